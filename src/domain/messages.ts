@@ -1,0 +1,18 @@
+/**
+ * Words the product shows that more than one place needs. A message string appears once in the
+ * code: pages, server errors and tests import it from here.
+ */
+export const messages = {
+  notFound: {
+    code: "404",
+    text: "Oops! We couldn't find the page you're looking for.",
+  },
+  loading: "Loading...",
+  loggingOut: "Logging out...",
+  server: {
+    internal: "Something went wrong on our side. Please try again.",
+    tooManyRequests: "Too many requests. Please wait a moment before trying again.",
+    notFound: "The requested resource was not found.",
+    badRequest: "The request is invalid.",
+  },
+} as const;

@@ -1,0 +1,59 @@
+/**
+ * Every fact about the agency in one place. Pages, e-mails, the footer and the structured data
+ * for search engines read these; an agency changes its details here and nowhere else.
+ */
+export const site = {
+  name: "Charter Oak Rentals",
+  shortName: "Charter Oak",
+  tagline: "Affordable, well-kept homes across Greater Hartford.",
+  city: "Hartford, Connecticut",
+  phone: "(860) 555-0142",
+  phoneHref: "tel:+18605550142",
+  email: "leasing@charteroakrentals.com",
+  address: {
+    street: "85 Pearl Street, Suite 400",
+    city: "Hartford",
+    state: "CT",
+    zipCode: "06103",
+  },
+  officeHours: [
+    { days: "Monday - Friday", hours: "9:00 AM - 5:00 PM" },
+    { days: "Saturday", hours: "10:00 AM - 2:00 PM" },
+    { days: "Sunday", hours: "Closed" },
+  ],
+  /** The external rental application. Fixed by the product: opened in a new tab. */
+  applyUrl: "https://apply.charteroakrentals.com/",
+  equalHousingStatement:
+    "We are pledged to the letter and spirit of U.S. policy for the achievement of equal housing opportunity throughout the Nation. We do not discriminate on the basis of race, color, religion, sex, handicap, familial status, national origin, or any other class protected by Connecticut law.",
+} as const;
+
+export const officeAddressLine = `${site.address.street}, ${site.address.city}, ${site.address.state} ${site.address.zipCode}`;
+
+export type NavLink = { label: string; to: string };
+
+export const mainNav: readonly NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "Properties", to: "/properties" },
+  { label: "Services", to: "/services" },
+  { label: "Contact", to: "/contact" },
+];
+
+export const footerLinks = {
+  quickLinks: [
+    { label: "Home", to: "/" },
+    { label: "Properties", to: "/properties" },
+    { label: "Services", to: "/services" },
+    { label: "Contact", to: "/contact" },
+  ],
+  forRenters: [
+    { label: "Browse Properties", to: "/properties" },
+    { label: "Schedule Viewing", to: "/contact" },
+    { label: "Property Inquiry", to: "/contact" },
+    { label: "Rental Process", to: "/services" },
+  ],
+  legal: [
+    { label: "Privacy Policy", to: "/privacy" },
+    { label: "Terms of Service", to: "/terms" },
+    { label: "Accessibility", to: "/accessibility" },
+  ],
+} as const satisfies Record<string, readonly NavLink[]>;

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./constants";
+
+export const userRoles = ["admin", "tenant"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .email({ error: "Please enter a valid email address" })
+  .max(254)
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  })
+  .max(200);
+
+/** A staff or tenant account as the command line creates it (registration is disabled). */
+export const newUserSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: z.enum(userRoles).default("tenant"),
+  displayName: z.string().trim().min(2).max(100).optional(),
+  emailVerified: z.boolean().default(true),
+});
+export type NewUser = z.input<typeof newUserSchema>;

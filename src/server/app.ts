@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { scriptNonce } from "./http/csp";
+import { registerErrorHandling } from "./http/error-handler";
+import { notFound, tooManyRequests } from "./http/errors";
+import { registerWeb, type WebMode } from "./http/web";
+import { healthRoutes } from "./modules/health/health.routes";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  web?: WebMode;
+  /** Requests per minute per client address across the whole app. */
+  rateLimitPerMinute?: number;
+  logger?: FastifyServerOptions["logger"];
+};
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database, web = "none" } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
+    forceCloseConnections: "idle",
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // Vite's development server injects inline scripts of its own.
+    contentSecurityPolicy:
+      web === "development"
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${scriptNonce(res as import("node:http").ServerResponse)}'`,
+              ],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'none'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+    // Only an https PUBLIC_URL means the site is served over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith("https:")
+      ? { maxAge: YEAR_SECONDS, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.rateLimitPerMinute ?? 600,
+    timeWindow: "1 minute",
+    // Hashed static assets are cheap and a page needs many of them.
+    allowList: (request) => request.url.startsWith("/assets/"),
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+
+  await app.register(healthRoutes(database));
+
+  // Staff-uploaded photos. Their names are random and never reused, so they never change.
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    cacheControl: true,
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+    dotfiles: "deny",
+    index: false,
+  });
+
+  // An unknown API path is a JSON 404, never the web app's HTML page.
+  app.all("/api/*", async () => {
+    throw notFound();
+  });
+
+  await registerWeb(app, web);
+  return app;
+}

@@ -1,0 +1,108 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { migrationsDir } from "../paths";
+import { type EmbeddedServer, startEmbeddedPostgres } from "./embedded-postgres";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Where the data lives, without the password: for logs and messages. */
+  description: string;
+  close(): Promise<void>;
+};
+
+/** The app's database on its embedded server. */
+const EMBEDDED_DATABASE = "rentals";
+/** Any constant works; it only has to be the same for every instance of this app. */
+const MIGRATION_LOCK_KEY = 7_203_114;
+
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "the configured database";
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0)
+      await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A pool over `url`, after proving that the server answers. */
+export async function connect(url: string, embedded?: EmbeddedServer): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process.
+  pool.on("error", () => undefined);
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    throw new DatabaseUnreachableError(
+      `the database at ${describeUrl(url)} is unreachable (${(error as Error).message})`,
+    );
+  }
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    description: embedded ? `embedded PostgreSQL (${describeUrl(url)})` : describeUrl(url),
+    async close() {
+      await pool.end().catch(() => undefined);
+      await embedded?.stop();
+    },
+  };
+}
+
+export type OpenOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mode: "own" | "borrow";
+  log?: (line: string) => void;
+};
+
+/** DATABASE_URL when set, else the app's own embedded server in DATA_DIR/pg. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return connect(options.databaseUrl);
+  const server = await startEmbeddedPostgres(options);
+  try {
+    await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return connect(server.urlFor(EMBEDDED_DATABASE), server);
+}
+
+/**
+ * Applies the checked-in migrations. Several instances may start at once: an advisory lock lets
+ * one migrate while the others wait, then find nothing left to do.
+ */
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+  } finally {
+    await client
+      .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
+    client.release();
+  }
+}

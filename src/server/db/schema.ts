@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** The data model of DESIGN.md section 5. */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index makes e-mail addresses case-insensitive. */
+    email: text("email").notNull(),
+    displayName: text("display_name"),
+    role: text("role", { enum: ["admin", "tenant"] })
+      .notNull()
+      .default("tenant"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    passwordHash: text("password_hash").notNull(),
+    /** Bumped by a password reset: every token issued before it stops working. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    check("users_role_check", sql`${t.role} in ('admin', 'tenant')`),
+  ],
+);
+
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("auth_codes_user_purpose_idx").on(t.userId, t.purpose),
+    check("auth_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset')`),
+  ],
+);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    type: text("type").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    description: text("description").notNull().default(""),
+    yearBuilt: integer("year_built"),
+    totalUnits: integer("total_units"),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    featured: boolean("featured").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    /** Counts only for a building with no units; otherwise vacancy follows its units. */
+    hasVacancy: boolean("has_vacancy").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("properties_active_idx").on(t.active, t.featured)],
+);
+
+export const units = pgTable(
+  "units",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    unitNumber: text("unit_number").notNull(),
+    bedrooms: integer("bedrooms").notNull().default(1),
+    bathrooms: doublePrecision("bathrooms").notNull().default(1),
+    squareFeet: integer("square_feet").notNull().default(0),
+    rent: numeric("rent", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    deposit: numeric("deposit", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    available: boolean("available").notNull().default(true),
+    availableFrom: date("available_from", { mode: "string" }),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    description: text("description").notNull().default(""),
+    floorPlan: text("floor_plan").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("units_property_idx").on(t.propertyId),
+    uniqueIndex("units_property_number_key").on(t.propertyId, t.unitNumber),
+  ],
+);
+
+export type ImageVariant = { width: number; height: number; path: string };
+
+export const images = pgTable(
+  "images",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id").references(() => units.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    filename: text("filename").notNull(),
+    alt: text("alt").notNull().default(""),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("images_property_idx").on(t.propertyId),
+    index("images_unit_idx").on(t.unitId),
+    check("images_owner_check", sql`num_nonnulls(${t.propertyId}, ${t.unitId}) = 1`),
+  ],
+);
+
+export const tenantFiles = pgTable(
+  "tenant_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    unit: text("unit"),
+    category: text("category", { enum: ["maintenance", "lease", "property", "other"] }).notNull(),
+    filename: text("filename").notNull(),
+    originalName: text("original_name").notNull(),
+    size: integer("size").notNull(),
+    mime: text("mime").notNull(),
+    maintenanceRequest: text("maintenance_request"),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tenant_files_uploaded_idx").on(t.uploadedAt),
+    check(
+      "tenant_files_category_check",
+      sql`${t.category} in ('maintenance', 'lease', 'property', 'other')`,
+    ),
+  ],
+);
+
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull(),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [index("inquiries_created_idx").on(t.createdAt)],
+);

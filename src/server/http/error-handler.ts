@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { messages } from "../../domain/messages";
+import { type ErrorDetail, isAppError } from "./errors";
+
+type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };
+
+/** Fastify's own 4xx codes, named for clients (the message itself is Fastify's and safe). */
+const fastifyCodes: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  406: "not_acceptable",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "too_many_requests",
+};
+
+function pathOf(instancePath: string): string {
+  return instancePath.replace(/^\//, "").replaceAll("/", ".");
+}
+
+/**
+ * One place decides what a client sees of an error: public errors as {error, message, details?},
+ * validation failures as 400 with one detail per problem, everything else as a plain 500 logged
+ * with its request id. No stack, SQL or internal message ever reaches a response.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { error: "internal", message: messages.server.internal };
+
+    if (isAppError(error)) {
+      status = error.statusCode;
+      body = { error: error.code, message: error.message, details: error.details };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const details = error.validation.map((issue) => ({
+        path: pathOf(issue.instancePath),
+        msg: issue.message ?? "Invalid value",
+      }));
+      body = { error: "validation_failed", message: details[0]?.msg ?? "Invalid input", details };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { error: fastifyCodes[status] ?? "bad_request", message: error.message };
+    }
+
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ status, code: body.error }, "request refused");
+
+    if (body.details === undefined) delete body.details;
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ error: "not_found", message: messages.server.notFound });
+  });
+}

@@ -1,0 +1,35 @@
+import { messages } from "../../domain/messages";
+
+/**
+ * Public errors: made by factories, carrying a code, a status and a message the client may show.
+ * The error handler sends them as {error, message, details?}; anything else becomes a plain 500.
+ */
+export type ErrorDetail = { path: string; msg: string };
+
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError(400, "bad_request", message, details);
+export const unauthorized = (message = "Please sign in to continue.") =>
+  new AppError(401, "unauthorized", message);
+export const forbidden = (message = "You are not allowed to do that.") =>
+  new AppError(403, "forbidden", message);
+export const notFound = (message: string = messages.server.notFound) =>
+  new AppError(404, "not_found", message);
+export const conflict = (message: string) => new AppError(409, "conflict", message);
+export const tooManyRequests = () =>
+  new AppError(429, "too_many_requests", messages.server.tooManyRequests);
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

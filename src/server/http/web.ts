@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ServerBuild } from "react-router";
+import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
+import { reactRouterHandler } from "./react-router";
+
+/**
+ * `production`: the built client assets and the built server bundle (npm run build).
+ * `development`: Vite in middleware mode, with hot reload. `none`: API only (API tests).
+ */
+export type WebMode = "production" | "development" | "none";
+
+export class WebBuildMissingError extends Error {
+  override name = "WebBuildMissingError";
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  // Hashed file names change with their content: cache them for a year.
+  const hashed = filePath.includes("/assets/");
+  reply.header(
+    "cache-control",
+    hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=3600",
+  );
+}
+
+async function productionHandler(web: FastifyInstance) {
+  if (!existsSync(serverBuildFile) || !existsSync(clientBuildDir)) {
+    throw new WebBuildMissingError(
+      "The web app is not built (build/ is missing): run npm run build.",
+    );
+  }
+  await web.register(fastifyStatic, {
+    root: clientBuildDir,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  return reactRouterHandler(build, "production");
+}
+
+async function developmentHandler(web: FastifyInstance) {
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import("vite"),
+    import("@fastify/middie"),
+  ]);
+  const vite = await createServer({
+    root: projectRoot,
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
+  web.addHook("onClose", () => vite.close());
+  await web.register(middie);
+  web.use(vite.middlewares);
+  return reactRouterHandler(
+    () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    "development",
+  );
+}
+
+export async function registerWeb(app: FastifyInstance, mode: WebMode) {
+  if (mode === "none") return;
+  await app.register(async (web) => {
+    // React Router actions read the request body themselves, as a stream.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const handler =
+      mode === "production" ? await productionHandler(web) : await developmentHandler(web);
+    web.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
+  });
+}

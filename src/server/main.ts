@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { acquireAppLock } from "./app-lock";
+import { ConfigError, loadConfig } from "./config";
+import { type Database, openDatabase, runMigrations } from "./db/client";
+
+/**
+ * Start: config -> database -> migrations -> listen. Any failure prints one line and exits 1.
+ * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the pool, stop the database.
+ */
+function fail(message: string): never {
+  console.error(`Cannot start: ${message}`);
+  process.exit(1);
+}
+
+function describeStartError(error: unknown, port: number): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === "EADDRINUSE") return `port ${port} is already in use (set PORT to another port).`;
+  if (e.code === "EACCES")
+    return `not allowed to listen on port ${port} (set PORT to another port).`;
+  return e.message ?? String(error);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message.replace(/^Invalid/, "invalid"));
+    throw error;
+  }
+
+  let lock: ReturnType<typeof acquireAppLock> | undefined;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    lock = acquireAppLock(config.dataDir);
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      mode: "own",
+      log: (line) => console.log(line),
+    });
+    await runMigrations(database);
+    app = await buildApp({
+      config,
+      database,
+      web: config.env === "development" ? "development" : "production",
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    fail(describeStartError(error, config.port));
+  }
+
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    await app.close().catch((error) => console.error(error));
+    await database.close().catch((error) => console.error(error));
+    lock.release();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+void main().catch((error) => fail((error as Error).message));

@@ -1,0 +1,36 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+type Executor = Pick<Db, "select" | "insert" | "update">;
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByEmail(email: string, tx: Executor = db): Promise<UserRow | null> {
+      const rows = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async list(tx: Executor = db): Promise<UserRow[]> {
+      return tx.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
+    },
+
+    async insert(values: typeof users.$inferInsert, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx.insert(users).values(values).returning();
+      return rows[0]!;
+    },
+
+    /** A new password ends every session issued before it. */
+    async setPassword(id: string, passwordHash: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id));
+    },
+  };
+}

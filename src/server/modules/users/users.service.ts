@@ -1,0 +1,60 @@
+import { type NewUser, newPasswordSchema, newUserSchema } from "../../../domain/users";
+import type { Db } from "../../db/client";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { hashPassword } from "./users.password";
+import { createUsersRepository, type UserRow } from "./users.repository";
+
+type Deps = { db: Db };
+
+export type PublicUser = Pick<
+  UserRow,
+  "id" | "email" | "displayName" | "role" | "emailVerified" | "createdAt"
+>;
+
+function toPublic(user: UserRow): PublicUser {
+  const { id, email, displayName, role, emailVerified, createdAt } = user;
+  return { id, email, displayName, role, emailVerified, createdAt };
+}
+
+function parse<T>(
+  result:
+    | { success: true; data: T }
+    | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } },
+): T {
+  if (result.success) return result.data;
+  const details = result.error.issues.map((i) => ({ path: i.path.join("."), msg: i.message }));
+  throw badRequest(details[0]!.msg, details);
+}
+
+export async function addUser({ db }: Deps, input: NewUser): Promise<{ user: PublicUser }> {
+  const values = parse(newUserSchema.safeParse(input));
+  const users = createUsersRepository(db);
+  if (await users.findByEmail(values.email)) {
+    throw conflict(`A user with the e-mail ${values.email} already exists.`);
+  }
+  const user = await users.insert({
+    email: values.email,
+    passwordHash: await hashPassword(values.password),
+    role: values.role,
+    displayName: values.displayName ?? null,
+    emailVerified: values.emailVerified,
+  });
+  return { user: toPublic(user) };
+}
+
+export async function listUsers({ db }: Deps): Promise<{ users: PublicUser[] }> {
+  const rows = await createUsersRepository(db).list();
+  return { users: rows.map(toPublic) };
+}
+
+export async function setUserPassword(
+  { db }: Deps,
+  input: { email: string; password: string },
+): Promise<{ user: PublicUser }> {
+  const password = parse(newPasswordSchema.safeParse(input.password));
+  const users = createUsersRepository(db);
+  const user = await users.findByEmail(input.email);
+  if (!user) throw notFound(`No user has the e-mail ${input.email}.`);
+  await users.setPassword(user.id, await hashPassword(password));
+  return { user: toPublic(user) };
+}

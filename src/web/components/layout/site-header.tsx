@@ -1,0 +1,41 @@
+import { LogIn } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { mainNav } from "../../../domain/site";
+import { cn } from "../../lib/utils";
+import { buttonVariants } from "../ui/button";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainNav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+                  isActive && "text-primary",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/login" className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
+            <LogIn aria-hidden="true" />
+            Login
+          </Link>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,8 @@
+import { site } from "../../domain/site";
+
+/** The title every page shows in the browser tab and in search results. */
+export function pageTitle(page?: string) {
+  return page
+    ? `${page} | ${site.name}`
+    : `${site.name} | Apartments and homes for rent in ${site.city}`;
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { site } from "../domain/site";
+import { ErrorScreen } from "./components/layout/error-screen";
+import { NotFoundScreen } from "./components/layout/not-found-screen";
+import { pageTitle } from "./lib/meta";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5135" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  { name: "description", content: site.tagline },
+];
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last line of defence: an error no page handled. It never shows a stack to a visitor. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <ErrorScreen
+      title="Something went wrong"
+      message={`We couldn't show this page. Please try again, or call us at ${site.phone}.`}
+    />
+  );
+}

@@ -1,0 +1,154 @@
+import { ArrowRight, ExternalLink, Heart, Megaphone, Search, Users } from "lucide-react";
+import { Link } from "react-router";
+import { site } from "../../domain/site";
+import { buttonVariants } from "../components/ui/button";
+import { pageTitle } from "../lib/meta";
+import { cn } from "../lib/utils";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  {
+    name: "description",
+    content: `Browse apartments, condos and homes for rent in ${site.city}. ${site.tagline}`,
+  },
+];
+
+const serviceTeasers = [
+  {
+    icon: Search,
+    title: "Property Search",
+    text: "Find a home that fits your budget, your commute and your family, with up-to-date availability.",
+    to: "/properties",
+  },
+  {
+    icon: Megaphone,
+    title: "Professional Marketing",
+    text: "Owners reach qualified renters through photos, listings and a leasing team that answers quickly.",
+    to: "/services",
+  },
+  {
+    icon: Users,
+    title: "Personal Service",
+    text: "Talk to a person who knows the buildings: tours, questions and applications, start to finish.",
+    to: "/contact",
+  },
+] as const;
+
+export default function Home() {
+  return (
+    <>
+      <section className="bg-gradient-to-br from-primary to-[#0f2e1e] text-primary-foreground">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-widest text-white/80">
+            {site.city}
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+            Find your next home with {site.name}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-white/90">{site.tagline}</p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Link to="/properties" className={buttonVariants({ variant: "inverse", size: "lg" })}>
+              Browse Properties
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link
+              to="/services"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "text-white hover:bg-white/10",
+              )}
+            >
+              Our Services
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="mission-heading" className="bg-background">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
+          <div>
+            <h2 id="mission-heading" className="text-3xl font-bold tracking-tight">
+              Our Mission
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">
+              Everyone deserves a safe, comfortable and affordable place to live. We keep our
+              buildings in good repair, price them fairly and treat every renter with respect.
+            </p>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2">
+            <li className="rounded-lg border border-border p-6">
+              <Heart aria-hidden="true" className="size-6 text-accent" />
+              <h3 className="mt-3 font-semibold">Affordable quality housing</h3>
+              <p className="mt-2 text-sm text-muted-foreground">
+                Well-maintained homes at rents working families can manage.
+              </p>
+            </li>
+            <li className="rounded-lg border border-border p-6">
+              <Users aria-hidden="true" className="size-6 text-accent" />
+              <h3 className="mt-3 font-semibold">Community focus</h3>
+              <p className="mt-2 text-sm text-muted-foreground">
+                Local owners and staff who know the neighbourhoods and the neighbours.
+              </p>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="services-heading" className="text-3xl font-bold tracking-tight">
+            Our Services
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {serviceTeasers.map(({ icon: Icon, title, text, to }) => (
+              <li key={title} className="flex flex-col rounded-lg bg-background p-6 shadow-sm">
+                <Icon aria-hidden="true" className="size-8 text-primary" />
+                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                <p className="mt-2 flex-1 text-sm text-muted-foreground">{text}</p>
+                <Link
+                  to={to}
+                  className="mt-4 inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+                >
+                  Learn more<span className="sr-only"> about {title}</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-primary text-primary-foreground">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+              Ready to find your new home?
+            </h2>
+            <p className="mt-2 text-white/90">
+              Browse what is available today, or start your application now.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <Link to="/properties" className={buttonVariants({ variant: "inverse", size: "lg" })}>
+              Browse Properties
+            </Link>
+            <a
+              href={site.applyUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "text-white hover:bg-white/10",
+              )}
+            >
+              Apply Now
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
