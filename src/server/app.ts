@@ -17,8 +17,6 @@ export type AppDeps = {
   config: Config;
   database: Database;
   web?: WebMode;
-  /** Requests per minute per client address across the whole app. */
-  rateLimitPerMinute?: number;
   logger?: FastifyServerOptions["logger"];
 };
 
@@ -36,6 +34,17 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  // Once closing starts, every response ends its connection: a keep-alive socket that becomes
+  // idle after close() was called would otherwise hold the shutdown until it times out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
 
   await app.register(helmet, {
     // Vite's development server injects inline scripts of its own.
@@ -71,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(rateLimit, {
     global: true,
-    max: deps.rateLimitPerMinute ?? 600,
+    max: config.rateLimitPerMinute,
     timeWindow: "1 minute",
     // Hashed static assets are cheap and a page needs many of them.
     allowList: (request) => request.url.startsWith("/assets/"),

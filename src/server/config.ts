@@ -31,6 +31,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -46,6 +51,8 @@ export type Config = {
   seedDemo: "true" | "false" | "auto";
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Requests per minute per client address across the whole app (static assets excepted). */
+  rateLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
 
@@ -91,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

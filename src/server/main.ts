@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
+import { ensureAdministrator } from "./modules/users/users.service";
 
 /**
  * Start: config -> database -> migrations -> listen. Any failure prints one line and exits 1.
@@ -42,6 +43,10 @@ async function main() {
       log: (line) => console.log(line),
     });
     await runMigrations(database);
+    if (config.admin) {
+      const { user, created } = await ensureAdministrator({ db: database.db }, config.admin);
+      console.log(`Administrator ${user.email} ${created ? "created" : "checked"} (ADMIN_EMAIL).`);
+    }
     app = await buildApp({
       config,
       database,
@@ -64,7 +69,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    // A request that takes longer than this is cut off rather than holding the stop forever.
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), 10_000);
     await app.close().catch((error) => console.error(error));
+    clearTimeout(cutOff);
     await database.close().catch((error) => console.error(error));
     lock.release();
     process.exit(0);

@@ -96,6 +96,19 @@ async function ownedBy(target: string, ids: RunAs) {
   if (ids.uid !== undefined && ids.gid !== undefined) await fs.chown(target, ids.uid, ids.gid);
 }
 
+/** As root the server runs as `postgres`, which must be able to reach DATA_DIR. */
+async function checkReachable(dataDir: string, ids: RunAs) {
+  if (ids.uid === undefined) return;
+  const reachable = await run("test", ["-x", dataDir], { ...ids, cwd: "/" })
+    .then(() => true)
+    .catch(() => false);
+  if (!reachable) {
+    throw new Error(
+      `PostgreSQL runs as the system user "${SUPERUSER}", which cannot reach ${dataDir}: choose a DATA_DIR outside private folders, or allow others to traverse it (chmod o+x).`,
+    );
+  }
+}
+
 async function initialise(pgDir: string, passwordFile: string, bins: Binaries, ids: RunAs) {
   await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
   await ownedBy(pgDir, ids);
@@ -158,6 +171,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const bins = await binaries();
   const ids = await runAsUser();
   await fs.mkdir(dataDir, { recursive: true });
+  await checkReachable(dataDir, ids);
 
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     log(`Initialising PostgreSQL in ${pgDir}`);

@@ -44,7 +44,7 @@ export default function Home() {
             {site.city}
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-            Find your next home with {site.name}
+            {`Find your next home with ${site.name}`}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-white/90">{site.tagline}</p>
           <div className="mt-10 flex flex-wrap gap-4">

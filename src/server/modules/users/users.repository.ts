@@ -25,6 +25,15 @@ export function createUsersRepository(db: Db) {
       return rows[0]!;
     },
 
+    async makeVerifiedAdmin(id: string, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx
+        .update(users)
+        .set({ role: "admin", emailVerified: true })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0]!;
+    },
+
     /** A new password ends every session issued before it. */
     async setPassword(id: string, passwordHash: string, tx: Executor = db): Promise<void> {
       await tx

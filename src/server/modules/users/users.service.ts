@@ -1,7 +1,7 @@
 import { type NewUser, newPasswordSchema, newUserSchema } from "../../../domain/users";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { hashPassword } from "./users.password";
+import { hashPassword, verifyPassword } from "./users.password";
 import { createUsersRepository, type UserRow } from "./users.repository";
 
 type Deps = { db: Db };
@@ -57,4 +57,28 @@ export async function setUserPassword(
   if (!user) throw notFound(`No user has the e-mail ${input.email}.`);
   await users.setPassword(user.id, await hashPassword(password));
   return { user: toPublic(user) };
+}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: after every start that administrator exists, verified, with that
+ * password. A changed password ends that administrator's older sessions; an unchanged one does not.
+ */
+export async function ensureAdministrator(
+  { db }: Deps,
+  input: { email: string; password: string },
+): Promise<{ user: PublicUser; created: boolean }> {
+  const users = createUsersRepository(db);
+  const existing = await users.findByEmail(input.email);
+  if (!existing) {
+    const { user } = await addUser({ db }, { ...input, role: "admin", emailVerified: true });
+    return { user, created: true };
+  }
+  if (!(await verifyPassword(existing.passwordHash, input.password))) {
+    await users.setPassword(
+      existing.id,
+      await hashPassword(parse(newPasswordSchema.safeParse(input.password))),
+    );
+  }
+  const user = await users.makeVerifiedAdmin(existing.id);
+  return { user: toPublic(user), created: false };
 }

@@ -1,0 +1,25 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/e2e/support/chromium";
+
+/**
+ * Browser tests against the production build (npm run build), started once for the whole run on
+ * a free port with a temporary DATA_DIR (tests/e2e/support/global-setup.ts).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+});

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      seedDemo: "auto",
+      logLevel: "info",
+      admin: undefined,
+    });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://rent.example.com/" }).publicUrl).toBe(
+      "https://rent.example.com",
+    );
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid configuration: PORT="abc" must be a port number.'],
+    [{ PORT: "70000" }, 'Invalid configuration: PORT="70000" must be between 0 and 65535.'],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL="mysql:\/\/x" must start with postgres:\/\//],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL="loud"/],
+    [{ JWT_SECRET: "short" }, /JWT_SECRET="short" must be at least 32 characters/],
+    [
+      { ADMIN_EMAIL: "a@b.co" },
+      "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.",
+    ],
+  ])("refuses %j with one line naming the variable", (env, message) => {
+    const attempt = () => loadConfig(env);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("keeps an administrator only when both e-mail and password are given", () => {
+    const config = loadConfig({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "long enough" });
+    expect(config.admin).toEqual({ email: "boss@example.com", password: "long enough" });
+  });
+});

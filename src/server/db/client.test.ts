@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { connect, DatabaseUnreachableError, runMigrations } from "./client";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDb();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+describe("migrations", () => {
+  it("creates every table of the data model", async () => {
+    const { rows } = await database.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "auth_codes",
+      "images",
+      "inquiries",
+      "properties",
+      "tenant_files",
+      "units",
+      "users",
+    ]);
+  });
+
+  it("applies nothing twice, even when several instances start at once", async () => {
+    const others = await Promise.all([
+      connect(database.url),
+      connect(database.url),
+      connect(database.url),
+    ]);
+    await Promise.all([runMigrations(database), ...others.map((other) => runMigrations(other))]);
+    await Promise.all(others.map((other) => other.close()));
+    const { rows } = await database.pool.query(
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+    const { rows: again } = await database.pool.query(
+      "select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash having count(*) > 1",
+    );
+    expect(again).toEqual([]);
+  });
+});
+
+describe("connect", () => {
+  it("refuses an unreachable server with one clear line", async () => {
+    const attempt = connect("postgres://nobody:secret@127.0.0.1:1/nothing");
+    await expect(attempt).rejects.toThrow(DatabaseUnreachableError);
+    await expect(connect("postgres://nobody:secret@127.0.0.1:1/nothing")).rejects.toThrow(
+      /^the database at 127\.0\.0\.1:1\/nothing is unreachable \(.*\)$/,
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
+
+test.use({ viewport: MOBILE });
+
+const bodyOverflow = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => getComputedStyle(document.body).overflow);
+
+test.describe("mobile menu below 768 px", () => {
+  test("replaces the navigation with a menu button", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+
+  test("slides in a panel 85% wide and locks the page scroll while open", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveText([
+      "Home",
+      "Properties",
+      "Services",
+      "Contact",
+      "Login",
+    ]);
+    const box = await menu.boundingBox();
+    expect(box?.width).toBeCloseTo(375 * 0.85, 0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeCloseTo(375, 0);
+    expect(await bodyOverflow(page)).toBe("hidden");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("is never wider than 350 px", async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const box = await page.getByRole("dialog", { name: "Menu" }).boundingBox();
+    expect(box?.width).toBeCloseTo(350, 0);
+  });
+
+  test("closes when a link is followed", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+  });
+
+  test("closes on a click on the overlay", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.mouse.click(20, 400); // left of the panel, on the dimmed overlay
+    await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+  });
+
+  test("closes when the window grows to 768 px or wider", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+  });
+
+  test("returns focus to the menu button when closed with Escape", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("the home page passes an axe scan at 375 px", async ({ page }) => {
+    await page.goto("/");
+    await expectNoSeriousA11yViolations(page);
+  });
+});

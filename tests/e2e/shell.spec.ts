@@ -1,0 +1,127 @@
+import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";
+
+test.use({ viewport: DESKTOP });
+
+test.describe("site shell on a desktop", () => {
+  test("renders the home page on the server, readable before any script runs", async ({
+    request,
+  }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Find your next home with Charter Oak Rentals");
+    expect(html).toContain("Our Mission");
+    expect(html).toMatch(/<title>Charter Oak Rentals/);
+  });
+
+  test("protects the page with a nonce-based Content-Security-Policy that its scripts satisfy", async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await response!.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    // Hydration ran: the mobile menu button is interactive only once React is in charge.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(violations).toEqual([]);
+  });
+
+  test("serves hashed assets with a one-year immutable cache", async ({ page, request }) => {
+    const response = await page.goto("/");
+    const html = await response!.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await request.get(asset!);
+    expect(assetResponse.status()).toBe(200);
+    expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("has a sticky header with the four navigation links and a Login button", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const nav = header.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Home", "Properties", "Services", "Contact"]);
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+    await page.mouse.wheel(0, 2000);
+    await expect(header).toBeInViewport();
+  });
+
+  test("navigates from the header without a full page load", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Home" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
+      true,
+    );
+  });
+
+  test("has a footer with the tagline, contacts, link groups and the equal housing statement", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("Affordable, well-kept homes across Greater Hartford.");
+    await expect(footer).toContainText("Hartford, Connecticut");
+    await expect(footer).toContainText("leasing@charteroakrentals.com");
+    await expect(
+      footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link"),
+    ).toHaveText(["Home", "Properties", "Services", "Contact"]);
+    await expect(
+      footer.getByRole("navigation", { name: "For Renters" }).getByRole("link"),
+    ).toHaveText(["Browse Properties", "Schedule Viewing", "Property Inquiry", "Rental Process"]);
+    const legal = footer.getByRole("navigation", { name: "Legal" });
+    await expect(legal.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    await expect(legal.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
+    await expect(legal.getByRole("link", { name: "Accessibility" })).toHaveAttribute(
+      "href",
+      "/accessibility",
+    );
+    await expect(footer).toContainText("Equal Housing Opportunity.");
+  });
+
+  test("opens Apply Now in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const apply = page.getByRole("link", { name: /Apply Now/ });
+    await expect(apply).toHaveAttribute("target", "_blank");
+    await expect(apply).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("plays the page-change transition, and none when the visitor asks for reduced motion", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const duration = () =>
+      page.getByTestId("page-transition").evaluate((el) => getComputedStyle(el).animationDuration);
+    expect(await duration()).toBe("0.3s");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(Number.parseFloat(await duration())).toBeLessThan(0.001);
+  });
+
+  test("passes an axe scan", async ({ page }) => {
+    await page.goto("/");
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * The browser tests' `test`: the shared server's base URL, a console-error guard (an error in the
+ * page's console fails the test unless the test allowed it) and an axe scan.
+ */
+type Fixtures = {
+  /** Patterns of console errors this test expects (e.g. the 404 of a missing page). */
+  allowedConsoleErrors: RegExp[];
+  consoleGuard: undefined;
+};
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: the global setup did not start the app.");
+    await use(url);
+  },
+  allowedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(`Uncaught: ${error.message}`));
+      await use(undefined);
+      const unexpected = errors.filter((text) => !allowedConsoleErrors.some((p) => p.test(text)));
+      expect(unexpected, "unexpected console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Fails with a readable list when axe finds a serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export const MOBILE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };

@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { type AppDeps, buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/client";
+
+/**
+ * The real app (API only, no web build) over a test database, with a temporary DATA_DIR.
+ * `close()` closes the app and removes the directory; the database stays the caller's.
+ */
+export async function createTestApp(
+  database: Database,
+  overrides: Partial<Omit<AppDeps, "database">> & { env?: Record<string, string> } = {},
+) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentals-test-data-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...overrides.env,
+  });
+  const app = await buildApp({ config, database, logger: false, web: "none", ...overrides });
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { connect, type Database } from "../../src/server/db/client";
+import { databaseUrl } from "./database-url";
+
+export type TestDatabase = Database & { name: string; url: string; drop(): Promise<void> };
+
+/**
+ * A fresh, migrated database for one test file, cloned from the run's template (milliseconds).
+ * Call `drop()` in afterAll.
+ */
+export async function createTestDb(): Promise<TestDatabase> {
+  const { adminUrl, template, prefix } = inject("testDatabase");
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrl(adminUrl, name);
+  const database = await connect(url);
+  return {
+    ...database,
+    name,
+    url,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects: `unit` (pure code, node), `web` (React components in jsdom) and `api` (the real
+ * Fastify app on a real PostgreSQL: a fresh database per test file, cloned from a migrated
+ * template). `npm run test:db` runs `api` alone, e.g. against TEST_DATABASE_URL.
+ */
+export default defineConfig({
+  test: {
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/domain/**/*.test.ts", "tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/support/web-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          environment: "node",
+          include: ["src/server/**/*.test.ts"],
+          globalSetup: ["tests/support/db-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
