@@ -4,7 +4,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "./support/server";
+import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
 
 /** The built app as an operator runs it: start, crash, restart, stop, misconfigure. */
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "./server";
+import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../../support/app-process";
 
 /**
  * One production server for every browser test: the built app on a free port, with its own

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-export const buttonVariants = cva(
+const variants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
@@ -26,7 +26,12 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
+/** The button classes, merged so that a size's text class replaces the base one. */
+export function buttonVariants(options?: VariantProps<typeof variants>) {
+  return cn(variants(options));
+}
+
+export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof variants>;
 
 export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
   return (

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const projectRoot = path.resolve(import.meta.dirname, "../../..");
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
