@@ -12,6 +12,7 @@ import { registerErrorHandling } from "./http/error-handler";
 import { notFound, tooManyRequests } from "./http/errors";
 import { registerWeb, type WebMode } from "./http/web";
 import { healthRoutes } from "./modules/health/health.routes";
+import { listingsRoutes } from "./modules/listings/listings.routes";
 
 export type AppDeps = {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(healthRoutes(database));
+  await app.register(listingsRoutes({ db: database.db }));
 
   // Staff-uploaded photos. Their names are random and never reused, so they never change.
   const uploadsDir = path.join(config.dataDir, "uploads");

@@ -1,0 +1,173 @@
+import { z } from "zod";
+
+/** Buildings and units as the public site and the public API show them (PRODUCT-SPEC.md 3, 7). */
+
+export const propertyTypes = [
+  "apartment",
+  "house",
+  "condo",
+  "townhouse",
+  "duplex",
+  "studio",
+  "loft",
+  "single-family",
+  "multi-family",
+  "commercial",
+] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+
+export const amenityChoices = [
+  "Air Conditioning",
+  "Heating",
+  "Dishwasher",
+  "Washer/Dryer",
+  "Parking Space",
+  "Balcony/Patio",
+  "Swimming Pool",
+  "Fitness Center",
+  "Pet Friendly",
+  "Storage Unit",
+  "High-Speed Internet",
+  "Cable/Satellite TV",
+  "Security System",
+  "Elevator",
+  "Garden/Courtyard",
+] as const;
+
+/** A photo ready for an <img>: the largest variant as src, every variant in srcSet. */
+export const photoSchema = z.object({
+  url: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const unitSummarySchema = z.object({
+  id: z.number(),
+  unitNumber: z.string(),
+  bedrooms: z.number(),
+  bathrooms: z.number(),
+  squareFeet: z.number(),
+  rent: z.number(),
+  available: z.boolean(),
+  /** ISO date (yyyy-MM-dd), or null when not announced. */
+  availableFrom: z.string().nullable(),
+});
+export type UnitSummary = z.infer<typeof unitSummarySchema>;
+
+export const buildingSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  hasVacancy: z.boolean(),
+  /** Image URLs, as the spec names them; `photos` carries the same images with sizes and alt. */
+  images: z.array(z.string()),
+  photos: z.array(photoSchema),
+  amenities: z.array(z.string()),
+  yearBuilt: z.number().nullable(),
+  availableUnits: z.number(),
+  totalUnits: z.number(),
+  /** The lowest rent among available units, or null. */
+  rentFrom: z.number().nullable(),
+  featured: z.boolean(),
+  description: z.string(),
+});
+export type Building = z.infer<typeof buildingSchema>;
+
+export const buildingDetailSchema = buildingSchema.extend({ units: z.array(unitSummarySchema) });
+export type BuildingDetail = z.infer<typeof buildingDetailSchema>;
+
+export const unitSchema = unitSummarySchema.extend({
+  title: z.string(),
+  type: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  featured: z.boolean(),
+  images: z.array(z.string()),
+  photos: z.array(photoSchema),
+  description: z.string(),
+  amenities: z.array(z.string()),
+  deposit: z.number(),
+  building: z.object({ id: z.number(), name: z.string() }),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+/** /properties filters, from a URL query. A value that does not parse is ignored, not an error. */
+export const buildingFiltersSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+  beds: z.coerce.number().int().min(0).max(10).optional().catch(undefined),
+  maxRent: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  available: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional()
+    .catch(undefined),
+});
+export type BuildingFilters = z.output<typeof buildingFiltersSchema>;
+
+export function hasActiveFilters(filters: BuildingFilters): boolean {
+  return filters.beds !== undefined || filters.maxRent !== undefined || filters.available === true;
+}
+
+/** Ids in URLs: a positive integer, anything else is not found. */
+export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const parsed = idParamSchema.safeParse({ id: value });
+  return parsed.success ? parsed.data.id : null;
+}
+
+export const rentFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+
+export function formatRent(rent: number): string {
+  return rentFormatter.format(rent);
+}
+
+export function formatBedrooms(bedrooms: number): string {
+  if (bedrooms === 0) return "Studio";
+  return `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`;
+}
+
+export function formatBathrooms(bathrooms: number): string {
+  return `${bathrooms} ${bathrooms === 1 ? "bath" : "baths"}`;
+}
+
+export function typeLabel(type: string): string {
+  return type
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("-");
+}
+
+/** The spec's default when a unit has no description. */
+export function defaultUnitDescription(unit: {
+  bedrooms: number;
+  bathrooms: number;
+  type: string;
+  address: string;
+  city: string;
+}): string {
+  return `A ${formatBedrooms(unit.bedrooms).toLowerCase()}, ${formatBathrooms(unit.bathrooms)} ${typeLabel(unit.type).toLowerCase()} home at ${unit.address} in ${unit.city}. Well maintained and professionally managed. Contact us to schedule a tour or ask about move-in dates.`;
+}
+
+export function fullAddress(place: {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}) {
+  return `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BuildingFilters } from "../../../domain/listings";
+import type { Db } from "../../db/client";
+import { images, properties, units } from "../../db/schema";
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type UnitRow = typeof units.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
+export type BuildingRow = PropertyRow & {
+  unitCount: number;
+  availableCount: number;
+  rentFrom: number | null;
+};
+
+/** Public reads: active properties only. */
+export function createListingsRepository(db: Db) {
+  const unitCount = sql<number>`count(${units.id})::int`;
+  const availableCount = sql<number>`(count(${units.id}) filter (where ${units.available}))::int`;
+  const rentFrom = sql<string | null>`min(${units.rent}) filter (where ${units.available})`;
+
+  /** A building matches the filters when one of its units does. */
+  function matchingUnitExists(filters: BuildingFilters) {
+    const conditions = [sql`m.property_id = ${properties.id}`];
+    if (filters.beds !== undefined) conditions.push(sql`m.bedrooms >= ${filters.beds}`);
+    if (filters.maxRent !== undefined) conditions.push(sql`m.rent <= ${filters.maxRent}`);
+    if (filters.available) conditions.push(sql`m.available`);
+    return sql`exists (select 1 from units m where ${sql.join(conditions, sql` and `)})`;
+  }
+
+  async function withAggregates(
+    where: ReturnType<typeof and>,
+    limit?: number,
+  ): Promise<BuildingRow[]> {
+    const query = db
+      .select({ property: properties, unitCount, availableCount, rentFrom })
+      .from(properties)
+      .leftJoin(units, eq(units.propertyId, properties.id))
+      .where(where)
+      .groupBy(properties.id)
+      .orderBy(
+        sql`${properties.featured} desc`,
+        sql`${availableCount} > 0 desc`,
+        asc(properties.id),
+      );
+    const rows = limit ? await query.limit(limit) : await query;
+    return rows.map((r) => ({
+      ...r.property,
+      unitCount: r.unitCount,
+      availableCount: r.availableCount,
+      rentFrom: r.rentFrom === null ? null : Number(r.rentFrom),
+    }));
+  }
+
+  return {
+    async listBuildings(filters: BuildingFilters): Promise<BuildingRow[]> {
+      const filtered =
+        filters.beds !== undefined || filters.maxRent !== undefined || filters.available
+          ? matchingUnitExists(filters)
+          : undefined;
+      return withAggregates(and(eq(properties.active, true), filtered), filters.limit);
+    },
+
+    async findBuilding(id: number): Promise<BuildingRow | null> {
+      const rows = await withAggregates(and(eq(properties.active, true), eq(properties.id, id)));
+      return rows[0] ?? null;
+    },
+
+    async unitsOf(propertyId: number): Promise<UnitRow[]> {
+      return (
+        db
+          .select()
+          .from(units)
+          .where(eq(units.propertyId, propertyId))
+          // Natural order: 2B, 3, 10 (the leading number first, then the whole label).
+          .orderBy(
+            sql`substring(${units.unitNumber} from '^[0-9]{1,9}')::int nulls last`,
+            asc(units.unitNumber),
+          )
+      );
+    },
+
+    /** A unit of an active property, with that property. */
+    async findUnit(id: number): Promise<{ unit: UnitRow; property: PropertyRow } | null> {
+      const rows = await db
+        .select({ unit: units, property: properties })
+        .from(units)
+        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .where(and(eq(units.id, id), eq(properties.active, true)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async imagesOfProperties(propertyIds: number[]): Promise<ImageRow[]> {
+      if (propertyIds.length === 0) return [];
+      return db
+        .select()
+        .from(images)
+        .where(inArray(images.propertyId, propertyIds))
+        .orderBy(asc(images.position), asc(images.id));
+    },
+
+    async imagesOfUnit(unitId: number): Promise<ImageRow[]> {
+      return db
+        .select()
+        .from(images)
+        .where(eq(images.unitId, unitId))
+        .orderBy(asc(images.position), asc(images.id));
+    },
+
+    /** For the sitemap: every active building and every available unit of one. */
+    async sitemapEntries(): Promise<{
+      buildings: { id: number; updatedAt: Date }[];
+      units: { id: number; updatedAt: Date }[];
+    }> {
+      const buildings = await db
+        .select({ id: properties.id, updatedAt: properties.updatedAt })
+        .from(properties)
+        .where(eq(properties.active, true))
+        .orderBy(asc(properties.id));
+      const available = await db
+        .select({ id: units.id, updatedAt: units.updatedAt })
+        .from(units)
+        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .where(and(eq(properties.active, true), eq(units.available, true)))
+        .orderBy(asc(units.id));
+      return { buildings, units: available };
+    },
+  };
+}

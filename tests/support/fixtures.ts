@@ -1,0 +1,62 @@
+import type { Db } from "../../src/server/db/client";
+import { images, properties, units } from "../../src/server/db/schema";
+
+/** Typed seed rows for tests: sensible defaults, override what the test is about. */
+let counter = 0;
+
+export async function insertProperty(db: Db, values: Partial<typeof properties.$inferInsert> = {}) {
+  counter++;
+  const [row] = await db
+    .insert(properties)
+    .values({
+      title: `Test Building ${counter}`,
+      type: "apartment",
+      address: `${counter} Main Street`,
+      city: "Hartford",
+      state: "CT",
+      zipCode: "06103",
+      description: "A test building.",
+      amenities: ["Heating", "Elevator"],
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertUnit(
+  db: Db,
+  propertyId: number,
+  values: Partial<typeof units.$inferInsert> = {},
+) {
+  counter++;
+  const [row] = await db
+    .insert(units)
+    .values({ propertyId, unitNumber: `${counter}A`, rent: 1500, ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertImage(
+  db: Db,
+  owner: { propertyId: number } | { unitId: number },
+  values: Partial<typeof images.$inferInsert> = {},
+) {
+  counter++;
+  const base = `images/test${counter}`;
+  const [row] = await db
+    .insert(images)
+    .values({
+      ...owner,
+      path: `${base}/1200.webp`,
+      filename: `photo-${counter}.jpg`,
+      width: 1200,
+      height: 800,
+      variants: [
+        { width: 480, height: 320, path: `${base}/480.webp` },
+        { width: 1200, height: 800, path: `${base}/1200.webp` },
+      ],
+      ...values,
+    })
+    .returning();
+  return row!;
+}
