@@ -11,12 +11,17 @@ import { scriptNonce } from "./http/csp";
 import { registerErrorHandling } from "./http/error-handler";
 import { notFound, tooManyRequests } from "./http/errors";
 import { registerWeb, type WebMode } from "./http/web";
+import { createWebServices } from "./http/web-services";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { healthRoutes } from "./modules/health/health.routes";
+import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** Defaults to the configured one: the outbox in DATA_DIR, or SMTP. */
+  mailer?: Mailer;
   web?: WebMode;
   logger?: FastifyServerOptions["logger"];
 };
@@ -25,6 +30,9 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export async function buildApp(deps: AppDeps) {
   const { config, database, web = "none" } = deps;
+  const mailer =
+    deps.mailer ??
+    createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -90,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes(database));
   await app.register(listingsRoutes({ db: database.db }));
+  await app.register(inquiriesRoutes({ db: database.db, mailer, publicUrl: config.publicUrl }));
 
   // Staff-uploaded photos. Their names are random and never reused, so they never change.
   const uploadsDir = path.join(config.dataDir, "uploads");
@@ -110,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
     throw notFound();
   });
 
-  await registerWeb(app, web);
+  app.addHook("onClose", () => mailer.close());
+  await registerWeb(app, web, createWebServices({ db: database.db, publicUrl: config.publicUrl }));
   return app;
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "../../web/load-context";
 import { scriptNonce } from "./csp";
+import type { WebServices } from "./web-services";
 
 /** Turns a Fastify request into the Fetch API Request that React Router handles. */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -42,10 +43,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 export function reactRouterHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "production" | "development",
+  services: WebServices,
 ) {
   const handle = createRequestHandler(build, mode);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const context: LoadContext = { cspNonce: scriptNonce(reply.raw) };
+    const context: LoadContext = { cspNonce: scriptNonce(reply.raw), services };
     const response = await handle(toWebRequest(request, reply), context);
     return sendWebResponse(reply, response);
   };

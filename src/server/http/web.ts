@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
+import type { WebServices } from "./web-services";
 
 /**
  * `production`: the built client assets and the built server bundle (npm run build).
@@ -27,7 +28,7 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
   );
 }
 
-async function productionHandler(web: FastifyInstance) {
+async function productionHandler(web: FastifyInstance, services: WebServices) {
   if (!existsSync(serverBuildFile) || !existsSync(clientBuildDir)) {
     throw new WebBuildMissingError(
       "The web app is not built (build/ is missing): run npm run build.",
@@ -40,10 +41,10 @@ async function productionHandler(web: FastifyInstance) {
     setHeaders: cacheHeaders,
   });
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  return reactRouterHandler(build, "production");
+  return reactRouterHandler(build, "production", services);
 }
 
-async function developmentHandler(web: FastifyInstance) {
+async function developmentHandler(web: FastifyInstance, services: WebServices) {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import("vite"),
     import("@fastify/middie"),
@@ -59,17 +60,20 @@ async function developmentHandler(web: FastifyInstance) {
   return reactRouterHandler(
     () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     "development",
+    services,
   );
 }
 
-export async function registerWeb(app: FastifyInstance, mode: WebMode) {
+export async function registerWeb(app: FastifyInstance, mode: WebMode, services: WebServices) {
   if (mode === "none") return;
   await app.register(async (web) => {
     // React Router actions read the request body themselves, as a stream.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler =
-      mode === "production" ? await productionHandler(web) : await developmentHandler(web);
+      mode === "production"
+        ? await productionHandler(web, services)
+        : await developmentHandler(web, services);
     web.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   });
 }

@@ -1,0 +1,38 @@
+import type { Building, BuildingDetail, BuildingFilters, Unit } from "../../domain/listings";
+import type { Db } from "../db/client";
+import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
+import { isAppError } from "./errors";
+
+/**
+ * What the web app's loaders may ask the server for. Loaders run in this process, so they call
+ * the services directly (no HTTP round trip); the web app imports only this type.
+ * "Not found" is null here, so pages need not know the server's error classes.
+ */
+export type WebServices = {
+  publicUrl: string;
+  listings: {
+    listBuildings(filters: BuildingFilters): Promise<Building[]>;
+    findBuilding(id: number): Promise<BuildingDetail | null>;
+    findUnit(id: number): Promise<Unit | null>;
+  };
+};
+
+async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error) && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+export function createWebServices(deps: { db: Db; publicUrl: string }): WebServices {
+  return {
+    publicUrl: deps.publicUrl,
+    listings: {
+      listBuildings: async (filters) => (await listBuildings(deps, filters)).buildings,
+      findBuilding: (id) => nullIfNotFound(getBuilding(deps, id).then((r) => r.building)),
+      findUnit: (id) => nullIfNotFound(getUnit(deps, id).then((r) => r.unit)),
+    },
+  };
+}

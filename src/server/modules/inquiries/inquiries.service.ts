@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from "fastify";
+import {
+  type InquiryPayload,
+  inquiryPayloadSchema,
+  splitInquiryMessage,
+} from "../../../domain/inquiries";
+import { site } from "../../../domain/site";
+import type { Db } from "../../db/client";
+import { badRequest } from "../../http/errors";
+import { renderEmail } from "../../mail/email-layout";
+import type { Mailer } from "../../mail/mailer";
+import { createInquiriesRepository } from "./inquiries.repository";
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, "warn" | "info">;
+};
+
+type About = {
+  propertyId: number | null;
+  unitId: number | null;
+  label: string | null;
+  path: string | null;
+};
+
+/** What the inquiry is about: nothing (the contact form), a building, or a unit of it. */
+async function resolveSubjectOf(
+  db: Db,
+  propertyId: number | null,
+  unitId: number | null | undefined,
+): Promise<About> {
+  const repo = createInquiriesRepository(db);
+  if (unitId) {
+    const unit = await repo.unitOfActiveProperty(unitId);
+    if (!unit || (propertyId !== null && unit.propertyId !== propertyId)) {
+      throw badRequest("This unit is not available.", [
+        { path: "unitId", msg: "This unit is not available." },
+      ]);
+    }
+    return {
+      propertyId: unit.propertyId,
+      unitId: unit.id,
+      label: `${unit.propertyTitle}, Unit ${unit.unitNumber}`,
+      path: `/properties/${unit.id}`,
+    };
+  }
+  if (propertyId !== null) {
+    const property = await repo.activeProperty(propertyId);
+    if (!property) {
+      throw badRequest("This property is not available.", [
+        { path: "propertyId", msg: "This property is not available." },
+      ]);
+    }
+    return {
+      propertyId: property.id,
+      unitId: null,
+      label: property.title,
+      path: `/buildings/${property.id}`,
+    };
+  }
+  return { propertyId: null, unitId: null, label: null, path: null };
+}
+
+/**
+ * Stores the inquiry, then tells the office by e-mail. The row is committed first: a mail
+ * server that is down never loses a visitor's message (the office also reads it in the back office).
+ */
+export async function createInquiry(
+  deps: Deps,
+  input: InquiryPayload,
+): Promise<{ inquiry: { id: number } }> {
+  const payload = inquiryPayloadSchema.parse(input);
+  const about = await resolveSubjectOf(deps.db, payload.propertyId, payload.unitId);
+  const { subject, message } = splitInquiryMessage(payload.message);
+  const row = await createInquiriesRepository(deps.db).insert({
+    name: payload.name,
+    email: payload.email,
+    phone: payload.phone,
+    subject,
+    message,
+    propertyId: about.propertyId,
+    unitId: about.unitId,
+  });
+
+  const title = subject || (about.label ? `Inquiry about ${about.label}` : "New inquiry");
+  const email = renderEmail({
+    heading: `New inquiry #${row.id}: ${title}`,
+    paragraphs: [
+      `From ${payload.name} <${payload.email}>, phone ${payload.phone}.`,
+      ...(about.label ? [`About: ${about.label}.`] : []),
+      message,
+    ],
+    ...(about.path
+      ? { action: { label: "View the listing", url: `${deps.publicUrl}${about.path}` } }
+      : {}),
+    footnote: "Reply to this e-mail to answer the visitor directly.",
+  });
+  try {
+    await deps.mailer.send({
+      to: site.email,
+      replyTo: payload.email,
+      subject: `[${site.name}] ${title}`,
+      ...email,
+    });
+  } catch (error) {
+    deps.log.warn(
+      { inquiryId: row.id, err: (error as Error).message },
+      "inquiry stored, but the office e-mail failed",
+    );
+  }
+  return { inquiry: { id: row.id } };
+}
