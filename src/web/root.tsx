@@ -7,12 +7,14 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { site } from "../domain/site";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
 import { pageTitle } from "./lib/meta";
+import type { RootData } from "./lib/seo";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -27,11 +29,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { publicUrl: context.services.publicUrl };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -20,9 +20,7 @@ export function createInquiriesRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async unitOfActiveProperty(
-      id: number,
-    ): Promise<{
+    async unitOfActiveProperty(id: number): Promise<{
       id: number;
       unitNumber: string;
       propertyId: number;

@@ -1,0 +1,81 @@
+import { ImageOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { Photo } from "../../../domain/listings";
+import { cn } from "../../lib/utils";
+
+type Props = {
+  photo: Photo;
+  /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
+  sizes: string;
+  /** The first visible image of a page: loaded eagerly with high priority. */
+  priority?: boolean;
+  /** Shown instead when the photo fails (the spec's stock-photo fallback). */
+  fallback?: Photo;
+  className?: string;
+};
+
+type State = "loading" | "loaded" | "fallback" | "failed";
+
+/** The photo failed: try the fallback once, then give up. */
+function nextAfterFailure(state: State, hasFallback: boolean): State {
+  return state !== "fallback" && state !== "failed" && hasFallback ? "fallback" : "failed";
+}
+
+/**
+ * A photo with its states: a skeleton while it loads, the fallback photo if it fails, then
+ * 'Image unavailable / Please try refreshing'. Width and height are always set (no layout shift).
+ */
+export function ResponsiveImage({ photo, sizes, priority = false, fallback, className }: Props) {
+  const [state, setState] = useState<State>("loading");
+  const ref = useRef<HTMLImageElement>(null);
+  const current = state === "fallback" && fallback ? fallback : photo;
+
+  const fail = () =>
+    setState((s) => ((s === "loading" || s === "loaded") && fallback ? "fallback" : "failed"));
+
+  // An image that finished (or failed) before hydration fires no event React can see.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete) {
+      if (img.naturalWidth > 0) setState((s) => (s === "loading" ? "loaded" : s));
+      else fail();
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, after hydration
+  }, []);
+
+  if (state === "failed") {
+    return (
+      <div
+        role="img"
+        aria-label={`${photo.alt}: image unavailable`}
+        className={cn(
+          "flex flex-col items-center justify-center gap-1 bg-muted text-center text-sm text-muted-foreground",
+          className,
+        )}
+      >
+        <ImageOff aria-hidden="true" className="size-8" />
+        <span>Image unavailable</span>
+        <span className="text-xs">Please try refreshing</span>
+      </div>
+    );
+  }
+
+  return (
+    <img
+      ref={ref}
+      key={current.url}
+      src={current.url}
+      srcSet={current.srcSet || undefined}
+      sizes={sizes}
+      width={current.width}
+      height={current.height}
+      alt={current.alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : "auto"}
+      onLoad={() => setState((s) => (s === "fallback" ? s : "loaded"))}
+      onError={fail}
+      className={cn("bg-muted object-cover", state === "loading" && "animate-pulse", className)}
+    />
+  );
+}
