@@ -30,18 +30,16 @@ export function ResponsiveImage({ photo, sizes, priority = false, fallback, clas
   const ref = useRef<HTMLImageElement>(null);
   const current = state === "fallback" && fallback ? fallback : photo;
 
-  const fail = () =>
-    setState((s) => ((s === "loading" || s === "loaded") && fallback ? "fallback" : "failed"));
+  const hasFallback = Boolean(fallback);
+  const fail = () => setState((s) => nextAfterFailure(s, hasFallback));
 
   // An image that finished (or failed) before hydration fires no event React can see.
   useEffect(() => {
     const img = ref.current;
-    if (img?.complete) {
-      if (img.naturalWidth > 0) setState((s) => (s === "loading" ? "loaded" : s));
-      else fail();
-    }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, after hydration
-  }, []);
+    if (!img?.complete) return;
+    if (img.naturalWidth > 0) setState((s) => (s === "loading" ? "loaded" : s));
+    else setState((s) => nextAfterFailure(s, hasFallback));
+  }, [hasFallback]);
 
   if (state === "failed") {
     return (
