@@ -2,6 +2,13 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /** PRODUCT-SPEC.md section 2: the pages inside the shared layout, then those outside it. */
 export default [
-  layout("routes/site-layout.tsx", [index("routes/home.tsx")]),
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("properties", "routes/properties.tsx"),
+    route("properties/:id", "routes/unit.tsx"),
+    route("buildings/:id", "routes/building.tsx"),
+    route("services", "routes/services.tsx"),
+    route("contact", "routes/contact.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

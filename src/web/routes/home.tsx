@@ -1,18 +1,108 @@
-import { ArrowRight, ExternalLink, Heart, Megaphone, Search, Users } from "lucide-react";
+import {
+  AlertTriangle,
+  ArrowRight,
+  Building2,
+  ExternalLink,
+  Heart,
+  Megaphone,
+  Search,
+  Users,
+} from "lucide-react";
 import { Link } from "react-router";
+import { FEATURED_BUILDINGS_ON_HOME } from "../../domain/constants";
+import type { Building } from "../../domain/listings";
 import { site } from "../../domain/site";
+import { StatePanel } from "../components/layout/state-panel";
 import { buttonVariants } from "../components/ui/button";
-import { pageTitle } from "../lib/meta";
+import { BuildingCard } from "../features/listings/components/building-card";
+import { rootData, seo } from "../lib/seo";
 import { cn } from "../lib/utils";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle() },
-  {
-    name: "description",
-    content: `Browse apartments, condos and homes for rent in ${site.city}. ${site.tagline}`,
-  },
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  // The rest of the home page does not depend on the listings: a failure is shown in place.
+  try {
+    const buildings = await context.services.listings.listBuildings({
+      limit: FEATURED_BUILDINGS_ON_HOME,
+    });
+    return { buildings, failed: false };
+  } catch {
+    return { buildings: [], failed: true };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
+    description: `Browse apartments, condos and homes for rent in ${site.city}. ${site.tagline}`,
+    path: "/",
+    publicUrl: rootData(matches).publicUrl,
+    image: loaderData?.buildings[0]?.images[0],
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "RealEstateAgent",
+      name: site.name,
+      url: rootData(matches).publicUrl || undefined,
+      telephone: site.phone,
+      email: site.email,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: site.address.street,
+        addressLocality: site.address.city,
+        addressRegion: site.address.state,
+        postalCode: site.address.zipCode,
+        addressCountry: "US",
+      },
+    },
+  });
+
+function AvailableProperties({ buildings, failed }: { buildings: Building[]; failed: boolean }) {
+  return (
+    <section aria-labelledby="available-heading" className="bg-background">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="available-heading" className="text-3xl font-bold tracking-tight">
+              Available Properties
+            </h2>
+            <p className="mt-2 text-muted-foreground">
+              A few of our buildings with homes ready for you.
+            </p>
+          </div>
+          <Link
+            to="/properties"
+            className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+          >
+            View all properties <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <div className="mt-8">
+          {failed ? (
+            <StatePanel
+              icon={AlertTriangle}
+              tone="error"
+              title="Unable to Load Properties"
+              message="We couldn't load our listings just now. Please make sure the backend and frontend servers are running, then refresh the page."
+            />
+          ) : buildings.length === 0 ? (
+            <StatePanel
+              icon={Building2}
+              title="No Properties Available"
+              message="Our listings are being updated. Please check back soon, or contact us to hear about upcoming openings."
+            />
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {buildings.map((building) => (
+                <li key={building.id} className="flex">
+                  <BuildingCard building={building} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
 
 const serviceTeasers = [
   {
@@ -35,7 +125,7 @@ const serviceTeasers = [
   },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-primary to-[#0f2e1e] text-primary-foreground">
@@ -64,6 +154,8 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <AvailableProperties buildings={loaderData.buildings} failed={loaderData.failed} />
 
       <section aria-labelledby="mission-heading" className="bg-background">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { NavigationProgress } from "../components/layout/navigation-progress";
 import { PageTransition } from "../components/layout/page-transition";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
@@ -13,6 +14,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <SiteHeader />
       <main id="main" className="flex-1">
         <PageTransition>

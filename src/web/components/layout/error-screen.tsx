@@ -11,15 +11,31 @@ export function ErrorScreen({
   message,
   actions = [{ label: "Go to Homepage", to: "/" }],
   children,
+  inPage = false,
 }: {
   title: string;
   message: string;
   actions?: Action[];
   children?: ReactNode;
+  /** Inside a page's layout (which has its own <main>) rather than a whole screen of its own. */
+  inPage?: boolean;
 }) {
+  const Root = inPage ? "div" : "main";
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-muted px-4 py-16 text-center">
-      <h1 className="text-6xl font-extrabold tracking-tight text-primary sm:text-8xl">{title}</h1>
+    <Root
+      className={cn(
+        "flex flex-col items-center justify-center px-4 py-16 text-center",
+        inPage ? "min-h-[60vh]" : "min-h-dvh bg-muted",
+      )}
+    >
+      <h1
+        className={cn(
+          "font-extrabold tracking-tight text-primary",
+          inPage ? "text-3xl sm:text-4xl" : "text-6xl sm:text-8xl",
+        )}
+      >
+        {title}
+      </h1>
       <p className="mt-4 max-w-md text-lg text-muted-foreground">{message}</p>
       {children}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -33,6 +49,6 @@ export function ErrorScreen({
           </Link>
         ))}
       </div>
-    </main>
+    </Root>
   );
 }

@@ -1,0 +1,32 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** An empty, error or not-found state inside a page: an icon, a heading, a sentence, actions. */
+export function StatePanel({
+  icon: Icon,
+  title,
+  message,
+  children,
+  tone = "neutral",
+}: {
+  icon: LucideIcon;
+  title: string;
+  message: string;
+  children?: ReactNode;
+  tone?: "neutral" | "error";
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className="mx-auto flex max-w-xl flex-col items-center rounded-lg border border-dashed border-border px-6 py-12 text-center"
+    >
+      <Icon
+        aria-hidden="true"
+        className={tone === "error" ? "size-10 text-destructive" : "size-10 text-muted-foreground"}
+      />
+      <h2 className="mt-4 text-xl font-bold">{title}</h2>
+      <p className="mt-2 text-muted-foreground">{message}</p>
+      {children ? <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { SlidersHorizontal } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import {
+  type BuildingFilters as Filters,
+  formatRent,
+  hasActiveFilters,
+} from "../../../../domain/listings";
+import { Button } from "../../../components/ui/button";
+
+const bedroomOptions = [1, 2, 3];
+const rentOptions = [1200, 1500, 1800, 2100, 2500, 3000];
+
+const selectClass =
+  "h-11 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** Empty choices are left out of the URL, so a shared link carries only what was chosen. */
+function withoutEmpty(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (value !== "") params.set(key, String(value));
+  return params;
+}
+
+/**
+ * /properties filters: bedrooms, maximum rent, available now. They live in the URL (a GET form),
+ * so a filtered view can be shared; with scripts on, a change applies at once.
+ */
+export function BuildingFilters({ filters }: { filters: Filters }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter buildings"
+      className="grid gap-4 rounded-lg border border-border bg-muted p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-end"
+      onChange={(event) =>
+        submit(withoutEmpty(event.currentTarget), { preventScrollReset: true, replace: true })
+      }
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(withoutEmpty(event.currentTarget), { preventScrollReset: true });
+      }}
+    >
+      <label className="grid gap-1.5 text-sm font-medium">
+        Bedrooms
+        <select name="beds" defaultValue={filters.beds ?? ""} className={selectClass}>
+          <option value="">Any</option>
+          {bedroomOptions.map((n) => (
+            <option key={n} value={n}>{`${n}+ bedrooms`}</option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1.5 text-sm font-medium">
+        Maximum rent
+        <select name="maxRent" defaultValue={filters.maxRent ?? ""} className={selectClass}>
+          <option value="">Any</option>
+          {rentOptions.map((rent) => (
+            <option key={rent} value={rent}>{`${formatRent(rent)}/month`}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex h-11 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          name="available"
+          value="true"
+          defaultChecked={filters.available === true}
+          className="size-5 accent-[var(--color-primary)]"
+        />
+        Available now
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" variant="default">
+          <SlidersHorizontal aria-hidden="true" />
+          Apply filters
+        </Button>
+        {hasActiveFilters(filters) ? (
+          <Link
+            to="/properties"
+            preventScrollReset
+            className="inline-flex h-10 items-center px-3 text-sm font-semibold text-primary hover:underline"
+          >
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

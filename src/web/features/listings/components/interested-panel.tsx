@@ -1,0 +1,55 @@
+import { ExternalLink, Mail, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { site } from "../../../../domain/site";
+import { buttonVariants } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+
+/** Phone, e-mail and the external application: static, the same on every detail page. */
+export function ContactActions({ children }: { children?: ReactNode }) {
+  return (
+    <div className="grid gap-3">
+      {children}
+      <a
+        href={site.applyUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cn(buttonVariants({ size: "lg" }), "w-full")}
+      >
+        Apply Now
+        <ExternalLink aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+      <a
+        href={site.phoneHref}
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full text-primary")}
+      >
+        <Phone aria-hidden="true" />
+        {site.phone}
+      </a>
+      <a
+        href={`mailto:${site.email}`}
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full text-primary")}
+      >
+        <Mail aria-hidden="true" />
+        <span className="truncate">{site.email}</span>
+      </a>
+    </div>
+  );
+}
+
+export function InterestedPanel({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <aside
+      aria-labelledby="interested-heading"
+      className="rounded-lg border border-border bg-background p-6 shadow-sm"
+    >
+      <h2 id="interested-heading" className="text-lg font-bold">
+        {title}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">
+        Call or write to our leasing office, or apply online in a few minutes.
+      </p>
+      <ContactActions>{children}</ContactActions>
+    </aside>
+  );
+}
