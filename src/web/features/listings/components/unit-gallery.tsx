@@ -53,6 +53,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
       >
         <div
           key={index}
+          role="group"
           className="size-full animate-fade-in"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${count}`}
