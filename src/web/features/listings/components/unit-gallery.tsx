@@ -51,13 +51,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
           swipeStart.current = null;
         }}
       >
-        <div
-          key={index}
-          role="group"
-          className="size-full animate-fade-in"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${count}`}
-        >
+        <div key={index} className="size-full animate-fade-in">
           <ResponsiveImage
             photo={photo}
             sizes="(min-width: 1024px) 800px, 100vw"
