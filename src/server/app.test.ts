@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -159,6 +161,28 @@ describe("security headers", () => {
     const response = await secure.inject({ url: "/api/health" });
     expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
     await closeSecure();
+  });
+});
+
+describe("/uploads", () => {
+  it("serves uploaded photos as immutable for a year, and nothing outside the folder", async () => {
+    const { app: withFiles, dataDir, close: closeFiles } = await createTestApp(database);
+    await mkdir(path.join(dataDir, "uploads/images/abc"), { recursive: true });
+    await writeFile(path.join(dataDir, "uploads/images/abc/480.webp"), "webp bytes");
+    await writeFile(path.join(dataDir, "secret.txt"), "keep out");
+    const photo = await withFiles.inject({ url: "/uploads/images/abc/480.webp" });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const url of [
+      "/uploads/../secret.txt",
+      "/uploads/%2e%2e/secret.txt",
+      "/uploads/..%2fsecret.txt",
+    ]) {
+      const response = await withFiles.inject({ url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain("keep out");
+    }
+    await closeFiles();
   });
 });
 

@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
+import { seoRoutes } from "./modules/seo/seo.routes";
 
 export type AppDeps = {
   config: Config;
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes(database));
   await app.register(listingsRoutes({ db: database.db }));
+  await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
   await app.register(inquiriesRoutes({ db: database.db, mailer, publicUrl: config.publicUrl }));
 
   // Staff-uploaded photos. Their names are random and never reused, so they never change.

@@ -84,7 +84,7 @@ export default function BuildingPage({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Properties
       </Link>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-8">
           <div className="overflow-hidden rounded-lg">
             <ResponsiveImage

@@ -29,7 +29,7 @@ export default function Contact() {
           </p>
         </div>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:px-8">
         <section aria-labelledby="office-heading" className="space-y-6">
           <h2 id="office-heading" className="text-2xl font-bold">
             Our Office
