@@ -100,7 +100,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes(database));
   await app.register(listingsRoutes({ db: database.db }));
   await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
-  await app.register(inquiriesRoutes({ db: database.db, mailer, publicUrl: config.publicUrl }));
+  await app.register(
+    inquiriesRoutes({
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+      perMinute: config.inquiriesPerMinute,
+    }),
+  );
 
   // Staff-uploaded photos. Their names are random and never reused, so they never change.
   const uploadsDir = path.join(config.dataDir, "uploads");

@@ -36,6 +36,11 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(600),
+  INQUIRIES_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -53,6 +58,8 @@ export type Config = {
   mailFrom: string | undefined;
   /** Requests per minute per client address across the whole app (static assets excepted). */
   rateLimitPerMinute: number;
+  /** Contact and tour requests per minute per client address. */
+  inquiriesPerMinute: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
 
@@ -99,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

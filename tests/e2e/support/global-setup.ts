@@ -12,8 +12,12 @@ export default async function globalSetup() {
     throw new Error("The app is not built: run npm run build before the browser tests.");
   }
   const dataDir = await tempDataDir();
-  // Browser tests load many pages from one address; the limit itself is tested in the API tests.
-  const app = await startBuiltApp({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "100000" });
+  // Browser tests load many pages from one address; the limits themselves are tested in the API tests.
+  const app = await startBuiltApp({
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: "100000",
+    INQUIRIES_PER_MINUTE: "1000",
+  });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {

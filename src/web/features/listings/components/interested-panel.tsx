@@ -7,7 +7,7 @@ import { cn } from "../../../lib/utils";
 /** Phone, e-mail and the external application: static, the same on every detail page. */
 export function ContactActions({ children }: { children?: ReactNode }) {
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {children}
       <a
         href={site.applyUrl}
@@ -31,7 +31,7 @@ export function ContactActions({ children }: { children?: ReactNode }) {
         className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full text-primary")}
       >
         <Mail aria-hidden="true" />
-        <span className="truncate">{site.email}</span>
+        <span className="min-w-0 truncate">{site.email}</span>
       </a>
     </div>
   );

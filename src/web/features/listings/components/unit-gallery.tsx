@@ -47,6 +47,8 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
         className="relative aspect-[3/2] touch-pan-y select-none"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
+        // A mouse drag must swipe, not start the browser's image drag (which cancels the pointer).
+        onDragStart={(event) => event.preventDefault()}
         onPointerCancel={() => {
           swipeStart.current = null;
         }}

@@ -1,0 +1,353 @@
+import { buildingId, demoBuildings, totalAvailableUnits, unitId } from "./support/listings";
+import { DESKTOP, expect, MOBILE, test } from "./support/test";
+
+test.use({ viewport: DESKTOP });
+
+const featured = demoBuildings.filter((b) => b.featured).map((b) => b.title);
+
+test.describe("home page listings", () => {
+  test("shows up to 3 buildings, featured first, linking to their pages", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Available Properties" });
+    const cards = section.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText(featured.slice(0, 3));
+    await cards.first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/buildings\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(featured[0]!);
+  });
+
+  test("has the hero buttons and the call to action", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Browse Properties" }).first()).toHaveAttribute(
+      "href",
+      "/properties",
+    );
+    await expect(page.getByRole("link", { name: "Our Services" })).toHaveAttribute(
+      "href",
+      "/services",
+    );
+  });
+});
+
+test.describe("/properties", () => {
+  test("gives the portfolio line and a card per building", async ({ page }) => {
+    await page.goto("/properties");
+    await expect(
+      page.getByText(
+        `Our portfolio: ${demoBuildings.length} buildings with ${totalAvailableUnits} available units`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(demoBuildings.length);
+  });
+
+  test("shows at most 3 amenities on a card, then '+N more'", async ({ page }) => {
+    await page.goto("/properties");
+    const pearl = demoBuildings.find((b) => b.title === "Pearl Street Lofts")!;
+    const card = page.getByRole("article").filter({ hasText: pearl.title });
+    const amenities = card.getByRole("list", { name: "Amenities" }).getByRole("listitem");
+    await expect(amenities).toHaveText([
+      ...pearl.amenities.slice(0, 3),
+      `+${pearl.amenities.length - 3} more`,
+    ]);
+  });
+
+  test("filters by bedrooms, maximum rent and availability, in a URL that can be shared", async ({
+    page,
+  }) => {
+    await page.goto("/properties");
+    await page.getByLabel("Bedrooms").selectOption("3");
+    await expect(page).toHaveURL(/\?beds=3$/);
+    const withThree = demoBuildings
+      .filter((b) => b.units.some((u) => u.bedrooms >= 3))
+      .map((b) => b.title);
+    await expect(page.getByRole("article").getByRole("heading")).toHaveText(
+      withThree.sort(byFeaturedOrder),
+    );
+    await page.getByLabel("Available now").check();
+    await expect(page).toHaveURL(/beds=3&available=true/);
+    await page.getByLabel("Maximum rent").selectOption("2500");
+    const expected = demoBuildings
+      .filter((b) => b.units.some((u) => u.bedrooms >= 3 && u.available && u.rent <= 2500))
+      .map((b) => b.title);
+    await expect(page.getByRole("article")).toHaveCount(expected.length);
+    await expect(page.getByText(/^Matching your filters:/)).toBeVisible();
+
+    // The same URL opened afresh shows the same view, with the controls set.
+    const shared = page.url();
+    const other = await page.context().newPage();
+    await other.goto(shared);
+    await expect(other.getByLabel("Bedrooms")).toHaveValue("3");
+    await expect(other.getByLabel("Available now")).toBeChecked();
+    await expect(other.getByRole("article")).toHaveCount(expected.length);
+    await other.close();
+
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/properties$/);
+    await expect(page.getByRole("article")).toHaveCount(demoBuildings.length);
+  });
+
+  test("says 'No Buildings Available' when no building matches", async ({ page }) => {
+    await page.goto("/properties?beds=3&maxRent=1200");
+    await expect(page.getByRole("heading", { name: "No Buildings Available" })).toBeVisible();
+  });
+});
+
+/** The list's order: featured first, then by id (the demo's order). */
+function byFeaturedOrder(a: string, b: string) {
+  const rank = (name: string) => {
+    const i = demoBuildings.findIndex((d) => d.title === name);
+    return (demoBuildings[i]!.featured ? 0 : 100) + i;
+  };
+  return rank(a) - rank(b);
+}
+
+test.describe("/buildings/:id", () => {
+  test("shows the building with its units, each linking to its page", async ({ page, request }) => {
+    const id = await buildingId(request, "Asylum Hill Apartments");
+    await page.goto(`/buildings/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asylum Hill Apartments");
+    await expect(page.getByText("88 Asylum Avenue, Hartford, CT 06105").first()).toBeVisible();
+    await expect(page.getByText("Built in 1964")).toBeVisible();
+    await expect(page.getByText("Available", { exact: true })).toBeVisible();
+    const panel = page.getByRole("complementary", { name: "Interested in this property?" });
+    await expect(panel.getByRole("link", { name: /Apply Now/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    await expect(panel.getByRole("link", { name: "(860) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+18605550142",
+    );
+    const rows = page.getByRole("table", { name: "Units in this building" }).getByRole("row");
+    await expect(rows).toHaveCount(1 + 5);
+    await page.getByRole("link", { name: "Unit 3A" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Asylum Hill Apartments, Unit 3A",
+    );
+  });
+
+  test("shows no Available badge when no unit is available", async ({ page, request }) => {
+    // Every unit of every demo building is checked: a building with none available has no badge.
+    for (const building of demoBuildings) {
+      const id = await buildingId(request, building.title);
+      await page.goto(`/buildings/${id}`);
+      const badge = page.getByText("Available", { exact: true });
+      if (building.units.some((u) => u.available)) await expect(badge).toBeVisible();
+      else await expect(badge).toHaveCount(0);
+    }
+  });
+
+  for (const id of ["999999", "not-a-number"]) {
+    test(`says 'Building Not Found' for /buildings/${id}`, async ({
+      page,
+      allowedConsoleErrors,
+    }) => {
+      allowedConsoleErrors.push(/status of 404/);
+      const response = await page.goto(`/buildings/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Building Not Found" })).toBeVisible();
+      await expect(
+        page.getByText("The building you're looking for doesn't exist or has been removed."),
+      ).toBeVisible();
+      await page.getByRole("link", { name: "Back to Properties" }).click();
+      await expect(page).toHaveURL(/\/properties$/);
+    });
+  }
+});
+
+test.describe("unit page", () => {
+  test("cycles the gallery circularly with buttons, dots, keys and swipe", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/properties/${await unitId(request, "Pearl Street Lofts", "101")}`);
+    const gallery = page.getByRole("region", { name: /Photos of/ });
+    const counter = gallery.getByText(/^\d \/ 3$/);
+    await expect(counter).toHaveText("1 / 3");
+    await gallery.getByRole("button", { name: "Previous photo" }).click();
+    await expect(counter).toHaveText("3 / 3");
+    await gallery.getByRole("button", { name: "Next photo" }).click();
+    await expect(counter).toHaveText("1 / 3");
+    for (const expected of ["2 / 3", "3 / 3", "1 / 3"]) {
+      await gallery.getByRole("button", { name: "Next photo" }).click();
+      await expect(counter).toHaveText(expected);
+    }
+    await gallery.getByRole("button", { name: "Show photo 3 of 3" }).click();
+    await expect(counter).toHaveText("3 / 3");
+    await expect(gallery.getByRole("button", { name: "Show photo 3 of 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+
+    await gallery.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText("1 / 3");
+    await page.keyboard.press("ArrowLeft");
+    await expect(counter).toHaveText("3 / 3");
+
+    const box = (await gallery.boundingBox())!;
+    const y = box.y + box.height / 3;
+    await page.mouse.move(box.x + box.width * 0.7, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(counter).toHaveText("1 / 3");
+  });
+
+  test("uses three placeholder photos for a unit without photos", async ({ page, request }) => {
+    await page.goto(`/properties/${await unitId(request, "Pearl Street Lofts", "204")}`);
+    const gallery = page.getByRole("region", { name: /Photos of/ });
+    await expect(gallery.getByText("1 / 3")).toBeVisible();
+    await expect(gallery.getByRole("img")).toHaveAttribute(
+      "src",
+      /\/uploads\/placeholders\/\d\/1200\.webp/,
+    );
+  });
+
+  test("shows the badges, the Property Features, the default description and the contact card", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/properties/${await unitId(request, "Pearl Street Lofts", "101")}`);
+    await expect(page.getByText("Featured", { exact: true })).toBeVisible();
+    await expect(page.getByText("Available", { exact: true })).toBeVisible();
+    const features = page.getByRole("region", { name: "Property Features" });
+    await expect(features.getByText("Available now")).toBeVisible();
+    await expect(features.getByText("Loft")).toBeVisible();
+    await expect(features.getByText("1 Parking Space")).toBeVisible();
+    await expect(
+      page.getByText(/^A 1 bedroom, 1 bath loft home at 245 Pearl Street in Hartford\./),
+    ).toBeVisible();
+    const card = page.getByRole("complementary", { name: "Contact Information" });
+    await expect(card.getByRole("button", { name: "Schedule Tour" })).toBeVisible();
+    await expect(card.getByRole("link", { name: /Apply Now/ })).toHaveAttribute("target", "_blank");
+    await expect(card.getByRole("link", { name: "leasing@charteroakrentals.com" })).toHaveAttribute(
+      "href",
+      "mailto:leasing@charteroakrentals.com",
+    );
+    await page.getByRole("link", { name: "Back to Available Units" }).click();
+    await expect(page).toHaveURL(/\/properties$/);
+  });
+
+  test("marks a rented unit as Rented", async ({ page, request }) => {
+    await page.goto(`/properties/${await unitId(request, "Pearl Street Lofts", "305")}`);
+    await expect(page.getByText("Rented", { exact: true })).toBeVisible();
+  });
+
+  for (const id of ["999999", "abc"]) {
+    test(`says 'Unit Not Found' for /properties/${id}`, async ({ page, allowedConsoleErrors }) => {
+      allowedConsoleErrors.push(/status of 404/);
+      const response = await page.goto(`/properties/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Unit Not Found" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to Available Units" })).toHaveAttribute(
+        "href",
+        "/properties",
+      );
+    });
+  }
+
+  test("shows the spec's loading words while a unit page loads", async ({ page, request }) => {
+    const building = await buildingId(request, "Riverview Condominiums");
+    await page.goto(`/buildings/${building}`);
+    // A slow connection: the unit's data takes a moment to arrive.
+    await page.route("**/properties/*.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Unit 315" }).click();
+    await expect(page.getByText("Loading Unit Details...")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Riverview Condominiums, Unit 315",
+    );
+    await expect(page.getByText("Loading Unit Details...")).toBeHidden();
+  });
+});
+
+test.describe("photos", () => {
+  test("fall back to a placeholder when a photo fails, then to 'Image unavailable'", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/Failed to load resource/);
+    await page.route("**/uploads/images/**", (route) => route.abort());
+    await page.goto("/properties");
+    const first = page.getByRole("article").first();
+    await expect(first.getByRole("img")).toHaveAttribute("src", /\/uploads\/placeholders\//);
+
+    await page.route("**/uploads/placeholders/**", (route) => route.abort());
+    await page.reload();
+    await expect(first.getByText("Image unavailable")).toBeVisible();
+    await expect(first.getByText("Please try refreshing")).toBeVisible();
+  });
+
+  test("carry width, height, srcset and lazy loading below the fold", async ({ page }) => {
+    await page.goto("/properties");
+    const images = page.getByRole("article").getByRole("img");
+    await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+    await expect(images.first()).toHaveAttribute("loading", "eager");
+    await expect(images.last()).toHaveAttribute("loading", "lazy");
+    for (const img of await images.all()) {
+      await expect(img).toHaveAttribute("width", /\d+/);
+      await expect(img).toHaveAttribute("height", /\d+/);
+      await expect(img).toHaveAttribute("srcset", /480w/);
+      await expect(img).toHaveAttribute("alt", /.+/);
+    }
+  });
+});
+
+test.describe("search engines", () => {
+  test("a building page, without scripts, has its name in the title and body, JSON-LD and og:image", async ({
+    request,
+  }) => {
+    const id = await buildingId(request, "Riverview Condominiums");
+    const html = await (await request.get(`/buildings/${id}`)).text();
+    expect(html).toMatch(
+      /<title>Riverview Condominiums, East Hartford \| Charter Oak Rentals<\/title>/,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Riverview Condominiums</h1>");
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld).toMatchObject({ "@type": "ApartmentComplex", name: "Riverview Condominiums" });
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:\d+\/uploads\/images\/[^"]+\.webp"/,
+    );
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/buildings\/\d+"/);
+  });
+
+  test("an available unit carries an Apartment with an Offer", async ({ request }) => {
+    const id = await unitId(request, "Riverview Condominiums", "315");
+    const html = await (await request.get(`/properties/${id}`)).text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld).toMatchObject({
+      "@type": "Apartment",
+      numberOfBedrooms: 2,
+      offers: { "@type": "Offer", price: 2395, priceCurrency: "USD" },
+    });
+  });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: MOBILE });
+  for (const path of ["/", "/properties", "/services", "/contact"]) {
+    test(`${path} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+    });
+  }
+  test("building and unit pages do not scroll sideways", async ({ page, request }) => {
+    for (const path of [
+      `/buildings/${await buildingId(request, "Pearl Street Lofts")}`,
+      `/properties/${await unitId(request, "Pearl Street Lofts", "101")}`,
+    ]) {
+      await page.goto(path);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(375);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import type { APIRequestContext } from "@playwright/test";
+import { readOutbox } from "../../../src/server/mail/outbox";
+import { demoBuildings } from "../../../src/server/modules/demo/demo-content";
+
+/** The shared server holds the demo content; tests find its ids through the public API. */
+export { demoBuildings };
+
+type ApiBuilding = { id: number; name: string; units?: { id: number; unitNumber: string }[] };
+
+export async function buildingId(request: APIRequestContext, name: string): Promise<number> {
+  const buildings = (await (
+    await request.get("/api/properties/buildings")
+  ).json()) as ApiBuilding[];
+  const found = buildings.find((b) => b.name === name);
+  if (!found) throw new Error(`No building named ${name}`);
+  return found.id;
+}
+
+export async function unitId(
+  request: APIRequestContext,
+  buildingName: string,
+  unitNumber: string,
+): Promise<number> {
+  const id = await buildingId(request, buildingName);
+  const building = (await (
+    await request.get(`/api/properties/buildings/${id}`)
+  ).json()) as ApiBuilding;
+  const unit = building.units?.find((u) => u.unitNumber === unitNumber);
+  if (!unit) throw new Error(`No unit ${unitNumber} in ${buildingName}`);
+  return unit.id;
+}
+
+/** The shared server's mail: what the office received. */
+export function outbox() {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
+  return readOutbox(dataDir);
+}
+
+export const totalAvailableUnits = demoBuildings.reduce(
+  (n, b) => n + b.units.filter((u) => u.available).length,
+  0,
+);
