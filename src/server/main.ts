@@ -1,8 +1,11 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
+import { ensurePlaceholderPool } from "./images/placeholder-pool";
+import { seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
 
 /**
@@ -20,6 +23,24 @@ function describeStartError(error: unknown, port: number): string {
   if (e.code === "EACCES")
     return `not allowed to listen on port ${port} (set PORT to another port).`;
   return e.message ?? String(error);
+}
+
+/**
+ * The placeholder photos always; the demo content when SEED_DEMO says so: `auto` loads it into
+ * an embedded database that has no buildings, `true` into any database without buildings.
+ */
+async function prepareContent(config: Config, database: Database) {
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  await ensurePlaceholderPool(uploadsDir);
+  const wanted = config.seedDemo === "true" || (config.seedDemo === "auto" && !config.databaseUrl);
+  if (!wanted) return;
+  const started = Date.now();
+  const result = await seedDemoContent({ db: database.db, uploadsDir });
+  if (result.seeded) {
+    console.log(
+      `Demo content loaded: ${result.buildings} buildings, ${result.units} units (${Date.now() - started} ms).`,
+    );
+  }
 }
 
 async function main() {
@@ -43,6 +64,7 @@ async function main() {
       log: (line) => console.log(line),
     });
     await runMigrations(database);
+    await prepareContent(config, database);
     if (config.admin) {
       const { user, created } = await ensureAdministrator({ db: database.db }, config.admin);
       console.log(`Administrator ${user.email} ${created ? "created" : "checked"} (ADMIN_EMAIL).`);

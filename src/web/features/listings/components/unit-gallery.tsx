@@ -43,6 +43,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
       onKeyDown={onKeyDown}
       className="relative overflow-hidden rounded-lg bg-muted focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: swipe adds to the buttons and arrow keys, it replaces nothing */}
       <div
         className="relative aspect-[3/2] touch-pan-y select-none"
         onPointerDown={onPointerDown}

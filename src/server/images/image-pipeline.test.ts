@@ -1,0 +1,280 @@
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { UPLOAD_MAX_BYTES } from "../../domain/constants";
+import { imageMessages, processImage, removeImageFiles } from "./image-pipeline";
+
+// Lets one test make a write fail midway; every other call goes to the real file system.
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  return { ...actual, writeFile: vi.fn(actual.writeFile) };
+});
+
+let uploadsDir: string;
+
+beforeEach(async () => {
+  uploadsDir = await mkdtemp(path.join(os.tmpdir(), "image-pipeline-"));
+});
+
+afterEach(async () => {
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+function photo(width: number, height: number, format: "jpeg" | "png" | "webp" = "jpeg") {
+  const image = sharp({ create: { width, height, channels: 3, background: "#7b8fa4" } });
+  return image[format]().toBuffer();
+}
+
+/** A valid PNG whose header claims a size that would take 7.5 GB to decode. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(width + 1))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const unsupported = {
+  statusCode: 415,
+  code: "unsupported_media_type",
+  message: imageMessages.wrongType,
+};
+
+describe("processImage", () => {
+  it("writes 480, 768 and 1200 px WebP variants with 3:2 heights from a 1600x1067 JPEG", async () => {
+    const image = await processImage({
+      bytes: await photo(1600, 1067),
+      originalName: "front.jpg",
+      uploadsDir,
+    });
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([
+      [480, 320],
+      [768, 512],
+      [1200, 800],
+    ]);
+    expect(image).toMatchObject({ filename: "front.jpg", width: 1200, height: 800 });
+    expect(image.path).toMatch(/^images\/[\w-]{22}\/1200\.webp$/);
+    for (const variant of image.variants) {
+      expect(variant.path).toBe(`${path.posix.dirname(image.path)}/${variant.width}.webp`);
+      const stored = await sharp(path.join(uploadsDir, variant.path)).metadata();
+      expect(stored).toMatchObject({
+        format: "webp",
+        width: variant.width,
+        height: variant.height,
+      });
+    }
+    expect(await filesUnder(uploadsDir)).toHaveLength(3);
+  });
+
+  it("gives each upload a folder of its own, under the folder asked for", async () => {
+    const bytes = await photo(800, 600, "png");
+    const a = await processImage({ bytes, originalName: "a.png", uploadsDir, folder: "units" });
+    const b = await processImage({ bytes, originalName: "a.png", uploadsDir, folder: "units" });
+    expect(a.path).toMatch(/^units\//);
+    expect(path.posix.dirname(a.path)).not.toBe(path.posix.dirname(b.path));
+  });
+
+  it("never upscales: a 300 px image gives one variant at its own width", async () => {
+    const small = await processImage({
+      bytes: await photo(300, 200, "webp"),
+      originalName: "small.webp",
+      uploadsDir,
+    });
+    expect(small.variants.map((v) => [v.width, v.height])).toEqual([[300, 200]]);
+    const medium = await processImage({
+      bytes: await photo(1000, 500),
+      originalName: "m.jpg",
+      uploadsDir,
+    });
+    expect(medium.variants.map((v) => v.width)).toEqual([480, 768]);
+    expect(medium).toMatchObject({ width: 768, height: 384 });
+  });
+
+  it("strips EXIF, GPS position included, from every stored variant", async () => {
+    const bytes = await sharp(await photo(1600, 1067))
+      .withExif({
+        IFD0: { Copyright: "Landlord", Make: "PhoneCo" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "41/1 45/1 52/1" },
+      })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(bytes).metadata()).exif?.toString("latin1")).toContain("Landlord");
+    const image = await processImage({ bytes, originalName: "gps.jpg", uploadsDir });
+    for (const variant of image.variants) {
+      const stored = await sharp(path.join(uploadsDir, variant.path)).metadata();
+      expect(stored.exif).toBeUndefined();
+      expect(stored.xmp).toBeUndefined();
+      expect(stored.icc).toBeUndefined();
+    }
+  });
+
+  it("turns the picture upright from its EXIF orientation before dropping the tag", async () => {
+    const bytes = await sharp(await photo(900, 600))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const image = await processImage({ bytes, originalName: "phone.jpg", uploadsDir });
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([[480, 720]]);
+    const stored = await sharp(path.join(uploadsDir, image.path)).metadata();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  it("keeps only a clean base name of the original file name", async () => {
+    const bytes = await photo(600, 400);
+    const odd = await processImage({
+      bytes,
+      originalName: "C:\\fakepath\\..\\../evil\u0000\u001bname.jpg",
+      uploadsDir,
+    });
+    expect(odd.filename).toBe("evilname.jpg");
+    const long = await processImage({ bytes, originalName: `${"é".repeat(300)}.jpg`, uploadsDir });
+    expect(Array.from(long.filename)).toHaveLength(200);
+  });
+
+  it("refuses a text file named photo.png with 415 and writes nothing", async () => {
+    const bytes = Buffer.from("Not a picture at all, just words.\n".repeat(20));
+    await expect(
+      processImage({ bytes, originalName: "photo.png", uploadsDir }),
+    ).rejects.toMatchObject(unsupported);
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses SVG, GIF, PDF and a truncated JPEG by their content", async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600"/></svg>',
+    );
+    const gif = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: "#333" },
+    })
+      .gif()
+      .toBuffer();
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n",
+    );
+    const truncated = (await photo(1600, 1067)).subarray(0, 1500);
+    for (const bytes of [svg, gif, pdf, truncated]) {
+      await expect(
+        processImage({ bytes, originalName: "x.jpg", uploadsDir }),
+      ).rejects.toMatchObject(unsupported);
+    }
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses 10 MB + 1 byte with 413 and writes nothing", async () => {
+    const bytes = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
+    await expect(
+      processImage({ bytes, originalName: "big.jpg", uploadsDir }),
+    ).rejects.toMatchObject({
+      statusCode: 413,
+      code: "payload_too_large",
+      message: "Each image must be 10MB or smaller.",
+    });
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses a PNG claiming 50000x50000 with 400 from its header, without decoding it", async () => {
+    const started = performance.now();
+    await expect(
+      processImage({ bytes: pngBomb(50_000, 50_000), originalName: "bomb.png", uploadsDir }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: "bad_request",
+      message: "This image is too large to process.",
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    const tooWide = await sharp({
+      create: { width: 12_001, height: 4, channels: 3, background: "#fff" },
+    })
+      .png()
+      .toBuffer();
+    await expect(
+      processImage({ bytes: tooWide, originalName: "strip.png", uploadsDir }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("removes the new folder when a write fails midway", async () => {
+    const actual = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
+    vi.mocked(writeFile)
+      .mockImplementationOnce(actual.writeFile)
+      .mockRejectedValueOnce(Object.assign(new Error("no space left"), { code: "ENOSPC" }));
+    await expect(
+      processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", uploadsDir }),
+    ).rejects.toThrow("no space left");
+    expect(await filesUnder(uploadsDir)).toEqual([]);
+    expect(await readdir(path.join(uploadsDir, "images"))).toEqual([]);
+  });
+});
+
+describe("removeImageFiles", () => {
+  it("deletes every variant and the image's folder, and tolerates files already gone", async () => {
+    const image = await processImage({
+      bytes: await photo(1600, 1067),
+      originalName: "a.jpg",
+      uploadsDir,
+    });
+    const keep = await processImage({
+      bytes: await photo(800, 600),
+      originalName: "b.jpg",
+      uploadsDir,
+    });
+    await removeImageFiles(uploadsDir, image);
+    await expect(stat(path.join(uploadsDir, path.posix.dirname(image.path)))).rejects.toMatchObject(
+      {
+        code: "ENOENT",
+      },
+    );
+    expect(await filesUnder(uploadsDir)).toHaveLength(keep.variants.length);
+    await expect(removeImageFiles(uploadsDir, image)).resolves.toBeUndefined();
+  });
+
+  it("refuses a path outside the uploads directory and deletes nothing", async () => {
+    const image = await processImage({
+      bytes: await photo(1600, 1067),
+      originalName: "a.jpg",
+      uploadsDir,
+    });
+    const outside = path.join(uploadsDir, "..", `${path.basename(uploadsDir)}-outside`);
+    await mkdir(outside);
+    try {
+      await writeFile(path.join(outside, "x.webp"), "keep me");
+      const escapes = [
+        `../${path.basename(outside)}/x.webp`,
+        path.join(outside, "x.webp"),
+        "images/../..",
+      ];
+      for (const bad of escapes) {
+        const variants = [...image.variants, { width: 1, height: 1, path: bad }];
+        await expect(removeImageFiles(uploadsDir, { path: image.path, variants })).rejects.toThrow(
+          /outside the uploads directory/,
+        );
+      }
+      expect(await filesUnder(uploadsDir)).toHaveLength(3);
+      expect(await filesUnder(outside)).toHaveLength(1);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "../../domain/constants";
+import type { ImageVariant } from "../db/schema";
+import { AppError } from "../http/errors";
+
+/**
+ * Uploaded photos become WebP variants in a folder of their own under the uploads directory.
+ * The bytes are judged by their content, never by their name, and are re-encoded, so what is
+ * served is always a plain image without the uploader's metadata (GPS position, camera, owner).
+ */
+
+export const IMAGE_WIDTHS = [480, 768, 1200] as const;
+
+export const imageMessages = {
+  tooBig: `Each image must be ${UPLOAD_MAX_MB}MB or smaller.`,
+  wrongType: "Only PNG, JPEG and WebP images can be uploaded.",
+  tooLarge: "This image is too large to process.",
+} as const;
+
+export type ProcessedImage = {
+  /** The largest variant, relative to the uploads directory, with "/" separators. */
+  path: string;
+  filename: string;
+  width: number;
+  height: number;
+  /** Ascending width; each path relative to the uploads directory. */
+  variants: ImageVariant[];
+};
+
+const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp"]);
+// A 12000 px side or 40 MP covers any camera; beyond that a small file can inflate to gigabytes.
+const MAX_SIDE = 12_000;
+const MAX_PIXELS = 40_000_000;
+const WEBP_QUALITY = 78;
+const FILENAME_MAX_CHARS = 200;
+
+type EncodedVariant = { width: number; height: number; bytes: Buffer };
+export type WrittenVariant = { width: number; height: number; file: string };
+
+const wrongType = () => new AppError(415, "unsupported_media_type", imageMessages.wrongType);
+const tooLarge = () => new AppError(400, "bad_request", imageMessages.tooLarge);
+
+export async function processImage(input: {
+  bytes: Buffer;
+  originalName: string;
+  uploadsDir: string;
+  folder?: string;
+}): Promise<ProcessedImage> {
+  const { bytes, uploadsDir, folder = "images" } = input;
+  if (bytes.length > UPLOAD_MAX_BYTES) {
+    throw new AppError(413, "payload_too_large", imageMessages.tooBig);
+  }
+  const relativeDir = `${folder}/${randomBytes(16).toString("base64url")}`;
+  const variants = await writeImageVariants(bytes, path.join(uploadsDir, relativeDir));
+  const largest = variants.at(-1)!;
+  return {
+    path: `${relativeDir}/${largest.file}`,
+    filename: sanitizeFilename(input.originalName),
+    width: largest.width,
+    height: largest.height,
+    variants: variants.map((v) => ({
+      width: v.width,
+      height: v.height,
+      path: `${relativeDir}/${v.file}`,
+    })),
+  };
+}
+
+/**
+ * Writes the WebP variants of an image into `dir`, ascending width. Everything is checked and
+ * encoded in memory first, so a refused or corrupt image never creates the folder. The
+ * placeholder pool uses it too, so placeholders are encoded exactly like uploads.
+ */
+export async function writeImageVariants(bytes: Buffer, dir: string): Promise<WrittenVariant[]> {
+  const sourceWidth = await checkedSourceWidth(bytes);
+  return writeVariants(dir, await encodeVariants(bytes, variantWidths(sourceWidth)));
+}
+
+/** The header alone decides: a decompression bomb is refused before any pixel is decoded. */
+async function checkedSourceWidth(bytes: Buffer): Promise<number> {
+  let metadata: Metadata;
+  try {
+    // Reading the header decodes no pixels; without the limit here the size check below can
+    // tell "too large" apart from "not an image".
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw wrongType();
+  }
+  if (!ACCEPTED_FORMATS.has(metadata.format)) throw wrongType();
+  const { width, height } = metadata;
+  if (!width || !height) throw wrongType();
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) throw tooLarge();
+  return metadata.autoOrient.width;
+}
+
+/** Never upscales: a source narrower than the smallest width gets one variant at its own width. */
+function variantWidths(sourceWidth: number): number[] {
+  const widths = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
+  return widths.length > 0 ? widths : [sourceWidth];
+}
+
+async function encodeVariants(bytes: Buffer, widths: number[]): Promise<EncodedVariant[]> {
+  // The pixel limit is a second guard in case a header lied about the size.
+  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  try {
+    return await Promise.all(
+      widths.map(async (width) => {
+        // sharp writes no metadata unless asked, and converts to sRGB by default.
+        const { data, info } = await source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, bytes: data };
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooLarge();
+    throw wrongType();
+  }
+}
+
+/** All or nothing: a failed write removes the folder (a new one), so no half image stays. */
+async function writeVariants(dir: string, encoded: EncodedVariant[]): Promise<WrittenVariant[]> {
+  await mkdir(dir, { recursive: true });
+  // allSettled: the folder is removed only once no write is still under way inside it.
+  const results = await Promise.allSettled(
+    encoded.map(async ({ width, height, bytes }) => {
+      const file = `${width}.webp`;
+      await writeFile(path.join(dir, file), bytes);
+      return { width, height, file };
+    }),
+  );
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) {
+    await rm(dir, { recursive: true, force: true });
+    throw failure.reason;
+  }
+  return results.map((r) => (r as PromiseFulfilledResult<WrittenVariant>).value);
+}
+
+function sanitizeFilename(name: string): string {
+  const base = name.split(/[/\\]/).at(-1) ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  // Array.from counts code points, so the cut never splits a surrogate pair.
+  const short = Array.from(clean).slice(0, FILENAME_MAX_CHARS).join("");
+  return short || "image";
+}
+
+/**
+ * Deletes an image's files and then its folder if that left it empty. Every path is checked
+ * before anything is deleted: one that escapes the uploads directory means the row is corrupt.
+ */
+export async function removeImageFiles(
+  uploadsDir: string,
+  image: { path: string; variants: ImageVariant[] },
+): Promise<void> {
+  const root = path.resolve(uploadsDir);
+  const files = [...new Set([image.path, ...image.variants.map((v) => v.path)])].map((p) =>
+    insideRoot(root, p),
+  );
+  await Promise.all(files.map((file) => ignoreCodes(unlink(file), ["ENOENT"])));
+  const dirs = new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== root));
+  await Promise.all(
+    [...dirs].map((dir) => ignoreCodes(rmdir(dir), ["ENOENT", "ENOTEMPTY", "EEXIST"])),
+  );
+}
+
+function insideRoot(root: string, relative: string): string {
+  const resolved = path.resolve(root, relative);
+  const rel = path.relative(root, resolved);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    throw new Error(`Refusing to delete a path outside the uploads directory: ${relative}`);
+  }
+  return resolved;
+}
+
+async function ignoreCodes(promise: Promise<unknown>, codes: string[]): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!codes.includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+  }
+}

@@ -1,0 +1,126 @@
+import { count } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { images, properties, units } from "../../db/schema";
+import { type ProcessedImage, processImage, removeImageFiles } from "../../images/image-pipeline";
+import { generatePhoto } from "../../images/photo-generator";
+import { type DemoBuilding, type DemoPhoto, demoBuildings } from "./demo-content";
+
+type Deps = { db: Db; uploadsDir: string; today?: Date };
+
+type Stored = { photo: DemoPhoto; image: ProcessedImage };
+
+/** Photos go through the same pipeline as staff uploads (variants, stripped metadata). */
+async function storePhotos(
+  photos: DemoPhoto[],
+  style: string,
+  uploadsDir: string,
+  done: Stored[],
+): Promise<Stored[]> {
+  const stored: Stored[] = [];
+  for (const photo of photos) {
+    const bytes = await generatePhoto({
+      kind: photo.kind,
+      seed: photo.seed,
+      style,
+      width: 1200,
+      height: 800,
+    });
+    const image = await processImage({
+      bytes,
+      originalName: `${photo.kind}-${photo.seed}.jpg`,
+      uploadsDir,
+    });
+    stored.push({ photo, image });
+    done.push({ photo, image });
+  }
+  return stored;
+}
+
+function isoDateIn(days: number, today: Date): string {
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const imageRow = ({ photo, image }: Stored, position: number) => ({
+  path: image.path,
+  filename: image.filename,
+  alt: photo.alt,
+  width: image.width,
+  height: image.height,
+  variants: image.variants,
+  position,
+});
+
+/** One building: files first, then its rows in one transaction; the files go if the rows fail. */
+async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
+  const written: Stored[] = [];
+  try {
+    const buildingPhotos = await storePhotos(
+      building.photos,
+      building.type,
+      deps.uploadsDir,
+      written,
+    );
+    const unitPhotos = new Map<string, Stored[]>();
+    for (const unit of building.units) {
+      if (unit.photos)
+        unitPhotos.set(
+          unit.unitNumber,
+          await storePhotos(unit.photos, building.type, deps.uploadsDir, written),
+        );
+    }
+    const today = deps.today ?? new Date();
+    await deps.db.transaction(async (tx) => {
+      const { photos: _p, units: demoUnits, ...values } = building;
+      const [property] = await tx
+        .insert(properties)
+        .values({ ...values, totalUnits: demoUnits.length })
+        .returning();
+      if (buildingPhotos.length > 0) {
+        await tx
+          .insert(images)
+          .values(buildingPhotos.map((s, i) => ({ ...imageRow(s, i), propertyId: property!.id })));
+      }
+      for (const { photos: _u, availableInDays, ...unit } of demoUnits) {
+        const [row] = await tx
+          .insert(units)
+          .values({
+            ...unit,
+            description: unit.description ?? "",
+            propertyId: property!.id,
+            availableFrom:
+              unit.available && availableInDays ? isoDateIn(availableInDays, today) : null,
+          })
+          .returning();
+        const stored = unitPhotos.get(unit.unitNumber) ?? [];
+        if (stored.length > 0) {
+          await tx
+            .insert(images)
+            .values(stored.map((s, i) => ({ ...imageRow(s, i), unitId: row!.id })));
+        }
+      }
+    });
+  } catch (error) {
+    await Promise.all(
+      written.map(({ image }) => removeImageFiles(deps.uploadsDir, image).catch(() => undefined)),
+    );
+    throw error;
+  }
+}
+
+export async function countBuildings({ db }: Pick<Deps, "db">): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(properties);
+  return row?.n ?? 0;
+}
+
+/** Loads the demo content into a database that has no buildings yet; never adds it twice. */
+export async function seedDemoContent(
+  deps: Deps,
+): Promise<{ seeded: boolean; buildings: number; units: number }> {
+  if ((await countBuildings(deps)) > 0) return { seeded: false, buildings: 0, units: 0 };
+  for (const building of demoBuildings) await seedBuilding(deps, building);
+  return {
+    seeded: true,
+    buildings: demoBuildings.length,
+    units: demoBuildings.reduce((n, b) => n + b.units.length, 0),
+  };
+}
