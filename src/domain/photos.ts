@@ -12,7 +12,8 @@ export type StoredPhoto = {
 
 export const PLACEHOLDER_POOL_SIZE = 10;
 export const UNIT_GALLERY_PLACEHOLDERS = 3;
-const PLACEHOLDER_WIDTHS = [480, 768, 1200] as const;
+/** The widths every photo is stored at; placeholder URLs are built from them too. */
+export const IMAGE_WIDTHS = [480, 768, 1200] as const;
 
 /** Admin-uploaded images live under /uploads unless the path is already absolute. */
 export function uploadUrl(path: string): string {
@@ -50,7 +51,7 @@ export function placeholderPhoto(index: number, alt: string): Photo {
   const url = (w: number) => `/uploads/placeholders/${n}/${w}.webp`;
   return {
     url: url(1200),
-    srcSet: PLACEHOLDER_WIDTHS.map((w) => `${url(w)} ${w}w`).join(", "),
+    srcSet: IMAGE_WIDTHS.map((w) => `${url(w)} ${w}w`).join(", "),
     width: 1200,
     height: 800,
     alt,

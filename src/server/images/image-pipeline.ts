@@ -3,6 +3,7 @@ import { mkdir, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "../../domain/constants";
+import { IMAGE_WIDTHS } from "../../domain/photos";
 import type { ImageVariant } from "../db/schema";
 import { AppError } from "../http/errors";
 
@@ -11,8 +12,6 @@ import { AppError } from "../http/errors";
  * The bytes are judged by their content, never by their name, and are re-encoded, so what is
  * served is always a plain image without the uploader's metadata (GPS position, camera, owner).
  */
-
-export const IMAGE_WIDTHS = [480, 768, 1200] as const;
 
 export const imageMessages = {
   tooBig: `Each image must be ${UPLOAD_MAX_MB}MB or smaller.`,

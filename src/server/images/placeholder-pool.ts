@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { access, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { PLACEHOLDER_POOL_SIZE } from "../../domain/photos";
-import { IMAGE_WIDTHS, writeImageVariants } from "./image-pipeline";
+import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "../../domain/photos";
+import { writeImageVariants } from "./image-pipeline";
 import { generatePhoto, type PhotoKind } from "./photo-generator";
 
 /**
