@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -86,6 +88,15 @@ export async function buildApp(deps: AppDeps) {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: "deny" },
+  });
+
+  // Text responses (pages, JSON) are compressed on the fly; built assets come precompressed.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    // Brotli's default quality (11) is for files compressed once; 4 suits per-request work.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   await app.register(rateLimit, {

@@ -37,6 +37,7 @@ async function productionHandler(web: FastifyInstance, services: WebServices) {
   await web.register(fastifyStatic, {
     root: clientBuildDir,
     wildcard: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
