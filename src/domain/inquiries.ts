@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CONTACT_REPLY_HOURS } from "./constants";
 import { site } from "./site";
+import { z } from "./zod";
 
 /** The contact form (PRODUCT-SPEC.md section 5) and the inquiry the API stores. */
 

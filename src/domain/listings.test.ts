@@ -6,7 +6,8 @@ import {
   contactMessages,
   splitInquiryMessage,
 } from "./inquiries";
-import { buildingFiltersSchema, defaultUnitDescription, formatBedrooms, parseId } from "./listings";
+import { defaultUnitDescription, formatBedrooms, parseId } from "./listing-format";
+import { buildingFiltersSchema } from "./listings";
 import {
   cycleIndex,
   PLACEHOLDER_POOL_SIZE,

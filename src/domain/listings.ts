@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Buildings and units as the public site and the public API show them (PRODUCT-SPEC.md 3, 7). */
 
@@ -112,62 +112,3 @@ export const buildingFiltersSchema = z.object({
     .catch(undefined),
 });
 export type BuildingFilters = z.output<typeof buildingFiltersSchema>;
-
-export function hasActiveFilters(filters: BuildingFilters): boolean {
-  return filters.beds !== undefined || filters.maxRent !== undefined || filters.available === true;
-}
-
-/** Ids in URLs: a positive integer, anything else is not found. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const parsed = idParamSchema.safeParse({ id: value });
-  return parsed.success ? parsed.data.id : null;
-}
-
-export const rentFormatter = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-
-export function formatRent(rent: number): string {
-  return rentFormatter.format(rent);
-}
-
-export function formatBedrooms(bedrooms: number): string {
-  if (bedrooms === 0) return "Studio";
-  return `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`;
-}
-
-export function formatBathrooms(bathrooms: number): string {
-  return `${bathrooms} ${bathrooms === 1 ? "bath" : "baths"}`;
-}
-
-export function typeLabel(type: string): string {
-  return type
-    .split("-")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("-");
-}
-
-/** The spec's default when a unit has no description. */
-export function defaultUnitDescription(unit: {
-  bedrooms: number;
-  bathrooms: number;
-  type: string;
-  address: string;
-  city: string;
-}): string {
-  return `A ${formatBedrooms(unit.bedrooms).toLowerCase()}, ${formatBathrooms(unit.bathrooms)} ${typeLabel(unit.type).toLowerCase()} home at ${unit.address} in ${unit.city}. Well maintained and professionally managed. Contact us to schedule a tour or ask about move-in dates.`;
-}
-
-export function fullAddress(place: {
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-}) {
-  return `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
-}

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./constants";
+import { z } from "./zod";
 
 export const userRoles = ["admin", "tenant"] as const;
 export type UserRole = (typeof userRoles)[number];

@@ -8,9 +8,10 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { Toaster } from "sonner";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { site } from "../domain/site";
+import type { Route } from "./+types/root";
+// Inlined: ~5 KB compressed, and it saves a render-blocking round trip on a slow phone.
+import styles from "./app.css?inline";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
 import { pageTitle } from "./lib/meta";
@@ -26,6 +27,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
         {children}

@@ -109,12 +109,19 @@ test.describe("site shell on a desktop", () => {
     await expect(apply).toHaveAttribute("rel", "noopener noreferrer");
   });
 
-  test("plays the page-change transition, and none when the visitor asks for reduced motion", async ({
+  test("plays the page-change transition on navigation, and none when the visitor asks for reduced motion", async ({
     page,
   }) => {
     await page.goto("/");
-    const duration = () =>
-      page.getByTestId("page-transition").evaluate((el) => getComputedStyle(el).animationDuration);
+    const transition = page.getByTestId("page-transition");
+    // The first, server-rendered page shows at once.
+    expect(await transition.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Services" })
+      .click();
+    await expect(page).toHaveURL(/\/services$/);
+    const duration = () => transition.evaluate((el) => getComputedStyle(el).animationDuration);
     expect(await duration()).toBe("0.3s");
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(Number.parseFloat(await duration())).toBeLessThan(0.001);

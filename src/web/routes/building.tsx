@@ -1,6 +1,7 @@
 import { ArrowLeft, Calendar, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { type BuildingDetail, fullAddress, parseId, typeLabel } from "../../domain/listings";
+import { fullAddress, parseId, typeLabel } from "../../domain/listing-format";
+import type { BuildingDetail } from "../../domain/listings";
 import { placeholderIndex, placeholderPhoto } from "../../domain/photos";
 import { site } from "../../domain/site";
 import { ErrorScreen } from "../components/layout/error-screen";

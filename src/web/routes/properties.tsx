@@ -1,6 +1,7 @@
 import { AlertTriangle, Building2, RefreshCw } from "lucide-react";
 import { useNavigation, useRevalidator } from "react-router";
-import { buildingFiltersSchema, hasActiveFilters } from "../../domain/listings";
+import { hasActiveFilters } from "../../domain/listing-format";
+import { buildingFiltersSchema } from "../../domain/listings";
 import { site } from "../../domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";
@@ -72,16 +73,19 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             }
           />
         ) : (
-          <ul
-            aria-busy={refreshing}
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${refreshing ? "opacity-60" : ""}`}
-          >
-            {buildings.map((building, i) => (
-              <li key={building.id} className="flex">
-                <BuildingCard building={building} priority={i === 0} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="sr-only">Buildings</h2>
+            <ul
+              aria-busy={refreshing}
+              className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${refreshing ? "opacity-60" : ""}`}
+            >
+              {buildings.map((building, i) => (
+                <li key={building.id} className="flex">
+                  <BuildingCard building={building} priority={i === 0} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </>

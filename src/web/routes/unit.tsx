@@ -20,8 +20,8 @@ import {
   fullAddress,
   parseId,
   typeLabel,
-  type Unit,
-} from "../../domain/listings";
+} from "../../domain/listing-format";
+import type { Unit } from "../../domain/listings";
 import { site } from "../../domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";

@@ -1,11 +1,11 @@
 import etag from "@fastify/etag";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { parseId } from "../../../domain/listing-format";
 import {
   buildingDetailSchema,
   buildingFiltersSchema,
   buildingSchema,
-  parseId,
   unitSchema,
 } from "../../../domain/listings";
 import type { Db } from "../../db/client";

@@ -1,10 +1,10 @@
-import {
-  type Building,
-  type BuildingDetail,
-  type BuildingFilters,
-  defaultUnitDescription,
-  type Unit,
-  type UnitSummary,
+import { defaultUnitDescription } from "../../../domain/listing-format";
+import type {
+  Building,
+  BuildingDetail,
+  BuildingFilters,
+  Unit,
+  UnitSummary,
 } from "../../../domain/listings";
 import { photosOrPlaceholder, toPhoto, unitGallery } from "../../../domain/photos";
 import type { Db } from "../../db/client";

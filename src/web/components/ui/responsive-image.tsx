@@ -1,5 +1,6 @@
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import type { Photo } from "../../../domain/listings";
 import { cn } from "../../lib/utils";
 
@@ -26,6 +27,15 @@ function nextAfterFailure(state: State, hasFallback: boolean): State {
  * 'Image unavailable / Please try refreshing'. Width and height are always set (no layout shift).
  */
 export function ResponsiveImage({ photo, sizes, priority = false, fallback, className }: Props) {
+  // The first visible photo is usually the page's largest paint: ask for it before the scripts.
+  if (priority) {
+    preload(photo.url, {
+      as: "image",
+      imageSrcSet: photo.srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   const [state, setState] = useState<State>("loading");
   const ref = useRef<HTMLImageElement>(null);
   const current = state === "fallback" && fallback ? fallback : photo;
@@ -73,7 +83,7 @@ export function ResponsiveImage({ photo, sizes, priority = false, fallback, clas
       fetchPriority={priority ? "high" : "auto"}
       onLoad={() => setState((s) => (s === "fallback" ? s : "loaded"))}
       onError={fail}
-      className={cn("bg-muted object-cover", state === "loading" && "animate-pulse", className)}
+      className={cn("bg-muted object-cover", className)}
     />
   );
 }

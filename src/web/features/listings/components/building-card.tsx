@@ -1,7 +1,8 @@
 import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { BUILDING_CARD_MAX_AMENITIES } from "../../../../domain/constants";
-import { type Building, formatRent, fullAddress, typeLabel } from "../../../../domain/listings";
+import { formatRent, fullAddress, typeLabel } from "../../../../domain/listing-format";
+import type { Building } from "../../../../domain/listings";
 import { placeholderIndex, placeholderPhoto } from "../../../../domain/photos";
 import { Badge } from "../../../components/ui/badge";
 import { ResponsiveImage } from "../../../components/ui/responsive-image";

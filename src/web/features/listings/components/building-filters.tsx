@@ -1,10 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
-import {
-  type BuildingFilters as Filters,
-  formatRent,
-  hasActiveFilters,
-} from "../../../../domain/listings";
+import { formatRent, hasActiveFilters } from "../../../../domain/listing-format";
+import type { BuildingFilters as Filters } from "../../../../domain/listings";
 import { Button } from "../../../components/ui/button";
 
 const bedroomOptions = [1, 2, 3];

@@ -1,10 +1,6 @@
 import { Link } from "react-router";
-import {
-  formatBathrooms,
-  formatBedrooms,
-  formatRent,
-  type UnitSummary,
-} from "../../../../domain/listings";
+import { formatBathrooms, formatBedrooms, formatRent } from "../../../../domain/listing-format";
+import type { UnitSummary } from "../../../../domain/listings";
 import { Badge } from "../../../components/ui/badge";
 
 const dateFormatter = new Intl.DateTimeFormat("en-US", {

@@ -1,0 +1,65 @@
+import type { BuildingFilters } from "./listings";
+
+/**
+ * Pure helpers for showing listings. Kept apart from the zod schemas in listings.ts so that pages
+ * which only show listings do not ship the validation library to the browser.
+ */
+
+export function hasActiveFilters(filters: BuildingFilters): boolean {
+  return filters.beds !== undefined || filters.maxRent !== undefined || filters.available === true;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** Ids in URLs: a positive integer that fits the database's integer, anything else is not found. */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+export const rentFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+
+export function formatRent(rent: number): string {
+  return rentFormatter.format(rent);
+}
+
+export function formatBedrooms(bedrooms: number): string {
+  if (bedrooms === 0) return "Studio";
+  return `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`;
+}
+
+export function formatBathrooms(bathrooms: number): string {
+  return `${bathrooms} ${bathrooms === 1 ? "bath" : "baths"}`;
+}
+
+export function typeLabel(type: string): string {
+  return type
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("-");
+}
+
+/** The spec's default when a unit has no description. */
+export function defaultUnitDescription(unit: {
+  bedrooms: number;
+  bathrooms: number;
+  type: string;
+  address: string;
+  city: string;
+}): string {
+  return `A ${formatBedrooms(unit.bedrooms).toLowerCase()}, ${formatBathrooms(unit.bathrooms)} ${typeLabel(unit.type).toLowerCase()} home at ${unit.address} in ${unit.city}. Well maintained and professionally managed. Contact us to schedule a tour or ask about move-in dates.`;
+}
+
+export function fullAddress(place: {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}) {
+  return `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
+}
