@@ -10,6 +10,7 @@ import {
   stopApp,
   tempDataDir,
 } from "../tests/support/app-process";
+import { measurePages } from "./lighthouse";
 
 /**
  * npm run bench: measures the production build on this machine and writes
@@ -74,6 +75,18 @@ async function load(
   };
 }
 
+/** The home page, the list, and the first building and unit of the demo content. */
+async function lighthousePages(baseUrl: string): Promise<string[]> {
+  const buildings = (await (await fetch(`${baseUrl}/api/properties/buildings`)).json()) as {
+    id: number;
+  }[];
+  const first = buildings[0]!.id;
+  const detail = (await (await fetch(`${baseUrl}/api/properties/buildings/${first}`)).json()) as {
+    units: { id: number }[];
+  };
+  return ["/", "/properties", `/buildings/${first}`, `/properties/${detail.units[0]!.id}`];
+}
+
 async function main() {
   const dataDir = await tempDataDir();
   try {
@@ -103,6 +116,9 @@ async function main() {
       await load("GET /api/health (database round trip)", `${app.url}/api/health`, pid),
       await load("GET / (server-rendered home page)", `${app.url}/`, pid),
     ];
+    console.log("lighthouse: mobile profile, 3 runs per page...");
+    const pages = await lighthousePages(app.url);
+    const lighthouseFigures = await measurePages(app.url, pages, 3);
     await stopApp(app);
 
     const results = {
@@ -143,6 +159,15 @@ async function main() {
       ...results.throughput.routes.map(
         (r) =>
           `| ${r.name} | ${r.rps} | ${r.ratioToBaseline.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+      ),
+      ``,
+      `Lighthouse ${"(mobile profile, default throttling, median of 3 runs)"}:`,
+      ``,
+      `| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |`,
+      `|---|---|---|---|---|---|---|---|`,
+      ...lighthouseFigures.map(
+        (f) =>
+          `| ${f.page} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.tbtMs} | ${f.cls} |`,
       ),
       ``,
     ].join("\n");

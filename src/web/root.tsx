@@ -26,12 +26,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f5135" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
         {children}
+        {/* The module preloads, after the content: the page paints before its scripts are even requested. */}
+        <Links />
         <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration />
         <Scripts />

@@ -5,6 +5,12 @@ test.use({ viewport: MOBILE });
 const bodyOverflow = (page: import("@playwright/test").Page) =>
   page.evaluate(() => getComputedStyle(document.body).overflow);
 
+/** The panel slides in: measure it where it comes to rest. */
+async function settledBox(menu: import("@playwright/test").Locator) {
+  await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  return menu.boundingBox();
+}
+
 test.describe("mobile menu below 768 px", () => {
   test("replaces the navigation with a menu button", async ({ page }) => {
     await page.goto("/");
@@ -24,7 +30,7 @@ test.describe("mobile menu below 768 px", () => {
       "Contact",
       "Login",
     ]);
-    const box = await menu.boundingBox();
+    const box = await settledBox(menu);
     expect(box?.width).toBeCloseTo(375 * 0.85, 0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeCloseTo(375, 0);
     expect(await bodyOverflow(page)).toBe("hidden");
@@ -35,7 +41,7 @@ test.describe("mobile menu below 768 px", () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
-    const box = await page.getByRole("dialog", { name: "Menu" }).boundingBox();
+    const box = await settledBox(page.getByRole("dialog", { name: "Menu" }));
     expect(box?.width).toBeCloseTo(350, 0);
   });
 

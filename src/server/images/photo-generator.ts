@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { propertyTypes } from "../../domain/listings";
 import { drawFacade } from "./facade-drawing";
 import { drawRoom } from "./room-drawing";
 import { createRng, type Rng, VH, VW } from "./svg-drawing";
@@ -23,18 +24,8 @@ export const PHOTO_KINDS = [
   "bathroom",
 ] as const satisfies readonly PhotoKind[];
 
-export const FACADE_STYLES = [
-  "apartment",
-  "house",
-  "condo",
-  "townhouse",
-  "duplex",
-  "studio",
-  "loft",
-  "single-family",
-  "multi-family",
-  "commercial",
-] as const;
+/** A facade is drawn in the style of a property type: one per type the product knows. */
+export const FACADE_STYLES = propertyTypes;
 
 export type FacadeStyle = (typeof FACADE_STYLES)[number];
 

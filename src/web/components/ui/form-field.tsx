@@ -1,16 +1,52 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "../../lib/utils";
 
 const control =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-base shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive";
 
-type FieldProps = {
-  label: string;
-  error?: string;
-  hint?: string;
+type FieldProps = { label: string; error?: string; hint?: string };
+type ControlProps = {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  className: string;
 };
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
+/**
+ * A label, a control and its message, tied together: the error is announced, marks the control
+ * invalid and describes it; otherwise the hint does.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: FieldProps & {
+  className?: string;
+  children: (control: Omit<ControlProps, "className">) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function TextField({
   label,
   error,
@@ -18,21 +54,10 @@ export function TextField({
   className,
   ...props
 }: FieldProps & ComponentProps<"input">) {
-  const id = useId();
   return (
-    <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn(control, "h-11")}
-        {...props}
-      />
-      <FieldMessage id={id} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(ids) => <input {...ids} className={cn(control, "h-11")} {...props} />}
+    </Field>
   );
 }
 
@@ -43,35 +68,9 @@ export function TextAreaField({
   className,
   ...props
 }: FieldProps & ComponentProps<"textarea">) {
-  const id = useId();
   return (
-    <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn(control, "min-h-32")}
-        {...props}
-      />
-      <FieldMessage id={id} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(ids) => <textarea {...ids} className={cn(control, "min-h-32")} {...props} />}
+    </Field>
   );
-}
-
-function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  if (error) {
-    return (
-      <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-        {error}
-      </p>
-    );
-  }
-  return hint ? (
-    <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-      {hint}
-    </p>
-  ) : null;
 }

@@ -1,16 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   composeInquiryMessage,
   contactFormSchema,
-  contactMessages,
   type ContactForm as Values,
 } from "../../../../domain/inquiries";
 import { Button } from "../../../components/ui/button";
 import { TextAreaField, TextField } from "../../../components/ui/form-field";
-import { sendInquiry } from "../api/send-inquiry";
+import { sendInquiryWithToast } from "../api/send-inquiry";
+import { VisitorFields } from "./visitor-fields";
 
 const empty: Values = { name: "", email: "", phone: "", subject: "", message: "" };
 
@@ -23,22 +22,13 @@ export function ContactForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const sent = await sendInquiry({
-        name: values.name,
-        email: values.email,
-        phone: values.phone,
-        message: composeInquiryMessage(values.subject, values.message),
-        propertyId: null,
-      });
-      toast.success(contactMessages.sentTitle, {
-        description: sent.message || contactMessages.sentDefault,
-      });
-      form.reset(empty);
-    } catch {
-      toast.error(contactMessages.failedTitle, { description: contactMessages.failedText });
-    }
+  const onSubmit = form.handleSubmit(async ({ subject, message, ...visitor }) => {
+    const sent = await sendInquiryWithToast({
+      ...visitor,
+      message: composeInquiryMessage(subject, message),
+      propertyId: null,
+    });
+    if (sent) form.reset(empty);
   });
 
   return (
@@ -48,26 +38,7 @@ export function ContactForm() {
       className="grid gap-4 sm:grid-cols-2"
       aria-label="Send Us a Message"
     >
-      <TextField
-        label="Name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...form.register("name")}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <VisitorFields form={form} />
       <TextField label="Subject" error={errors.subject?.message} {...form.register("subject")} />
       <TextAreaField
         label="Message"

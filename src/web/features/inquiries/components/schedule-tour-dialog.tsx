@@ -2,17 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   composeTourMessage,
-  contactMessages,
   type TourRequest,
   tourRequestSchema,
 } from "../../../../domain/inquiries";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
-import { TextAreaField, TextField } from "../../../components/ui/form-field";
-import { sendInquiry } from "../api/send-inquiry";
+import { TextAreaField } from "../../../components/ui/form-field";
+import { sendInquiryWithToast } from "../api/send-inquiry";
+import { VisitorFields } from "./visitor-fields";
 
 const empty: TourRequest = { name: "", email: "", phone: "", preferredTimes: "" };
 
@@ -33,23 +32,16 @@ export function ScheduleTourDialog({
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const sent = await sendInquiry({
-        name: values.name,
-        email: values.email,
-        phone: values.phone,
-        message: composeTourMessage(unit.title, values.preferredTimes),
-        propertyId: unit.buildingId,
-        unitId: unit.id,
-      });
-      toast.success(contactMessages.sentTitle, {
-        description: sent.message || contactMessages.sentDefault,
-      });
+  const onSubmit = form.handleSubmit(async ({ preferredTimes, ...visitor }) => {
+    const sent = await sendInquiryWithToast({
+      ...visitor,
+      message: composeTourMessage(unit.title, preferredTimes),
+      propertyId: unit.buildingId,
+      unitId: unit.id,
+    });
+    if (sent) {
       form.reset(empty);
       setOpen(false);
-    } catch {
-      toast.error(contactMessages.failedTitle, { description: contactMessages.failedText });
     }
   });
 
@@ -66,26 +58,7 @@ export function ScheduleTourDialog({
         description={`Tell us when you would like to see ${unit.title}. We will confirm by phone or e-mail.`}
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Schedule a Tour">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            error={errors.name?.message}
-            {...form.register("name")}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register("email")}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...form.register("phone")}
-          />
+          <VisitorFields form={form} />
           <TextAreaField
             label="Preferred days and times"
             hint="For example: weekday evenings after 5, or Saturday morning."

@@ -1,0 +1,35 @@
+import type { UseFormReturn } from "react-hook-form";
+import { TextField } from "../../../components/ui/form-field";
+
+type Visitor = { name: string; email: string; phone: string };
+
+/** Name, e-mail and phone: who is writing, the same in every inquiry form. */
+export function VisitorFields<T extends Visitor>({ form }: { form: UseFormReturn<T> }) {
+  // The three fields exist in every form that uses this; react-hook-form's generics cannot say so.
+  const visitor = form as unknown as UseFormReturn<Visitor>;
+  const { errors } = visitor.formState;
+  return (
+    <>
+      <TextField
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...visitor.register("name")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...visitor.register("email")}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...visitor.register("phone")}
+      />
+    </>
+  );
+}
