@@ -15,16 +15,29 @@ import { notFound, tooManyRequests } from "./http/errors";
 import { registerWeb, type WebMode } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { createGuards, type Guards } from "./modules/auth/auth.guard";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { loadJwtSecret } from "./modules/auth/auth.secret";
+import { createSessionTokens } from "./modules/auth/auth.tokens";
+import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    guards: Guards;
+  }
+}
 
 export type AppDeps = {
   config: Config;
   database: Database;
   /** Defaults to the configured one: the outbox in DATA_DIR, or SMTP. */
   mailer?: Mailer;
+  /** Failed sign-ins per account; tests pass one with their own clock. */
+  loginThrottle?: LoginThrottle;
   web?: WebMode;
   logger?: FastifyServerOptions["logger"];
 };
@@ -108,7 +121,20 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: () => tooManyRequests(),
   });
 
+  const tokens = createSessionTokens(await loadJwtSecret(config));
+  const guards = createGuards({ db: database.db, tokens });
+  // Every module declares its routes' guard from here: app.guards.admin, app.guards.user.
+  app.decorate("guards", guards);
   await app.register(healthRoutes(database));
+  await app.register(
+    authRoutes({
+      db: database.db,
+      tokens,
+      guards,
+      throttle: deps.loginThrottle ?? createLoginThrottle(),
+      attemptsPerMinute: config.authAttemptsPerMinute,
+    }),
+  );
   await app.register(listingsRoutes({ db: database.db }));
   await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
   await app.register(

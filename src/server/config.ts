@@ -41,6 +41,11 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(5),
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -60,6 +65,8 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Contact and tour requests per minute per client address. */
   inquiriesPerMinute: number;
+  /** Sign-in, code and reset attempts per minute per client address. */
+  authAttemptsPerMinute: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
 
@@ -107,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
+    authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messages } from "../../domain/messages";
-import { type ErrorDetail, isAppError } from "./errors";
+import { type ErrorDetail, isAppError, RetryLaterError } from "./errors";
 
 type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };
 
@@ -34,6 +34,9 @@ export function registerErrorHandling(app: FastifyInstance) {
 
     if (isAppError(error)) {
       status = error.statusCode;
+      if (error instanceof RetryLaterError && error.retryAfterSeconds) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+      }
       body = { error: error.code, message: error.message, details: error.details };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;

@@ -27,8 +27,15 @@ export const forbidden = (message = "You are not allowed to do that.") =>
 export const notFound = (message: string = messages.server.notFound) =>
   new AppError(404, "not_found", message);
 export const conflict = (message: string) => new AppError(409, "conflict", message);
-export const tooManyRequests = () =>
-  new AppError(429, "too_many_requests", messages.server.tooManyRequests);
+/** 429 with the seconds to wait, sent as Retry-After. */
+export class RetryLaterError extends AppError {
+  constructor(readonly retryAfterSeconds?: number) {
+    super(429, "too_many_requests", messages.server.tooManyRequests);
+  }
+}
+
+export const tooManyRequests = (retryAfterSeconds?: number) =>
+  new RetryLaterError(retryAfterSeconds);
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

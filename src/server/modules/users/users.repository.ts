@@ -16,6 +16,13 @@ export function createUsersRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
+      // Ids come from tokens and request bodies: anything that is not a uuid is simply unknown.
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+      const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
     async list(tx: Executor = db): Promise<UserRow[]> {
       return tx.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
     },

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from "fastify";
+import { authMessages, type SessionUser } from "../../../domain/auth";
+import type { Db } from "../../db/client";
+import { AppError, unauthorized } from "../../http/errors";
+import { createUsersRepository, type UserRow } from "../users/users.repository";
+import type { SessionTokens } from "./auth.tokens";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, set by the `user` and `admin` guards. */
+    user?: SessionUser;
+  }
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    uid: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    emailVerified: user.emailVerified,
+  };
+}
+
+export type Guards = {
+  /** Any signed-in user. */
+  user: (request: FastifyRequest) => Promise<void>;
+  /** An administrator: 401 without a valid session, 403 for anyone else. */
+  admin: (request: FastifyRequest) => Promise<void>;
+};
+
+/**
+ * The preHandlers that every protected route declares next to itself. A token is valid only if
+ * it verifies, its user still exists, and its token version matches (a reset ends old sessions).
+ */
+export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
+  const users = createUsersRepository(deps.db);
+
+  async function authenticate(request: FastifyRequest): Promise<SessionUser> {
+    const header = request.headers.authorization ?? "";
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+    if (!match) throw unauthorized(authMessages.signInRequired);
+    const claims = await deps.tokens.verify(match[1]!);
+    const user = claims ? await users.findById(claims.uid) : null;
+    if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
+      throw unauthorized(authMessages.sessionEnded);
+    }
+    return toSessionUser(user);
+  }
+
+  return {
+    async user(request) {
+      request.user = await authenticate(request);
+    },
+    async admin(request) {
+      const user = await authenticate(request);
+      if (user.role !== "admin") {
+        request.log.warn({ uid: user.uid, url: request.url }, "refused: administrators only");
+        throw new AppError(403, "forbidden", authMessages.adminOnly);
+      }
+      request.user = user;
+    },
+  };
+}
