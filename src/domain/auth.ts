@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from "./constants";
 import type { UserRole } from "./users";
 import { z } from "./zod";
 
@@ -36,3 +37,48 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema> & { role: UserRole };
 
 export const SESSION_HOURS = 24;
+
+/** E-mail verification and password reset (PRODUCT-SPEC.md sections 5 and 8). */
+export const accountMessages = {
+  codeFormat: "Please enter a valid 6-digit verification code",
+  codeInvalid: "Invalid verification code. Please try again or request a new code.",
+  codeExhausted: "Too many wrong codes. Please request a new code.",
+  codeSent: "We have sent a new verification code to your e-mail address.",
+  sendVerificationFailed: "Failed to send verification email. Please try again later.",
+  passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordRules: "Password must contain an uppercase letter, a lowercase letter, and a number",
+  passwordsDiffer: "Passwords do not match. Please try again.",
+  resetSent:
+    "If an account exists for that e-mail address, we have sent it a link to reset the password.",
+  resetLinkInvalid: "Invalid reset link. Please request a new one.",
+  resetLinkExpired: "This reset link is invalid or has expired. Please request a new one.",
+  resetDone: "Your password has been reset. You can sign in with your new password.",
+} as const;
+
+export const VERIFICATION_CODE_MINUTES = 15;
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+export const RESET_LINK_MINUTES = 60;
+
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, accountMessages.codeFormat);
+
+/** A new password: the rules the reset form checks on blur and the server checks again. */
+export const strongPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordLength)
+  .max(200, "Password is too long.")
+  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), accountMessages.passwordRules);
+
+export const sendVerificationSchema = z.object({ uid: z.string().min(1).max(64) });
+export const verifyCodeSchema = z.object({
+  email: loginSchema.shape.email,
+  code: verificationCodeSchema,
+});
+export const requestResetSchema = z.object({ email: loginSchema.shape.email });
+export const resetPasswordSchema = z.object({
+  userId: z.string().min(1).max(64),
+  resetCode: z.string().min(16).max(128),
+  newPassword: strongPasswordSchema,
+});

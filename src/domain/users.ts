@@ -1,3 +1,4 @@
+import { accountMessages } from "./auth";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 import { z } from "./zod";
 

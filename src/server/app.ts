@@ -7,6 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { VERIFICATION_CODE_MINUTES } from "../domain/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
@@ -15,10 +16,12 @@ import { notFound, tooManyRequests } from "./http/errors";
 import { registerWeb, type WebMode } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { accountRoutes } from "./modules/auth/account.routes";
 import { createGuards, type Guards } from "./modules/auth/auth.guard";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { loadJwtSecret } from "./modules/auth/auth.secret";
-import { createSessionTokens } from "./modules/auth/auth.tokens";
+import { createLinkTokens, createSessionTokens } from "./modules/auth/auth.tokens";
+import { createCodeHasher } from "./modules/auth/code-hash";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
@@ -121,7 +124,8 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: () => tooManyRequests(),
   });
 
-  const tokens = createSessionTokens(await loadJwtSecret(config));
+  const secret = await loadJwtSecret(config);
+  const tokens = createSessionTokens(secret);
   const guards = createGuards({ db: database.db, tokens });
   // Every module declares its routes' guard from here: app.guards.admin, app.guards.user.
   app.decorate("guards", guards);
@@ -132,6 +136,20 @@ export async function buildApp(deps: AppDeps) {
       tokens,
       guards,
       throttle: deps.loginThrottle ?? createLoginThrottle(),
+      attemptsPerMinute: config.authAttemptsPerMinute,
+    }),
+  );
+  await app.register(
+    accountRoutes({
+      db: database.db,
+      mailer,
+      tokens,
+      verifyLinks: createLinkTokens(secret, "rentals:verify-email", VERIFICATION_CODE_MINUTES, [
+        "uid",
+        "codeId",
+      ]),
+      hasher: createCodeHasher(secret),
+      publicUrl: config.publicUrl,
       attemptsPerMinute: config.authAttemptsPerMinute,
     }),
   );

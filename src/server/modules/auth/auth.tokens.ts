@@ -43,3 +43,38 @@ export function createSessionTokens(secret: Uint8Array): SessionTokens {
     },
   };
 }
+
+/**
+ * Short-lived tokens for links in e-mails. Each kind has its own audience, distinct from the
+ * session's: a link token is never a session, and a session token never opens a link.
+ */
+export type LinkTokens<T extends Record<string, string>> = {
+  sign(claims: T): Promise<string>;
+  verify(token: string): Promise<T | null>;
+};
+
+export function createLinkTokens<T extends Record<string, string>>(
+  secret: Uint8Array,
+  audience: string,
+  minutes: number,
+  keys: readonly (keyof T & string)[],
+): LinkTokens<T> {
+  return {
+    sign: (claims) =>
+      new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(`${minutes}m`)
+        .sign(secret),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], audience });
+        if (!keys.every((key) => typeof payload[key] === "string")) return null;
+        return Object.fromEntries(keys.map((key) => [key, payload[key] as string])) as T;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -32,6 +32,15 @@ export function createUsersRepository(db: Db) {
       return rows[0]!;
     },
 
+    async markVerified(id: string, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx
+        .update(users)
+        .set({ emailVerified: true })
+        .where(eq(users.id, id))
+        .returning();
+      return rows[0]!;
+    },
+
     async makeVerifiedAdmin(id: string, tx: Executor = db): Promise<UserRow> {
       const rows = await tx
         .update(users)

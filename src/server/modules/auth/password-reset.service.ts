@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from "fastify";
+import {
+  accountMessages,
+  RESET_LINK_MINUTES,
+  VERIFICATION_MAX_ATTEMPTS,
+} from "../../../domain/auth";
+import { site } from "../../../domain/site";
+import type { Db } from "../../db/client";
+import { badRequest } from "../../http/errors";
+import { renderEmail } from "../../mail/email-layout";
+import type { Mailer } from "../../mail/mailer";
+import { hashPassword } from "../users/users.password";
+import { createUsersRepository } from "../users/users.repository";
+import { createAuthCodesRepository } from "./auth-codes.repository";
+import { type CodeHasher, resetCode } from "./code-hash";
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  hasher: CodeHasher;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, "warn">;
+  now?: () => Date;
+};
+
+/**
+ * E-mails a reset link valid one hour. Every e-mail address gets the same answer, whether an
+ * account exists or not (and whether its e-mail could be sent), so nobody learns which exist.
+ */
+export async function requestPasswordReset(deps: Deps, input: { email: string }): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const user = await createUsersRepository(deps.db).findByEmail(input.email);
+  if (!user) return;
+  const code = resetCode();
+  await createAuthCodesRepository(deps.db).issue({
+    userId: user.id,
+    purpose: "reset",
+    codeHash: deps.hasher.hash("reset", user.id, code),
+    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+  });
+  const url = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}&uid=${encodeURIComponent(user.id)}`;
+  const email = renderEmail({
+    heading: "Reset your password",
+    paragraphs: [`Someone (we hope you) asked to reset the password of your ${site.name} account.`],
+    action: { label: "Choose a new password", url },
+    footnote: `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  });
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: `Reset your ${site.name} password`,
+      ...email,
+    });
+  } catch (error) {
+    deps.log.warn({ uid: user.id, err: (error as Error).message }, "password reset e-mail failed");
+  }
+}
+
+/** The link's code, once, within the hour; the new password ends every older session. */
+export async function resetPassword(
+  deps: Deps,
+  input: { userId: string; resetCode: string; newPassword: string },
+): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const codes = createAuthCodesRepository(deps.db);
+  const users = createUsersRepository(deps.db);
+  const user = await users.findById(input.userId);
+  const row = user ? await codes.live(user.id, "reset", now) : null;
+  const refuse = () => badRequest(accountMessages.resetLinkExpired);
+  if (!user || !row || row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw refuse();
+  if (!deps.hasher.matches(row.codeHash, "reset", user.id, input.resetCode)) {
+    await codes.countWrongTry(row.id);
+    throw refuse();
+  }
+  if (!(await codes.consume(row.id))) throw refuse();
+  await users.setPassword(user.id, await hashPassword(input.newPassword));
+}

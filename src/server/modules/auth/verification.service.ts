@@ -1,0 +1,115 @@
+import {
+  accountMessages,
+  type SessionUser,
+  VERIFICATION_CODE_MINUTES,
+  VERIFICATION_MAX_ATTEMPTS,
+} from "../../../domain/auth";
+import { site } from "../../../domain/site";
+import type { Db } from "../../db/client";
+import { AppError, badRequest } from "../../http/errors";
+import { renderEmail } from "../../mail/email-layout";
+import type { Mailer } from "../../mail/mailer";
+import { createUsersRepository } from "../users/users.repository";
+import { toSessionUser } from "./auth.guard";
+import type { LinkTokens, SessionTokens } from "./auth.tokens";
+import { createAuthCodesRepository } from "./auth-codes.repository";
+import { type CodeHasher, sixDigitCode } from "./code-hash";
+
+export type VerifyLinkClaims = { uid: string; codeId: string };
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  tokens: SessionTokens;
+  verifyLinks: LinkTokens<VerifyLinkClaims>;
+  hasher: CodeHasher;
+  publicUrl: string;
+  now?: () => Date;
+};
+
+const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+/**
+ * E-mails a fresh 6-digit code and a link that does the same. Unknown and already verified
+ * accounts get the same answer and no e-mail, so the call tells nobody which accounts exist.
+ */
+export async function sendVerification(deps: Deps, input: { uid: string }): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const user = await createUsersRepository(deps.db).findById(input.uid);
+  if (!user || user.emailVerified) return;
+  const code = sixDigitCode();
+  const row = await createAuthCodesRepository(deps.db).issue({
+    userId: user.id,
+    purpose: "verify",
+    codeHash: deps.hasher.hash("verify", user.id, code),
+    expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
+  });
+  const link = `${deps.publicUrl}/api/auth/verify-email?token=${await deps.verifyLinks.sign({ uid: user.id, codeId: row.id })}`;
+  const email = renderEmail({
+    heading: "Verify your e-mail address",
+    paragraphs: [`Enter this code on the ${site.name} verification page, or use the button below.`],
+    code,
+    action: { label: "Verify my e-mail address", url: link },
+    footnote: `The code and the button work for ${VERIFICATION_CODE_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
+  });
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: `Your ${site.name} verification code: ${code}`,
+      ...email,
+    });
+  } catch {
+    throw new AppError(503, "mail_unavailable", accountMessages.sendVerificationFailed);
+  }
+}
+
+/** The code from the e-mail: at most 5 wrong tries, then only a new code helps. */
+export async function verifyCode(
+  deps: Deps,
+  input: { email: string; code: string },
+): Promise<{ user: SessionUser; token: string }> {
+  const now = deps.now?.() ?? new Date();
+  const users = createUsersRepository(deps.db);
+  const codes = createAuthCodesRepository(deps.db);
+  const user = await users.findByEmail(input.email);
+  const row = user ? await codes.live(user.id, "verify", now) : null;
+  if (!user || !row) throw badRequest(accountMessages.codeInvalid);
+  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw badRequest(accountMessages.codeExhausted);
+  if (!deps.hasher.matches(row.codeHash, "verify", user.id, input.code)) {
+    const attempts = await codes.countWrongTry(row.id);
+    throw badRequest(
+      attempts >= VERIFICATION_MAX_ATTEMPTS
+        ? accountMessages.codeExhausted
+        : accountMessages.codeInvalid,
+    );
+  }
+  if (!(await codes.consume(row.id))) throw badRequest(accountMessages.codeInvalid);
+  const verified = await users.markVerified(user.id);
+  const token = await deps.tokens.sign({
+    uid: verified.id,
+    role: verified.role,
+    tokenVersion: verified.tokenVersion,
+  });
+  return { user: toSessionUser(verified), token };
+}
+
+/** The link in the e-mail: verified, or failed (expired, used, tampered with). */
+export async function verifyLink(deps: Deps, token: string): Promise<"verified" | "failed"> {
+  const now = deps.now?.() ?? new Date();
+  const claims = await deps.verifyLinks.verify(token);
+  if (!claims) return "failed";
+  const codes = createAuthCodesRepository(deps.db);
+  const row = /^[0-9a-f-]{36}$/i.test(claims.codeId) ? await codes.byId(claims.codeId) : null;
+  if (
+    !row ||
+    row.userId !== claims.uid ||
+    row.purpose !== "verify" ||
+    row.usedAt ||
+    row.expiresAt <= now
+  ) {
+    return "failed";
+  }
+  if (!(await codes.consume(row.id))) return "failed";
+  await createUsersRepository(deps.db).markVerified(row.userId);
+  return "verified";
+}
