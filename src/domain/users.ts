@@ -15,7 +15,7 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, {
-    error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+    error: accountMessages.passwordLength,
   })
   .max(200);
 
