@@ -82,3 +82,27 @@ export const resetPasswordSchema = z.object({
   resetCode: z.string().min(16).max(128),
   newPassword: strongPasswordSchema,
 });
+
+/** The login page's banners from the verification link's redirect (PRODUCT-SPEC.md section 8). */
+export function verificationBanner(
+  params: URLSearchParams,
+): { tone: "success" | "error"; text: string } | null {
+  if (params.get("verified") === "true") {
+    return { tone: "success", text: "Your email has been verified. You can now sign in." };
+  }
+  const error = params.get("error");
+  if (!error) return null;
+  if (error === "verification_failed") {
+    return {
+      tone: "error",
+      text: "Email verification failed. The link may be expired or invalid. Please try registering again or request a new verification email.",
+    };
+  }
+  if (error === "server_error") {
+    return {
+      tone: "error",
+      text: "A server error occurred during verification. Please try again later.",
+    };
+  }
+  return { tone: "error", text: "An unknown error occurred during verification." };
+}

@@ -5,7 +5,7 @@ import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
-import { seedDemoContent } from "./modules/demo/demo.service";
+import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
 
 /**
@@ -36,9 +36,16 @@ async function prepareContent(config: Config, database: Database) {
   if (!wanted) return;
   const started = Date.now();
   const result = await seedDemoContent({ db: database.db, uploadsDir });
-  if (result.seeded) {
+  if (!result.seeded) return;
+  console.log(
+    `Demo content loaded: ${result.buildings} buildings, ${result.units} units (${Date.now() - started} ms).`,
+  );
+  // With ADMIN_EMAIL set, the operator has chosen the administrator: no demo one.
+  const admin = config.admin ? null : await createDemoAdministrator({ db: database.db });
+  if (admin) {
+    console.log(`Demo administrator: ${admin.email} / ${admin.password}`);
     console.log(
-      `Demo content loaded: ${result.buildings} buildings, ${result.units} units (${Date.now() - started} ms).`,
+      "  (shown once; change it with: npm run users -- set-password --email E --password P)",
     );
   }
 }

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import styles from "./app.css?inline";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
+import { AuthProvider } from "./features/auth/auth-provider";
 import { pageTitle } from "./lib/meta";
 import type { RootData } from "./lib/seo";
 
@@ -51,7 +52,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
 }
 
 /** Last line of defence: an error no page handled. It never shows a stack to a visitor. */

@@ -10,5 +10,7 @@ export default [
     route("services", "routes/services.tsx"),
     route("contact", "routes/contact.tsx"),
   ]),
+  route("login", "routes/login.tsx"),
+  route("admin-dashboard", "routes/admin-dashboard.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

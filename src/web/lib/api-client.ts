@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly details: ApiErrorDetail[] = [],
+    /** True when the message is the server's own words, not a stand-in. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -21,10 +23,22 @@ type Options = {
   signal?: AbortSignal;
 };
 
+/**
+ * The session as the API client needs it, set by the auth feature (lib never imports a feature):
+ * the token to send, and what to do when the API says the session is over.
+ */
+type SessionHooks = { token: () => string | null; onUnauthorized: () => void };
+let session: SessionHooks = { token: () => null, onUnauthorized: () => {} };
+
+export function connectSession(hooks: SessionHooks) {
+  session = hooks;
+}
+
 export async function apiRequest<T>(
   path: string,
   { method = "GET", body, signal }: Options = {},
 ): Promise<T> {
+  const token = session.token();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -43,11 +57,14 @@ export async function apiRequest<T>(
   const payload = (await response.json().catch(() => null)) as
     | (T & { message?: string; details?: ApiErrorDetail[] })
     | null;
+  // A session the server no longer accepts (expired, password changed): sign out, go to /login.
+  if (response.status === 401 && token) session.onUnauthorized();
   if (!response.ok) {
     throw new ApiError(
       response.status,
       payload?.message ?? `Request failed with status ${response.status}`,
       payload?.details ?? [],
+      typeof payload?.message === "string",
     );
   }
   return payload as T;

@@ -3,6 +3,8 @@ import { NavigationProgress } from "../components/layout/navigation-progress";
 import { PageTransition } from "../components/layout/page-transition";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
+import { AccountMenu } from "../features/auth/components/account-menu";
+import { MobileAccount } from "../features/auth/components/mobile-account";
 
 /** The shared layout of the public pages: header, the page with its transition, footer. */
 export default function SiteLayout() {
@@ -15,7 +17,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <SiteHeader />
+      <SiteHeader account={<AccountMenu />} mobileAccount={<MobileAccount />} />
       <main id="main" className="flex-1">
         <PageTransition>
           <Outlet />

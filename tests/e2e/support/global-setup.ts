@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../../support/app-process";
+import { E2E_ADMIN } from "./accounts";
 
 /**
  * One production server for every browser test: the built app on a free port, with its own
@@ -17,6 +18,9 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: "100000",
     INQUIRIES_PER_MINUTE: "1000",
+    AUTH_ATTEMPTS_PER_MINUTE: "1000",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATA_DIR = dataDir;

@@ -1,8 +1,10 @@
-import { count } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { images, properties, units } from "../../db/schema";
+import { images, properties, units, users } from "../../db/schema";
 import { type ProcessedImage, processImage, removeImageFiles } from "../../images/image-pipeline";
 import { generatePhoto } from "../../images/photo-generator";
+import { addUser } from "../users/users.service";
 import { type DemoBuilding, type DemoPhoto, demoBuildings } from "./demo-content";
 
 type Deps = { db: Db; uploadsDir: string; today?: Date };
@@ -105,6 +107,26 @@ async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
     );
     throw error;
   }
+}
+
+export const DEMO_ADMIN_EMAIL = "admin@charteroakrentals.com";
+
+/**
+ * The demo's administrator, made with the demo content when there is no administrator yet. Its
+ * password is random and shown once at start: a demo installation must not share one password.
+ */
+export async function createDemoAdministrator({
+  db,
+}: Pick<Deps, "db">): Promise<{ email: string; password: string } | null> {
+  const [existing] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  if ((existing?.n ?? 0) > 0) return null;
+  // Upper, lower and a digit are guaranteed, whatever the random part holds.
+  const password = `Demo-${randomBytes(9).toString("base64url")}-7`;
+  await addUser(
+    { db },
+    { email: DEMO_ADMIN_EMAIL, password, role: "admin", displayName: "Office Manager" },
+  );
+  return { email: DEMO_ADMIN_EMAIL, password };
 }
 
 export async function countBuildings({ db }: Pick<Deps, "db">): Promise<number> {

@@ -1,5 +1,5 @@
-import { LogIn, Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { NavLink } from "react-router";
 import { MOBILE_BREAKPOINT_PX } from "../../../domain/constants";
 import { mainNav, site } from "../../../domain/site";
@@ -11,7 +11,7 @@ import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
  * The navigation below 768 px: a panel 85% wide (at most 350 px) sliding in from the right. It
  * closes on a link, on the overlay, on Escape, and when the window grows to the desktop layout.
  */
-export function MobileMenu() {
+export function MobileMenu({ account }: { account: ReactNode }) {
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   useEffect(() => {
@@ -45,14 +45,17 @@ export function MobileMenu() {
               {item.label}
             </NavLink>
           ))}
-          <NavLink
-            to="/login"
-            onClick={close}
-            className="mt-4 inline-flex h-12 items-center justify-center gap-2 rounded-md bg-primary px-4 font-semibold text-primary-foreground hover:bg-primary-hover"
+          {/* Following a link or pressing a button in the account part closes the menu too. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: it only listens for clicks on its links and buttons */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of those links and buttons clicks them */}
+          <div
+            className="mt-4 grid gap-2"
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest("a, button")) close();
+            }}
           >
-            <LogIn aria-hidden="true" className="size-4" />
-            Login
-          </NavLink>
+            {account}
+          </div>
         </nav>
         <div className="mt-auto border-t border-border p-4 text-sm text-muted-foreground">
           <p>{site.phone}</p>

@@ -1,12 +1,21 @@
-import { LogIn } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
 import { mainNav } from "../../../domain/site";
 import { cn } from "../../lib/utils";
-import { buttonVariants } from "../ui/button";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
-export function SiteHeader() {
+/**
+ * `account`: the desktop corner (Login, or the user menu); `mobileAccount`: the same in the mobile
+ * menu. They come from the auth feature through the layout route: this shell imports no feature.
+ */
+export function SiteHeader({
+  account,
+  mobileAccount,
+}: {
+  account: ReactNode;
+  mobileAccount: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -29,11 +38,8 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/login" className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
-            <LogIn aria-hidden="true" />
-            Login
-          </Link>
-          <MobileMenu />
+          {account}
+          <MobileMenu account={mobileAccount} />
         </div>
       </div>
     </header>

@@ -1,0 +1,122 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import type { SessionUser } from "../../../domain/auth";
+import { connectSession } from "../../lib/api-client";
+import { authApi, type Session } from "./api/auth-api";
+import { FullScreenStatus } from "./components/full-screen-status";
+import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
+
+/**
+ * The session (PRODUCT-SPEC.md section 4): a user or none, a loading flag (true at first) and
+ * an error. Each action sets loading, clears it either way, and keeps a failure's message.
+ */
+export type AuthContextValue = {
+  user: SessionUser | null;
+  loading: boolean;
+  error: string | null;
+  login(email: string, password: string): Promise<SessionUser>;
+  register(fields: Record<string, string>): Promise<SessionUser>;
+  verifyEmailCode(email: string, code: string): Promise<SessionUser>;
+  sendVerification(uid: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(userId: string, code: string, newPassword: string): Promise<void>;
+  /** Purely local: both storage keys are cleared. */
+  logout(): void;
+  clearError(): void;
+  updateProfile(): Promise<never>;
+  /** A full-screen message ('Logging out...') that outlives the page that asked for it. */
+  showStatus(message: string | null): void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : "An unknown error occurred";
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const logout = useCallback(() => {
+    clearSession();
+    setUser(null);
+  }, []);
+
+  // The stored session is read in the browser only, after hydration (the server has no storage).
+  useEffect(() => {
+    setUser(readSession()?.user ?? null);
+    setLoading(false);
+    connectSession({
+      token: storedToken,
+      onUnauthorized: () => {
+        clearSession();
+        setUser(null);
+        window.location.assign("/login");
+      },
+    });
+  }, []);
+
+  const run = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
+    setLoading(true);
+    setError(null);
+    try {
+      return await work();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      throw failure;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const signIn = useCallback((session: Session) => {
+    writeSession(session);
+    setUser(session.user);
+    return session.user;
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      error,
+      login: (email, password) => run(async () => signIn(await authApi.login(email, password))),
+      register: (fields) => run(async () => signIn(await authApi.register(fields))),
+      verifyEmailCode: (email, code) =>
+        run(async () => signIn(await authApi.verifyCode(email, code))),
+      sendVerification: (uid) => run(async () => void (await authApi.sendVerification(uid))),
+      requestPasswordReset: (email) =>
+        run(async () => void (await authApi.requestPasswordReset(email))),
+      resetPassword: (userId, code, newPassword) =>
+        run(async () => void (await authApi.resetPassword(userId, code, newPassword))),
+      logout,
+      clearError: () => setError(null),
+      updateProfile: () => run(() => Promise.reject(new Error("Not implemented"))),
+      showStatus: setStatus,
+    }),
+    [user, loading, error, run, signIn, logout],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {status ? <FullScreenStatus message={status} /> : null}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}

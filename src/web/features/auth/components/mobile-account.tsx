@@ -1,0 +1,45 @@
+import { LayoutDashboard, LogIn, LogOut, UserCircle } from "lucide-react";
+import { Link } from "react-router";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+import { useAuth } from "../auth-provider";
+import { useLogout } from "../use-logout";
+import { displayNameOf } from "./account-menu";
+
+/** The account part of the mobile menu: Login, or who is signed in with their links. */
+export function MobileAccount() {
+  const { user } = useAuth();
+  const { logout } = useLogout();
+  if (!user) {
+    return (
+      <Link to="/login" className={cn(buttonVariants({ size: "lg" }), "w-full")}>
+        <LogIn aria-hidden="true" />
+        Login
+      </Link>
+    );
+  }
+  return (
+    <>
+      <p className="flex items-center gap-2 px-3 py-2">
+        <UserCircle aria-hidden="true" className="size-7 text-primary" />
+        <span className="grid leading-tight">
+          <span className="font-semibold">{displayNameOf(user)}</span>
+          <span className="text-sm text-muted-foreground">
+            {user.role === "admin" ? "Administrator" : "Tenant"}
+          </span>
+        </span>
+      </p>
+      {user.role === "admin" ? (
+        <Link
+          to="/admin-dashboard"
+          className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "w-full")}
+        >
+          <LayoutDashboard aria-hidden="true" /> Admin Dashboard
+        </Link>
+      ) : null}
+      <Button variant="outline" size="lg" className="w-full" onClick={() => void logout()}>
+        <LogOut aria-hidden="true" /> Logout
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { type ReactNode, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { SessionUser } from "../../../../domain/auth";
+import { messages } from "../../../../domain/messages";
+import type { UserRole } from "../../../../domain/users";
+import { useAuth } from "../auth-provider";
+import { FullScreenStatus } from "./full-screen-status";
+
+export function homeOf(role: UserRole): string {
+  return role === "admin" ? "/admin-dashboard" : "/tenant-portal";
+}
+
+type Rule = { roles?: UserRole | UserRole[]; requireVerified?: boolean };
+
+/** Where the protected-page rule sends this visitor, or null when they may stay. */
+export function redirectFor(
+  user: SessionUser | null,
+  { roles, requireVerified = true }: Rule,
+): string | null {
+  if (!user) return "/login";
+  if (requireVerified && !user.emailVerified) return "/verify-email";
+  const allowed = roles === undefined ? undefined : Array.isArray(roles) ? roles : [roles];
+  if (allowed && !allowed.includes(user.role)) return homeOf(user.role);
+  return null;
+}
+
+/**
+ * The protected-page rule (PRODUCT-SPEC.md section 2): loading shows 'Loading...'; no user goes
+ * to /login remembering the page; an unverified e-mail goes to /verify-email (unless the page
+ * opts out); a role not allowed goes to the user's own home.
+ *
+ * The redirect is made once per target from an effect: a <Navigate> element fires again on every
+ * render while React Router is still discovering the target route, which loops.
+ */
+export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = loading ? null : redirectFor(user, rule);
+  const from = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    if (target)
+      navigate(target, { replace: true, state: target === "/login" ? { from } : undefined });
+  }, [target, from, navigate]);
+
+  if (loading || target) return <FullScreenStatus message={messages.loading} />;
+  return <>{children}</>;
+}

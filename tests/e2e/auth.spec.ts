@@ -1,0 +1,184 @@
+import { authMessages } from "../../src/domain/auth";
+import { createAccount, E2E_ADMIN } from "./support/accounts";
+import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
+
+test.use({ viewport: DESKTOP });
+
+async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("/login", () => {
+  test("checks the form with the spec's messages", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText(authMessages.invalidEmail)).toBeVisible();
+    await expect(page.getByText(authMessages.passwordRequired)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("shows 'Login Failed' with the reason for a wrong password", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 401/);
+    await page.goto("/login");
+    await signIn(page, E2E_ADMIN.email, "Not-the-password-1");
+    const alert = page.getByRole("alert").filter({ hasText: "Login Failed" });
+    await expect(alert).toContainText(authMessages.invalidCredentials);
+  });
+
+  test("refuses a tenant with 'Access Denied' and signs them out again", async ({ page }) => {
+    const tenant = await createAccount({ role: "tenant" });
+    await page.goto("/login");
+    await signIn(page, tenant.email, tenant.password);
+    const alert = page.getByRole("alert").filter({ hasText: "Access Denied" });
+    await expect(alert).toContainText(authMessages.adminsOnly);
+    expect(await page.evaluate(() => localStorage.getItem("jwt_token"))).toBeNull();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const [query, text] of [
+    ["verified=true", "Your email has been verified. You can now sign in."],
+    ["error=verification_failed", "Email verification failed. The link may be expired or invalid."],
+    ["error=server_error", "A server error occurred during verification. Please try again later."],
+    ["error=something_else", "An unknown error occurred during verification."],
+  ] as const) {
+    test(`shows the banner for ?${query}`, async ({ page }) => {
+      await page.goto(`/login?${query}`);
+      await expect(page.getByText(text)).toBeVisible();
+    });
+  }
+
+  test("signs an administrator in to the dashboard, with the user menu on the site", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem("user_info") ?? "{}").role),
+    ).toBe("admin");
+
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Home" })
+      .click();
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await header.getByRole("button", { name: /Administrator/ }).click();
+    await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page.getByText("Logging out...")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("jwt_token"))).toBeNull();
+  });
+
+  test("sends a signed-in administrator straight to the dashboard", async ({ page }) => {
+    await page.goto("/login");
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+  });
+});
+
+test.describe("protected pages", () => {
+  test("send an anonymous visitor to /login and back after signing in", async ({ page }) => {
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+  });
+
+  test("send an unverified user to /verify-email", async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 404/);
+    const unverified = await createAccount({ role: "admin", verified: false });
+    const response = await page.request.post("/api/auth/login", { data: unverified });
+    const session = await response.json();
+    await page.goto("/");
+    await page.evaluate((s) => {
+      localStorage.setItem("jwt_token", s.token);
+      localStorage.setItem("user_info", JSON.stringify(s.user));
+    }, session);
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/verify-email$/);
+  });
+
+  test("send a user of another role to their own home", async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 404/);
+    const tenant = await createAccount({ role: "tenant" });
+    const session = await (await page.request.post("/api/auth/login", { data: tenant })).json();
+    await page.goto("/");
+    await page.evaluate((s) => {
+      localStorage.setItem("jwt_token", s.token);
+      localStorage.setItem("user_info", JSON.stringify(s.user));
+    }, session);
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/tenant-portal$/);
+  });
+
+  test("the dashboard's Logout shows 'Logging out...' and returns to /login", async ({ page }) => {
+    await page.goto("/login");
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logging out...")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("the stored session", () => {
+  for (const [label, token, user] of [
+    [
+      "an expired token",
+      "expired",
+      '{"uid":"x","email":"a@b.co","displayName":null,"role":"admin","emailVerified":true}',
+    ],
+    ["an unparsable user record", "valid", "{not json"],
+    ["a missing user record", "valid", null],
+  ] as const) {
+    test(`is cleared at start when it has ${label}`, async ({ page }) => {
+      await page.goto("/");
+      await page.evaluate(
+        ([kind, userInfo]) => {
+          const exp = Math.floor(Date.now() / 1000) + (kind === "expired" ? -60 : 3600);
+          const payload = btoa(JSON.stringify({ sub: "x", exp })).replace(/=+$/, "");
+          localStorage.setItem("jwt_token", `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`);
+          if (userInfo !== null) localStorage.setItem("user_info", userInfo);
+        },
+        [token, user] as const,
+      );
+      await page.reload();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem("jwt_token"),
+          localStorage.getItem("user_info"),
+        ]),
+      ).toEqual([null, null]);
+    });
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: MOBILE });
+  test("the mobile menu shows the signed-in user and logs out", async ({ page }) => {
+    await page.goto("/login");
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByText("Administrator")).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
+    await menu.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+  });
+});

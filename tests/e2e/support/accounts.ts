@@ -1,0 +1,38 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { projectRoot } from "../../support/app-process";
+
+/** The shared server's administrator (ADMIN_EMAIL / ADMIN_PASSWORD at its start). */
+export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "E2e-admin-pass-1" };
+
+const run = promisify(execFile);
+let counter = 0;
+
+/** Another account on the shared server, made with the real command line. */
+export async function createAccount(options: {
+  role: "admin" | "tenant";
+  verified?: boolean;
+  name?: string;
+}) {
+  counter++;
+  const email = `${options.role}-${process.pid}-${counter}-${Date.now()}@example.com`;
+  const password = "Account-pass-1";
+  const args = [
+    "src/server/cli/users.ts",
+    "add",
+    "--email",
+    email,
+    "--password",
+    password,
+    "--role",
+    options.role,
+  ];
+  if (options.name) args.push("--name", options.name);
+  if (options.verified === false) args.push("--unverified");
+  await run(path.join(projectRoot, "node_modules/.bin/tsx"), args, {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+  return { email, password };
+}
