@@ -106,3 +106,13 @@ export function verificationBanner(
   }
   return { tone: "error", text: "An unknown error occurred during verification." };
 }
+
+/** The set-new-password form: the server's rules, plus the confirmation. */
+export const newPasswordFormSchema = z
+  .object({ password: strongPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: accountMessages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+export const RESET_REDIRECT_SECONDS = 5;

@@ -11,6 +11,11 @@ export default [
     route("contact", "routes/contact.tsx"),
   ]),
   route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("tenant-portal", "routes/tenant-portal.tsx"),
+  route("reset-users", "routes/reset-users.tsx"),
   route("admin-dashboard", "routes/admin-dashboard.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -152,13 +152,16 @@ test.describe("the stored session", () => {
         [token, user] as const,
       );
       await page.reload();
+      // The Login button is already in the server's HTML: wait for the browser's own check instead.
+      await expect
+        .poll(() =>
+          page.evaluate(() => [
+            localStorage.getItem("jwt_token"),
+            localStorage.getItem("user_info"),
+          ]),
+        )
+        .toEqual([null, null]);
       await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
-      expect(
-        await page.evaluate(() => [
-          localStorage.getItem("jwt_token"),
-          localStorage.getItem("user_info"),
-        ]),
-      ).toEqual([null, null]);
     });
   }
 });

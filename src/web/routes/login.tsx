@@ -23,7 +23,7 @@ export const meta = () => [
  * told 'Access Denied' and signed out again. A signed-in visitor is sent to their home.
  */
 export default function Login() {
-  const { user, loading, login, logout } = useAuth();
+  const { user, ready, login, logout } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -37,11 +37,11 @@ export default function Login() {
   const banner = verificationBanner(params);
 
   useEffect(() => {
-    if (!loading && user && !isSubmitting)
+    if (ready && user && !isSubmitting)
       navigate(user.role === "admin" ? (from ?? "/admin-dashboard") : homeOf(user.role), {
         replace: true,
       });
-  }, [user, loading, isSubmitting, from, navigate]);
+  }, [user, ready, isSubmitting, from, navigate]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -56,7 +56,7 @@ export default function Login() {
     }
   });
 
-  if (loading && !isSubmitting) return <FullScreenStatus message={messages.loading} />;
+  if (!ready) return <FullScreenStatus message={messages.loading} />;
 
   return (
     <AuthCard

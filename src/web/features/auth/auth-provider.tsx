@@ -19,7 +19,10 @@ import { clearSession, readSession, storedToken, writeSession } from "./session-
  */
 export type AuthContextValue = {
   user: SessionUser | null;
+  /** True while the session is checked at start or an action runs (the spec's loading flag). */
   loading: boolean;
+  /** False until the stored session has been checked once: pages wait for this, not for actions. */
+  ready: boolean;
   error: string | null;
   login(email: string, password: string): Promise<SessionUser>;
   register(fields: Record<string, string>): Promise<SessionUser>;
@@ -44,6 +47,7 @@ export function errorMessage(error: unknown): string {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(true);
+  const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -56,6 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUser(readSession()?.user ?? null);
     setLoading(false);
+    setReady(true);
     connectSession({
       token: storedToken,
       onUnauthorized: () => {
@@ -89,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
+      ready,
       error,
       login: (email, password) => run(async () => signIn(await authApi.login(email, password))),
       register: (fields) => run(async () => signIn(await authApi.register(fields))),
@@ -104,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updateProfile: () => run(() => Promise.reject(new Error("Not implemented"))),
       showStatus: setStatus,
     }),
-    [user, loading, error, run, signIn, logout],
+    [user, loading, ready, error, run, signIn, logout],
   );
 
   return (

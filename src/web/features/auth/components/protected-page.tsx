@@ -33,10 +33,10 @@ export function redirectFor(
  * render while React Router is still discovering the target route, which loops.
  */
 export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, ready } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = loading ? null : redirectFor(user, rule);
+  const target = ready ? redirectFor(user, rule) : null;
   const from = `${location.pathname}${location.search}`;
 
   useEffect(() => {
@@ -44,6 +44,6 @@ export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNod
       navigate(target, { replace: true, state: target === "/login" ? { from } : undefined });
   }, [target, from, navigate]);
 
-  if (loading || target) return <FullScreenStatus message={messages.loading} />;
+  if (!ready || target) return <FullScreenStatus message={messages.loading} />;
   return <>{children}</>;
 }
