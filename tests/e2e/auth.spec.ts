@@ -1,5 +1,5 @@
 import { authMessages } from "../../src/domain/auth";
-import { createAccount, E2E_ADMIN } from "./support/accounts";
+import { changePassword, createAccount, E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 test.use({ viewport: DESKTOP });
@@ -183,5 +183,23 @@ test.describe("on a phone", () => {
     await expect(
       page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Login" }),
     ).toBeVisible();
+  });
+});
+
+test.describe("a session the server no longer accepts", () => {
+  test("ends quietly at the next visit after the password was changed elsewhere", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 401/);
+    const admin = await createAccount({ role: "admin", name: "Revoked Admin" });
+    await page.goto("/login");
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await changePassword(admin.email, "Changed-elsewhere-1");
+    await page.goto("/properties");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("jwt_token"))).toBeNull();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page).toHaveURL(/\/properties$/);
   });
 });

@@ -21,6 +21,8 @@ type Options = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
+  /** False for a call that handles a 401 itself (the session check at start). */
+  signOutOn401?: boolean;
 };
 
 /**
@@ -36,7 +38,7 @@ export function connectSession(hooks: SessionHooks) {
 
 export async function apiRequest<T>(
   path: string,
-  { method = "GET", body, signal }: Options = {},
+  { method = "GET", body, signal, signOutOn401 = true }: Options = {},
 ): Promise<T> {
   const token = session.token();
   let response: Response;
@@ -47,6 +49,7 @@ export async function apiRequest<T>(
       headers: {
         Accept: "application/json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -58,7 +61,7 @@ export async function apiRequest<T>(
     | (T & { message?: string; details?: ApiErrorDetail[] })
     | null;
   // A session the server no longer accepts (expired, password changed): sign out, go to /login.
-  if (response.status === 401 && token) session.onUnauthorized();
+  if (response.status === 401 && token && signOutOn401) session.onUnauthorized();
   if (!response.ok) {
     throw new ApiError(
       response.status,

@@ -36,3 +36,15 @@ export async function createAccount(options: {
   });
   return { email, password };
 }
+
+/** Changes a password with the real command line, as the office would. */
+export async function changePassword(email: string, password: string) {
+  await run(
+    path.join(projectRoot, "node_modules/.bin/tsx"),
+    ["src/server/cli/users.ts", "set-password", "--email", email, "--password", password],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
+}

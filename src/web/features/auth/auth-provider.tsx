@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import type { SessionUser } from "../../../domain/auth";
-import { connectSession } from "../../lib/api-client";
+import { ApiError, connectSession } from "../../lib/api-client";
 import { authApi, type Session } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
@@ -58,9 +58,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The stored session is read in the browser only, after hydration (the server has no storage).
   useEffect(() => {
-    setUser(readSession()?.user ?? null);
-    setLoading(false);
-    setReady(true);
     connectSession({
       token: storedToken,
       onUnauthorized: () => {
@@ -69,6 +66,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         window.location.assign("/login");
       },
     });
+    const stored = readSession();
+    setUser(stored?.user ?? null);
+    setLoading(false);
+    setReady(true);
+    // Then checked with the server: a session it no longer accepts (password changed, account
+    // gone) ends quietly; a fresh user record (role, verification) replaces the stored one.
+    // The answer counts only if the session is still the one checked (no logout or new sign-in since).
+    if (stored) {
+      const unchanged = () => storedToken() === stored.token;
+      authApi
+        .me()
+        .then(({ user: fresh }) => {
+          if (!unchanged()) return;
+          writeSession({ token: stored.token, user: fresh });
+          setUser(fresh);
+        })
+        .catch((failure) => {
+          if (unchanged() && failure instanceof ApiError && failure.status === 401) {
+            clearSession();
+            setUser(null);
+          }
+        });
+    }
   }, []);
 
   const run = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {

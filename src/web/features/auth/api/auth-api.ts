@@ -26,7 +26,8 @@ export const authApi = {
       }),
       "Registration failed",
     ),
-  me: () => call(apiRequest<{ user: SessionUser }>("/api/auth/me"), "Login failed"),
+  /** The session check at start: throws the ApiError itself, so a 401 can be told apart. */
+  me: () => apiRequest<{ user: SessionUser }>("/api/auth/me", { signOutOn401: false }),
   sendVerification: (uid: string) =>
     call(
       apiRequest<{ message: string }>("/api/auth/send-verification", {
