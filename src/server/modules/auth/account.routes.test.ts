@@ -226,3 +226,27 @@ describe("password reset", () => {
     expect(response.json().details).toContainEqual({ path: "newPassword", msg });
   });
 });
+
+describe("limits", () => {
+  it("answers 429 with Retry-After once an address exceeds its attempts on the code and reset routes", async () => {
+    const limited = await createTestApp(database, { env: { AUTH_ATTEMPTS_PER_MINUTE: "2" } });
+    for (const [url, body] of [
+      ["/api/auth/verify-code", { email: "a@b.co", code: "123456" }],
+      [
+        "/api/auth/reset-password",
+        { userId: "x", resetCode: "y".repeat(20), newPassword: "Valid-pass-1" },
+      ],
+      ["/api/auth/request-password-reset", { email: "a@b.co" }],
+    ] as const) {
+      const statuses = [];
+      let last: Awaited<ReturnType<typeof limited.app.inject>> | undefined;
+      for (let i = 0; i < 3; i++) {
+        last = await limited.app.inject({ method: "POST", url, payload: body });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses[2], url).toBe(429);
+      expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    await limited.close();
+  });
+});
