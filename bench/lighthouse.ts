@@ -16,7 +16,7 @@ export type LighthouseFigures = {
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }

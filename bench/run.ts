@@ -10,7 +10,7 @@ import {
   stopApp,
   tempDataDir,
 } from "../tests/support/app-process";
-import { measurePages } from "./lighthouse";
+import { measurePages, median } from "./lighthouse";
 
 /**
  * npm run bench: measures the production build on this machine and writes
@@ -23,11 +23,6 @@ const connections = 50;
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function timedStart(dataDir: string): Promise<{ app: RunningApp; ms: number }> {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "./constants";
+import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "./constants";
 import type { UserRole } from "./users";
 import { z } from "./zod";
 
@@ -36,8 +36,6 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema> & { role: UserRole };
 
-export const SESSION_HOURS = 24;
-
 /** E-mail verification and password reset (PRODUCT-SPEC.md sections 5 and 8). */
 export const accountMessages = {
   codeFormat: "Please enter a valid 6-digit verification code",
@@ -62,7 +60,7 @@ export const RESET_LINK_MINUTES = 60;
 export const verificationCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, accountMessages.codeFormat);
+  .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), accountMessages.codeFormat);
 
 /** A new password: the rules the reset form checks on blur and the server checks again. */
 export const strongPasswordSchema = z

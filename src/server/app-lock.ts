@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "./process-alive";
 
 /**
  * One app per DATA_DIR. The lock file holds the app's pid; a lock left by a crashed app (its pid
@@ -9,20 +10,11 @@ export class AppLockedError extends Error {
   override name = "AppLockedError";
 }
 
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 export function acquireAppLock(dataDir: string): { release(): void } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "app.pid");
   const held = Number(fs.readFileSync(file, { encoding: "utf8", flag: "a+" }).trim());
-  if (Number.isInteger(held) && held > 0 && held !== process.pid && alive(held)) {
+  if (Number.isInteger(held) && held > 0 && held !== process.pid && isProcessAlive(held)) {
     throw new AppLockedError(
       `Another instance (pid ${held}) is already running with DATA_DIR ${dataDir}.`,
     );

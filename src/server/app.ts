@@ -13,7 +13,7 @@ import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
 import { registerErrorHandling } from "./http/error-handler";
 import { notFound, tooManyRequests } from "./http/errors";
-import { registerWeb, type WebMode } from "./http/web";
+import { registerWeb, type WebMode, YEAR_SECONDS } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/auth/account.routes";
@@ -44,8 +44,6 @@ export type AppDeps = {
   web?: WebMode;
   logger?: FastifyServerOptions["logger"];
 };
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export async function buildApp(deps: AppDeps) {
   const { config, database, web = "none" } = deps;

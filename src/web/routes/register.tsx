@@ -7,12 +7,9 @@ import { TextField } from "../components/ui/form-field";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
 import { useRedirectSignedIn } from "../features/auth/use-redirect-signed-in";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Register") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Register");
 
 /** /register: registration is disabled by design; the form is shown, disabled, with the reason. */
 export default function Register() {

@@ -16,12 +16,9 @@ import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
 import { useRedirectSignedIn } from "../features/auth/use-redirect-signed-in";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Reset Password") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Reset Password");
 
 function BackToLogin() {
   return (

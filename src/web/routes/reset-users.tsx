@@ -4,12 +4,9 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "../components/ui/button";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { TOKEN_KEY, USER_KEY } from "../features/auth/session-storage";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Reset User Data") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Reset User Data");
 
 /** The keys the spec's reset clears: the users, the current user and the verification codes. */
 const USER_DATA_KEYS = [TOKEN_KEY, USER_KEY, "users", "currentUser", "verificationCodes"];

@@ -6,12 +6,9 @@ import { displayNameOf } from "../features/auth/components/account-menu";
 import { AuthCard } from "../features/auth/components/auth-card";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Tenant Portal") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Tenant Portal");
 
 function Portal() {
   const { user } = useAuth();

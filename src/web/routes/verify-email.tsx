@@ -11,12 +11,9 @@ import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { homeOf, ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
-import { pageTitle } from "../lib/meta";
+import { privatePageMeta } from "../lib/meta";
 
-export const meta = () => [
-  { title: pageTitle("Verify Your Email") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => privatePageMeta("Verify Your Email");
 
 const REDIRECT_DELAY_MS = 1500;
 const formSchema = z.object({ code: verificationCodeSchema });

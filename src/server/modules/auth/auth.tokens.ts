@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { SESSION_HOURS } from "../../../domain/auth";
+import { SESSION_TIMEOUT_HOURS } from "../../../domain/constants";
 import type { UserRole } from "../../../domain/users";
 
 /**
@@ -24,7 +24,7 @@ export function createSessionTokens(secret: Uint8Array): SessionTokens {
         .setSubject(uid)
         .setAudience(AUDIENCE)
         .setIssuedAt()
-        .setExpirationTime(`${SESSION_HOURS}h`)
+        .setExpirationTime(`${SESSION_TIMEOUT_HOURS}h`)
         .sign(secret),
 
     async verify(token) {

@@ -12,7 +12,8 @@ export function displayNameOf(user: Pick<SessionUser, "displayName" | "email">):
   return user.displayName?.trim() || user.email || "User";
 }
 
-const roleLabel = (role: SessionUser["role"]) => (role === "admin" ? "Administrator" : "Tenant");
+export const roleLabel = (role: SessionUser["role"]) =>
+  role === "admin" ? "Administrator" : "Tenant";
 
 /** The header's account corner: a Login button, or the signed-in user's menu. */
 export function AccountMenu() {

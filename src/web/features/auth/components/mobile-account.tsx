@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { useAuth } from "../auth-provider";
 import { useLogout } from "../use-logout";
-import { displayNameOf } from "./account-menu";
+import { displayNameOf, roleLabel } from "./account-menu";
 
 /** The account part of the mobile menu: Login, or who is signed in with their links. */
 export function MobileAccount() {
@@ -24,9 +24,7 @@ export function MobileAccount() {
         <UserCircle aria-hidden="true" className="size-7 text-primary" />
         <span className="grid leading-tight">
           <span className="font-semibold">{displayNameOf(user)}</span>
-          <span className="text-sm text-muted-foreground">
-            {user.role === "admin" ? "Administrator" : "Tenant"}
-          </span>
+          <span className="text-sm text-muted-foreground">{roleLabel(user.role)}</span>
         </span>
       </p>
       {user.role === "admin" ? (
