@@ -3,11 +3,13 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { VERIFICATION_CODE_MINUTES } from "../domain/auth";
+import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "../domain/tenant-files";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
@@ -16,6 +18,8 @@ import { notFound, tooManyRequests } from "./http/errors";
 import { registerWeb, type WebMode, YEAR_SECONDS } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
+import { uploadRoutes } from "./modules/admin-properties/upload.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { createGuards, type Guards } from "./modules/auth/auth.guard";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -24,9 +28,11 @@ import { createLinkTokens, createSessionTokens } from "./modules/auth/auth.token
 import { createCodeHasher } from "./modules/auth/code-hash";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle";
 import { healthRoutes } from "./modules/health/health.routes";
+import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
+import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -162,9 +168,37 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
 
-  // Staff-uploaded photos. Their names are random and never reused, so they never change.
+  // Multipart bodies (photos, tenant documents). These are the outer bounds; each route sets
+  // its own smaller file size and count when it reads the parts.
+  await app.register(multipart, {
+    limits: {
+      fileSize: TENANT_FILE_MAX_BYTES,
+      files: TENANT_FILES_PER_REQUEST_MAX,
+      parts: TENANT_FILES_PER_REQUEST_MAX + 20,
+      fields: 20,
+      fieldSize: 16 * 1024,
+      headerPairs: 200,
+    },
+  });
+
+  // Staff-uploaded photos (public). Their names are random and never reused, so they never change.
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });
+  // Tenants' documents: never under a public URL, only through a short-lived download link.
+  const filesDir = path.join(config.dataDir, "tenant-files");
+  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
+  await app.register(adminPropertiesRoutes({ db: database.db, uploadsDir }));
+  await app.register(uploadRoutes({ db: database.db, uploadsDir }));
+  await app.register(
+    tenantFilesRoutes({
+      db: database.db,
+      mailer,
+      secret,
+      filesDir,
+      publicUrl: config.publicUrl,
+    }),
+  );
+  await app.register(adminInquiriesRoutes({ db: database.db }));
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: "/uploads/",

@@ -72,3 +72,68 @@ export async function apiRequest<T>(
   }
   return payload as T;
 }
+
+export type UploadProgress = { loaded: number; total: number; percent: number };
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can).
+ * Same contract as apiRequest: the session's bearer token, JSON back, an ApiError on failure
+ * (status 0 when the network failed), an AbortError when `signal` aborts it.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.responseType = "text";
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = session.token();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || !onProgress) return;
+      onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        percent: event.total > 0 ? (event.loaded / event.total) * 100 : 0,
+      });
+    };
+    xhr.onload = () => {
+      let payload: (T & { message?: string; details?: ApiErrorDetail[] }) | null = null;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = null;
+      }
+      if (xhr.status === 401 && token) session.onUnauthorized();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.({ loaded: 1, total: 1, percent: 100 });
+        resolve(payload as T);
+        return;
+      }
+      reject(
+        new ApiError(
+          xhr.status,
+          payload?.message ?? `Request failed with status ${xhr.status}`,
+          payload?.details ?? [],
+          typeof payload?.message === "string",
+        ),
+      );
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, "Server connection failed. Please check your connection and try again."),
+      );
+    xhr.onabort = () => reject(new DOMException("The upload was aborted.", "AbortError"));
+    if (signal) {
+      if (signal.aborted) {
+        xhr.abort();
+        return;
+      }
+      signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}

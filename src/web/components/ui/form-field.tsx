@@ -74,3 +74,44 @@ export function TextAreaField({
     </Field>
   );
 }
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+  ...props
+}: FieldProps & ComponentProps<"select">) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(ids) => (
+        <select {...ids} className={cn(control, "h-11")} {...props}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label beside it (the whole row is the click target). */
+export function CheckboxField({
+  label,
+  className,
+  ...props
+}: { label: string; className?: string } & Omit<ComponentProps<"input">, "type">) {
+  const id = useId();
+  return (
+    <div className={cn("flex min-h-11 items-center gap-3", className)}>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5 shrink-0 rounded border-border accent-[var(--color-primary)]"
+        {...props}
+      />
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+    </div>
+  );
+}

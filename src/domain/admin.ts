@@ -1,0 +1,277 @@
+import { amenityChoices, propertyTypes } from "./listings";
+import { z } from "./zod";
+
+/**
+ * The back office (PRODUCT-SPEC.md sections 2, 3, 5, 7, 8): the admin property and unit forms,
+ * their checks in the spec's order with the spec's words, and the shapes the admin API answers
+ * with. The dialogs and the server validate with these same schemas.
+ */
+
+export const adminMessages = {
+  propertyRequired: "Please fill in all required fields including property type.",
+  titleLength: "Property title must be between 1 and 200 characters.",
+  addressLength: "Address must be between 1 and 500 characters.",
+  cityLength: "City must be between 1 and 100 characters.",
+  stateLength: "State must be between 2 and 10 characters (e.g., CA or California).",
+  zipLength: "ZIP code must be between 5 and 10 characters.",
+  unknownType: "Please choose a property type from the list.",
+  unitRequired: "Please fill in all required fields.",
+  imagesOnly: "Please select only image files.",
+  imageHint: "PNG, JPG, JPEG up to 10MB each",
+  notAuthenticated: "User not authenticated",
+  validationFailed: "Validation failed:",
+  propertyAdded: "Property added successfully!",
+  propertyUpdated: "Property updated successfully!",
+  propertyDeleted: "Property deleted successfully!",
+  unitAdded: "Unit added successfully!",
+  unitUpdated: "Unit updated successfully!",
+  unitDeleted: "Unit deleted successfully!",
+  imageRemoved: "Image removed successfully",
+  imageRemoveFailed: "Failed to remove image",
+  addPropertyFailed: "Failed to add property:",
+  addPropertyError: "Error adding property",
+  updatePropertyFailed: "Failed to update property",
+  updatePropertyError: "Error updating property",
+  deletePropertyFailed: "Failed to delete property",
+  deletePropertyError: "Error deleting property. Please check if the server is running.",
+  addUnitFailed: "Failed to add unit",
+  addUnitError: "Error adding unit",
+  updateUnitFailed: "Failed to update unit",
+  updateUnitError: "Error updating unit",
+  deleteUnitFailed: "Failed to delete unit",
+  deleteUnitError: "Error deleting unit",
+  unitCreatedUploadFailed: "Unit created but image upload failed",
+  unitUpdatedUploadFailed: "Unit updated but image upload failed",
+  uploadError: (message: string) => `Error uploading images: ${message}`,
+  uploadStatus: (code: number) => `Upload failed with status ${code}`,
+  deletePropertyConfirm:
+    "This will permanently delete the property with all its units and images. This cannot be undone.",
+  deleteUnitConfirm: "This will permanently delete the unit and its images. This cannot be undone.",
+  loadFailed: "Failed to load properties from server",
+  connectionFailed: "Server connection failed. Please check if the server is running.",
+  tooManyRequests: "Too many requests. Please wait a moment before trying again.",
+  serverBusy: "Server is busy. Please wait a moment and try again.",
+  statsFailed: (detail: string) => `Dashboard statistics failed to load: ${detail}.`,
+  pleaseWait: "Please wait...",
+  noBuildings: "No Buildings Yet",
+  addFirstBuilding: "Add Your First Building",
+  noUnits: "No Units Yet",
+  duplicateUnit: "A unit with this number already exists in this building.",
+  propertyNotFound: "This property no longer exists.",
+  unitNotFound: "This unit no longer exists.",
+  imageNotFound: "This image no longer exists.",
+} as const;
+
+/** PRODUCT-SPEC.md section 9: the dashboard's request rhythm. */
+export const DASHBOARD_THROTTLE_MS = 2_000;
+export const DASHBOARD_RETRY_AFTER_429_MS = 30_000;
+export const DASHBOARD_FIRST_FETCH_DELAY_MS = 100;
+export const RETRY_DISABLED_MS = 2_000;
+export const UNITS_SHOWN_PER_BUILDING = 5;
+export const IMAGES_PER_UPLOAD_MAX = 20;
+export const ALT_TEXT_MAX = 250;
+
+const MAX_DESCRIPTION = 5_000;
+const MAX_AMENITIES = 40;
+
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max * 4)
+    .default("");
+const lengthWithin = (value: string, min: number, max: number) =>
+  value.length >= min && value.length <= max;
+
+const currentYear = () => new Date().getFullYear();
+
+/** The admin property form (create and edit): every field the spec lists. */
+const propertyFields = z.object({
+  title: trimmed(200),
+  type: trimmed(50),
+  address: trimmed(500),
+  city: trimmed(100),
+  state: trimmed(10),
+  zipCode: trimmed(10),
+  description: z.string().trim().max(MAX_DESCRIPTION).default(""),
+  yearBuilt: z
+    .number()
+    .int()
+    .min(1600, "Year built must be 1600 or later.")
+    .refine((year) => year <= currentYear() + 5, "Year built cannot be that far in the future.")
+    .nullable()
+    .default(null),
+  totalUnits: z
+    .number()
+    .int()
+    .min(0, "Total units cannot be negative.")
+    .max(10_000)
+    .nullable()
+    .default(null),
+  amenities: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
+  featured: z.boolean().default(false),
+  active: z.boolean().default(true),
+  hasVacancy: z.boolean().default(false),
+});
+
+type PropertyFields = z.output<typeof propertyFields>;
+
+/**
+ * The checks of PRODUCT-SPEC.md section 5 in their order. Only the first failure is reported,
+ * as the dialog shows one message at a time.
+ */
+function firstPropertyProblem(p: PropertyFields, full: boolean): [string, string] | null {
+  const required = ["title", "type", "address", "city", "state", "zipCode"] as const;
+  const missing = required.find((key) => p[key] === "");
+  if (missing) return [missing, adminMessages.propertyRequired];
+  if (full) {
+    if (!lengthWithin(p.title, 1, 200)) return ["title", adminMessages.titleLength];
+    if (!lengthWithin(p.address, 1, 500)) return ["address", adminMessages.addressLength];
+    if (!lengthWithin(p.city, 1, 100)) return ["city", adminMessages.cityLength];
+    if (!lengthWithin(p.state, 2, 10)) return ["state", adminMessages.stateLength];
+    if (!lengthWithin(p.zipCode, 5, 10)) return ["zipCode", adminMessages.zipLength];
+  }
+  if (!(propertyTypes as readonly string[]).includes(p.type)) {
+    return ["type", adminMessages.unknownType];
+  }
+  return null;
+}
+
+function withPropertyChecks(full: boolean) {
+  return propertyFields.superRefine((value, ctx) => {
+    const problem = firstPropertyProblem(value, full);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem[0]], message: problem[1] });
+  });
+}
+
+/** POST /api/admin/properties: the six checks of "Create property", in order. */
+export const propertyCreateSchema = withPropertyChecks(true);
+/**
+ * PUT /api/admin/properties/{id}. The spec's edit dialog checks the required fields only; the
+ * server still refuses lengths the database columns and public pages are not made for, with
+ * the create dialog's words.
+ */
+export const propertyUpdateSchema = withPropertyChecks(true);
+/** What the edit dialog checks before sending (PRODUCT-SPEC.md section 5, "Edit property"). */
+export const propertyEditFormSchema = withPropertyChecks(false);
+export type PropertyInput = z.input<typeof propertyCreateSchema>;
+export type PropertyValues = z.output<typeof propertyCreateSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as yyyy-MM-dd.")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date.");
+
+const unitFields = z.object({
+  unitNumber: z.string().trim().max(20, "Unit number must be at most 20 characters.").default(""),
+  bedrooms: z.number().int().min(0).max(20).default(1),
+  bathrooms: z
+    .number()
+    .min(0)
+    .max(20)
+    .refine((n) => Number.isInteger(n * 2), "Bathrooms go in steps of 0.5.")
+    .default(1),
+  squareFeet: z.number().int().min(0).max(100_000).default(0),
+  rent: z.number().min(0).max(1_000_000).default(0),
+  deposit: z.number().min(0).max(1_000_000).default(0),
+  available: z.boolean().default(true),
+  availableFrom: isoDate.nullable().default(null),
+  features: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
+  description: z.string().trim().max(MAX_DESCRIPTION).default(""),
+  floorPlan: z.string().trim().max(200).default(""),
+});
+
+/** PUT /api/admin/units/{id}: unitNumber required and rent above 0. */
+export const unitUpdateSchema = unitFields.superRefine((unit, ctx) => {
+  if (unit.unitNumber === "") {
+    ctx.addIssue({ code: "custom", path: ["unitNumber"], message: adminMessages.unitRequired });
+  } else if (!(unit.rent > 0)) {
+    ctx.addIssue({ code: "custom", path: ["rent"], message: adminMessages.unitRequired });
+  }
+});
+
+/** POST /api/admin/units: the same, and a selected building. */
+export const unitCreateSchema = unitFields
+  .extend({ propertyId: z.number().int().positive().nullable().default(null) })
+  .superRefine((unit, ctx) => {
+    const path =
+      unit.propertyId === null ? "propertyId" : unit.unitNumber === "" ? "unitNumber" : null;
+    if (path) {
+      ctx.addIssue({ code: "custom", path: [path], message: adminMessages.unitRequired });
+    } else if (!(unit.rent > 0)) {
+      ctx.addIssue({ code: "custom", path: ["rent"], message: adminMessages.unitRequired });
+    }
+  });
+export type UnitInput = z.input<typeof unitCreateSchema>;
+export type UnitValues = z.output<typeof unitUpdateSchema>;
+
+/** A form's number input: anything that does not parse counts as 0 (PRODUCT-SPEC.md 5). */
+export function numberOrZero(value: string | number | null | undefined): number {
+  const n = typeof value === "number" ? value : Number.parseFloat(String(value ?? ""));
+  return Number.isFinite(n) ? n : 0;
+}
+
+export const imageAltSchema = z.object({ alt: z.string().trim().max(ALT_TEXT_MAX) });
+
+/** An image as the back office sees it: the stored path and its URLs. */
+export type AdminImage = {
+  id: number;
+  path: string;
+  filename: string;
+  alt: string;
+  url: string;
+  srcSet: string;
+  width: number;
+  height: number;
+};
+
+export type AdminUnit = UnitValues & {
+  id: number;
+  propertyId: number;
+  images: AdminImage[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AdminProperty = PropertyValues & {
+  id: number;
+  images: AdminImage[];
+  /** Natural order of unit numbers. */
+  units: AdminUnit[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** POST /api/upload answers with the stored images. */
+export type UploadResponse = { files: AdminImage[]; message: string };
+
+/** Dashboard stats, computed in the browser from the property list (PRODUCT-SPEC.md 3). */
+export type DashboardStats = {
+  totalProperties: number;
+  availableUnits: number;
+  totalUnits: number;
+  /** The rounded percentage of units not available; 0 with no units. */
+  occupancyRate: number;
+  /** The latest change to any property or unit, ISO; null with no data. */
+  lastUpdated: string | null;
+};
+
+export function dashboardStats(properties: AdminProperty[]): DashboardStats {
+  const units = properties.flatMap((p) => p.units);
+  const availableUnits = units.filter((u) => u.available).length;
+  const stamps = [...properties.map((p) => p.updatedAt), ...units.map((u) => u.updatedAt)];
+  const lastUpdated = stamps.reduce<string | null>(
+    (latest, stamp) => (latest === null || stamp > latest ? stamp : latest),
+    null,
+  );
+  return {
+    totalProperties: properties.length,
+    availableUnits,
+    totalUnits: units.length,
+    occupancyRate:
+      units.length === 0 ? 0 : Math.round(((units.length - availableUnits) / units.length) * 100),
+    lastUpdated,
+  };
+}
+
+export { amenityChoices, propertyTypes };

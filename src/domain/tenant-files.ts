@@ -1,0 +1,183 @@
+import { z } from "./zod";
+
+/**
+ * Tenant files (PRODUCT-SPEC.md sections 2, 3, 7, 8, 9) and the document requests that let a
+ * tenant without a sign-in upload them (an upload link e-mailed by staff, valid 14 days).
+ */
+
+export const fileCategories = ["maintenance", "lease", "property", "other"] as const;
+export type FileCategory = (typeof fileCategories)[number];
+
+export const fileCategoryLabels: Record<FileCategory, string> = {
+  maintenance: "Maintenance",
+  lease: "Lease",
+  property: "Property",
+  other: "Other",
+};
+
+/** PRODUCT-SPEC.md section 9: the badge variant of each category. */
+export const fileCategoryBadges = {
+  maintenance: "destructive",
+  lease: "default",
+  property: "secondary",
+  other: "outline",
+} as const satisfies Record<FileCategory, string>;
+
+export const TENANT_FILE_MAX_MB = 20;
+export const TENANT_FILE_MAX_BYTES = TENANT_FILE_MAX_MB * 1024 * 1024;
+export const TENANT_FILES_PER_REQUEST_MAX = 20;
+export const UPLOAD_LINK_DAYS = 14;
+export const DOWNLOAD_URL_MINUTES = 5;
+/** "Recent Uploads" counts files uploaded in this many days. */
+export const RECENT_UPLOAD_DAYS = 7;
+
+/** What a tenant may upload, judged by content: the names shown to people. */
+export const acceptedDocumentKinds = ["PDF", "JPEG", "PNG", "WebP", "HEIC", "DOCX"] as const;
+/** For the file picker only; the server decides by the bytes. */
+export const documentAccept =
+  ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx,application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+export const filesMessages = {
+  loadFailed: "Failed to load files. Please try again.",
+  loadFailedTitle: "Failed to load files",
+  fetchFailed: (status: number) => `Failed to fetch files: ${status}`,
+  downloadFailed: "Failed to download file",
+  downloading: "Downloading...",
+  loading: "Loading files...",
+  empty: "No files found matching your criteria",
+  errorTitle: "Error Loading Files",
+  searchPlaceholder: "Search by tenant name or email...",
+  wrongType: `Only ${acceptedDocumentKinds.join(", ")} files can be uploaded.`,
+  tooBig: `Each file must be ${TENANT_FILE_MAX_MB}MB or smaller.`,
+  linkInvalid: "This upload link is not valid. Please ask the office for a new one.",
+  linkExpired: "This upload link has expired. Please ask the office for a new one.",
+  requestSent: (email: string) => `Document request sent to ${email}.`,
+  requestFailed: "Failed to send the document request",
+  uploadReceived: "Thank you! The office has received your file.",
+  fileNotFound: "This file no longer exists.",
+  downloadLinkExpired: "This download link has expired. Please download the file again.",
+  tenantRequired: "Tenant name must be between 2 and 100 characters.",
+  tenantEmail: "Please enter a valid email address.",
+  buildingRequired: "Please choose a building.",
+} as const;
+
+/** GET /api/admin/files query: category omitted for 'all'; tenant searches name or e-mail. */
+export const filesQuerySchema = z.object({
+  category: z.enum(fileCategories).optional(),
+  tenant: z.string().trim().max(200).optional(),
+});
+export type FilesQuery = z.output<typeof filesQuerySchema>;
+
+export type TenantFile = {
+  id: string;
+  filename: string;
+  originalName: string;
+  category: FileCategory;
+  size: number;
+  mime: string;
+  /** ISO timestamp. */
+  uploadDate: string;
+  tenant: { name: string; email: string };
+  property: { id: number | null; name: string; unit: string };
+  maintenanceRequest: { title: string } | null;
+};
+
+export type FilesResponse = { files: TenantFile[] };
+
+export type FileStats = {
+  totalFiles: number;
+  /** Display text, e.g. '12.34 MB'. */
+  totalSize: string;
+  totalBytes: number;
+  categoryCounts: Record<FileCategory, number>;
+  /** Files uploaded in the last RECENT_UPLOAD_DAYS days. */
+  recentUploads: number;
+};
+
+export type DownloadResponse = { downloadUrl: string; expiresAt: string };
+
+/** Sizes in base 1024 with two decimals (PRODUCT-SPEC.md section 9). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
+  const units = ["Bytes", "KB", "MB", "GB", "TB"];
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return `${Number.parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
+
+const monthNames = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/** 'MMM dd, yyyy' in the agency's time zone (Connecticut), whatever the viewer's. */
+export function formatFileDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return `${monthNames[part("month") - 1]} ${String(part("day")).padStart(2, "0")}, ${part("year")}`;
+}
+
+/** POST /api/admin/document-requests: staff ask a tenant for documents. */
+export const documentRequestSchema = z.object({
+  tenantName: z
+    .string()
+    .trim()
+    .min(2, filesMessages.tenantRequired)
+    .max(100, filesMessages.tenantRequired),
+  tenantEmail: z.string().trim().toLowerCase().max(254).pipe(z.email(filesMessages.tenantEmail)),
+  propertyId: z
+    .number({ error: filesMessages.buildingRequired })
+    .int()
+    .positive(filesMessages.buildingRequired),
+  unit: z.string().trim().max(20).default(""),
+  category: z.enum(fileCategories),
+  maintenanceRequest: z.string().trim().max(200).default(""),
+  note: z.string().trim().max(1000).default(""),
+});
+export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
+
+export type DocumentRequest = {
+  id: string;
+  tenantName: string;
+  tenantEmail: string;
+  property: { id: number | null; name: string; unit: string };
+  category: FileCategory;
+  maintenanceRequest: string | null;
+  createdAt: string;
+  expiresAt: string;
+  filesReceived: number;
+};
+
+/** GET /api/upload-requests/{token}: what the tenant's upload page shows. */
+export type UploadRequestInfo = {
+  tenantName: string;
+  propertyName: string;
+  unit: string;
+  category: FileCategory;
+  maintenanceRequest: string | null;
+  note: string;
+  expiresAt: string;
+  filesReceived: { originalName: string; size: number; uploadDate: string }[];
+};
+
+/** Multipart text fields sent with a tenant's own upload (POST /api/tenant/files). */
+export const tenantUploadFieldsSchema = z.object({
+  category: z.enum(fileCategories).default("other"),
+  maintenanceRequest: z.string().trim().max(200).default(""),
+});

@@ -1,0 +1,56 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import type { ReactNode } from "react";
+import { Button, buttonVariants } from "./button";
+
+/**
+ * A confirmation before something that cannot be undone. Focus starts on Cancel, so Enter never
+ * deletes by accident; the action button shows `busyLabel` while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
+          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>
+              Cancel
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
