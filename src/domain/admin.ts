@@ -74,12 +74,9 @@ export const ALT_TEXT_MAX = 250;
 const MAX_DESCRIPTION = 5_000;
 const MAX_AMENITIES = 40;
 
-const trimmed = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max * 4)
-    .default("");
+// No length bound here: the ordered checks below give the spec's words for every length (the
+// request body limit bounds what can arrive at all).
+const trimmed = () => z.string().trim().default("");
 const lengthWithin = (value: string, min: number, max: number) =>
   value.length >= min && value.length <= max;
 
@@ -87,12 +84,12 @@ const currentYear = () => new Date().getFullYear();
 
 /** The admin property form (create and edit): every field the spec lists. */
 const propertyFields = z.object({
-  title: trimmed(200),
-  type: trimmed(50),
-  address: trimmed(500),
-  city: trimmed(100),
-  state: trimmed(10),
-  zipCode: trimmed(10),
+  title: trimmed(),
+  type: trimmed(),
+  address: trimmed(),
+  city: trimmed(),
+  state: trimmed(),
+  zipCode: trimmed(),
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
   yearBuilt: z
     .number()
@@ -160,7 +157,12 @@ export type PropertyValues = z.output<typeof propertyCreateSchema>;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as yyyy-MM-dd.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date.");
+  // Date.parse accepts 2030-02-30 and year 0000, which PostgreSQL refuses: the date must come
+  // back unchanged from a round trip.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return value >= "0001" && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "Please enter a real date.");
 
 const unitFields = z.object({
   unitNumber: z.string().trim().max(20, "Unit number must be at most 20 characters.").default(""),

@@ -6,7 +6,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { VERIFICATION_CODE_MINUTES } from "../domain/auth";
 import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "../domain/tenant-files";
@@ -37,6 +37,8 @@ import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
 declare module "fastify" {
   interface FastifyInstance {
     guards: Guards;
+    /** Every route with its method, path and preHandlers, for the guard table test. */
+    routeTable: { method: string; url: string; guarded: "admin" | "user" | "none" }[];
   }
 }
 
@@ -62,6 +64,9 @@ export async function buildApp(deps: AppDeps) {
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
     requestIdHeader: false,
+    // Download and upload links carry a signed token (a JWT of ~250 characters) in the path;
+    // the router's default limit of 100 characters would answer them 404.
+    routerOptions: { maxParamLength: 2048 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,6 +138,21 @@ export async function buildApp(deps: AppDeps) {
   const guards = createGuards({ db: database.db, tokens });
   // Every module declares its routes' guard from here: app.guards.admin, app.guards.user.
   app.decorate("guards", guards);
+  const routeTable: FastifyInstance["routeTable"] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    // Guards run onRequest: before the body is read or validated, so an anonymous request is a
+    // 401 (not a 400 about its body) and an upload from nobody is never parsed.
+    const handlers = [route.onRequest ?? []].flat();
+    const guarded = handlers.includes(guards.admin)
+      ? "admin"
+      : handlers.includes(guards.user)
+        ? "user"
+        : "none";
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url, guarded });
+    }
+  });
   await app.register(healthRoutes(database));
   await app.register(
     authRoutes({

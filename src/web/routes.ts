@@ -9,6 +9,7 @@ export default [
     route("buildings/:id", "routes/building.tsx"),
     route("services", "routes/services.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("upload/:token", "routes/upload.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),

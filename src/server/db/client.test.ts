@@ -19,6 +19,7 @@ describe("migrations", () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       "auth_codes",
+      "document_requests",
       "images",
       "inquiries",
       "properties",

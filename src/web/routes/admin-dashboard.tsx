@@ -1,7 +1,15 @@
-import { Home, LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { Building2, FileText, Home, LayoutDashboard, LogOut, Mail } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
+import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { FilesTab } from "../features/admin/files/files-tab";
+import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
+import { OverviewTab } from "../features/admin/overview/overview-tab";
+import { PropertiesTab } from "../features/admin/properties/properties-tab";
+import { useAdminProperties } from "../features/admin/use-admin-properties";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
@@ -10,15 +18,18 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
+const tabs = ["overview", "properties", "files", "inquiries"] as const;
+type Tab = (typeof tabs)[number];
+
 function DashboardHeader() {
   const { user } = useAuth();
   const { logout } = useLogout();
   return (
     <header className="border-b border-border bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
           <Logo />
-          <p className="text-sm text-muted-foreground">{`Welcome, ${user?.email ?? ""}`}</p>
+          <p className="min-w-0 break-all text-sm text-muted-foreground">{`Welcome, ${user?.email ?? ""}`}</p>
         </div>
         <nav aria-label="Dashboard" className="flex items-center gap-2">
           <Link to="/" className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}>
@@ -33,15 +44,94 @@ function DashboardHeader() {
   );
 }
 
-/** /admin-dashboard: administrators only. Its Overview, Properties and Files tabs are the back office issue. */
+/**
+ * /admin-dashboard (PRODUCT-SPEC.md section 2): administrators only. One load of the property
+ * list feeds the Overview and Properties tabs; the open tab is kept in the address (?tab=), so a
+ * reload or a shared link opens the same tab. Inquiries is beyond the spec: the office reads the
+ * contact form's messages here.
+ */
+function Dashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "overview";
+  const { user } = useAuth();
+  const state = useAdminProperties();
+  const [unhandled, setUnhandled] = useState<number | null>(null);
+  const buildings = useMemo(
+    () =>
+      state.properties.map((p) => ({
+        id: p.id,
+        title: p.title,
+        units: p.units.map((u) => ({ unitNumber: u.unitNumber })),
+      })),
+    [state.properties],
+  );
+
+  const select = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "overview") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+      <Tabs value={tab} onValueChange={select} className="mt-6">
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="overview">
+            <LayoutDashboard aria-hidden="true" className="size-4" /> Overview
+          </TabsTrigger>
+          <TabsTrigger value="properties">
+            <Building2 aria-hidden="true" className="size-4" /> Properties
+          </TabsTrigger>
+          <TabsTrigger value="files">
+            <FileText aria-hidden="true" className="size-4" /> Files
+          </TabsTrigger>
+          <TabsTrigger value="inquiries">
+            <Mail aria-hidden="true" className="size-4" /> Inquiries
+            {unhandled ? (
+              <Badge variant="destructive" aria-label={`${unhandled} unhandled`}>
+                {unhandled}
+              </Badge>
+            ) : null}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab state={state} />
+        </TabsContent>
+        <TabsContent value="properties">
+          <PropertiesTab
+            properties={state.properties}
+            status={state.status}
+            error={state.error}
+            onRetry={() => void state.reload()}
+            onChanged={() => state.reload({ force: true })}
+            userId={user?.uid ?? null}
+          />
+        </TabsContent>
+        <TabsContent value="files">
+          <FilesTab buildings={buildings} />
+        </TabsContent>
+        {/* Kept mounted so the tab's unhandled count is known before it is opened. */}
+        <TabsContent value="inquiries" forceMount className="data-[state=inactive]:hidden">
+          <InquiriesTab onUnhandledCountChange={setUnhandled} />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}
+
 export default function AdminDashboard() {
   return (
     <ProtectedPage roles="admin">
       <div className="min-h-dvh bg-muted">
         <DashboardHeader />
-        <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-        </main>
+        <Dashboard />
       </div>
     </ProtectedPage>
   );

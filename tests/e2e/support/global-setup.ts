@@ -5,13 +5,27 @@ import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../../support/
 import { E2E_ADMIN } from "./accounts";
 
 /**
- * One production server for every browser test: the built app on a free port, with its own
- * embedded PostgreSQL in a temporary DATA_DIR. Tests reach it through E2E_BASE_URL.
+ * The production build started for the browser tests, on free ports, each server with its own
+ * embedded PostgreSQL in a temporary DATA_DIR: the shared one (E2E_BASE_URL) and one for the
+ * back office (E2E_BACK_OFFICE_URL), whose tests change the listings.
  */
 export default async function globalSetup() {
   if (!existsSync(path.join(projectRoot, "build/app/main.js"))) {
     throw new Error("The app is not built: run npm run build before the browser tests.");
   }
+  // Two servers: the back-office tests create and delete buildings, which must not change what
+  // the public-site tests count on the shared one.
+  const [shared, backOffice] = await Promise.all([startServer(), startServer()]);
+  process.env.E2E_BASE_URL = shared.app.url;
+  process.env.E2E_DATA_DIR = shared.dataDir;
+  process.env.E2E_BACK_OFFICE_URL = backOffice.app.url;
+  process.env.E2E_BACK_OFFICE_DATA_DIR = backOffice.dataDir;
+  return async () => {
+    await Promise.all([shared.stop(), backOffice.stop()]);
+  };
+}
+
+async function startServer() {
   const dataDir = await tempDataDir();
   // Browser tests load many pages from one address; the limits themselves are tested in the API tests.
   const app = await startBuiltApp({
@@ -22,10 +36,12 @@ export default async function globalSetup() {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   });
-  process.env.E2E_BASE_URL = app.url;
-  process.env.E2E_DATA_DIR = dataDir;
-  return async () => {
-    await stopApp(app);
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    app,
+    dataDir,
+    async stop() {
+      await stopApp(app);
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -31,9 +31,10 @@ export async function unitId(
 }
 
 /** The shared server's mail: what the office received. */
-export function outbox() {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
+export function outbox(server: "shared" | "backOffice" = "shared") {
+  const name = server === "shared" ? "E2E_DATA_DIR" : "E2E_BACK_OFFICE_DATA_DIR";
+  const dataDir = process.env[name];
+  if (!dataDir) throw new Error(`${name} is not set`);
   return readOutbox(dataDir);
 }
 

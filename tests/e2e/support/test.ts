@@ -6,15 +6,19 @@ import { test as base, expect, type Page } from "@playwright/test";
  * page's console fails the test unless the test allowed it) and an axe scan.
  */
 type Fixtures = {
+  /** Which server the test talks to: the shared one, or the back office's own. */
+  server: "shared" | "backOffice";
   /** Patterns of console errors this test expects (e.g. the 404 of a missing page). */
   allowedConsoleErrors: RegExp[];
   consoleGuard: undefined;
 };
 
 export const test = base.extend<Fixtures>({
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error("E2E_BASE_URL is not set: the global setup did not start the app.");
+  server: ["shared", { option: true }],
+  baseURL: async ({ server }, use) => {
+    const name = server === "shared" ? "E2E_BASE_URL" : "E2E_BACK_OFFICE_URL";
+    const url = process.env[name];
+    if (!url) throw new Error(`${name} is not set: the global setup did not start the app.`);
     await use(url);
   },
   allowedConsoleErrors: async ({}, use) => {

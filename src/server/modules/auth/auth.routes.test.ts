@@ -240,7 +240,7 @@ describe("the administrator guard", () => {
     const guarded = await createTestApp(database, { env: { AUTH_ATTEMPTS_PER_MINUTE: "1000" } });
     guarded.app.get(
       "/api/test/admin-only",
-      { preHandler: guarded.app.guards.admin },
+      { onRequest: guarded.app.guards.admin },
       async (request) => ({
         uid: request.user?.uid,
       }),

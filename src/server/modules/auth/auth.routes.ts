@@ -51,7 +51,7 @@ export const authRoutes =
     app.get(
       "/api/auth/me",
       {
-        preHandler: deps.guards.user,
+        onRequest: deps.guards.user,
         schema: { response: { 200: z.object({ user: sessionUserSchema }) } },
       },
       async (request) => ({ user: request.user! }),

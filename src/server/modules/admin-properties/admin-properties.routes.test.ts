@@ -1,0 +1,588 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAs } from "../../../../tests/support/auth";
+import { insertImage, insertProperty, insertUnit } from "../../../../tests/support/fixtures";
+import { createTestApp } from "../../../../tests/support/test-app";
+import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
+import {
+  type AdminImage,
+  type AdminProperty,
+  type AdminUnit,
+  adminMessages,
+  type PropertyInput,
+  type UnitInput,
+} from "../../../domain/admin";
+import { images, properties, units } from "../../db/schema";
+import { filesUnder, makeImage, multipartBody } from "./upload.test-helpers";
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let uploadsDir: string;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  database = await createTestDb();
+  let dataDir: string;
+  ({ app, close, dataDir } = await createTestApp(database));
+  uploadsDir = path.join(dataDir, "uploads");
+  admin = (await loginAs(app, database.db, "admin")).headers;
+});
+
+afterAll(async () => {
+  await close();
+  await database.drop();
+});
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const call = (method: Method, url: string, payload?: object, headers = admin) =>
+  app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+const validProperty = (overrides: Partial<PropertyInput> = {}): PropertyInput => ({
+  title: "Willow Court",
+  type: "apartment",
+  address: "12 Willow Street",
+  city: "Hartford",
+  state: "CT",
+  zipCode: "06105",
+  description: "Brick walk-up near the park.",
+  yearBuilt: 1925,
+  totalUnits: 6,
+  amenities: ["Heating", "Elevator"],
+  featured: true,
+  active: true,
+  hasVacancy: true,
+  ...overrides,
+});
+
+const validUnit = (propertyId: number, overrides: Partial<UnitInput> = {}): UnitInput => ({
+  propertyId,
+  unitNumber: "2B",
+  bedrooms: 2,
+  bathrooms: 1.5,
+  squareFeet: 850,
+  rent: 1850,
+  deposit: 1850,
+  available: true,
+  availableFrom: "2030-09-01",
+  features: ["Dishwasher"],
+  description: "Sunny corner unit.",
+  floorPlan: "Two bedrooms off a central hall.",
+  ...overrides,
+});
+
+async function createBuilding(overrides: Partial<PropertyInput> = {}): Promise<AdminProperty> {
+  const response = await call("POST", "/api/admin/properties", validProperty(overrides));
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function createUnit(propertyId: number, overrides: Partial<UnitInput> = {}) {
+  const response = await call("POST", "/api/admin/units", validUnit(propertyId, overrides));
+  expect(response.statusCode).toBe(201);
+  return response.json<AdminUnit>();
+}
+
+/** Real files through the real upload route. */
+async function uploadTo(owner: { propertyId: number } | { unitId: number }, count = 1) {
+  const [key, id] = Object.entries(owner)[0]!;
+  const bytes = await makeImage("jpeg", 800, 600);
+  const body = await multipartBody([
+    [key, String(id)],
+    ...Array.from({ length: count }, (_, i): [string, { bytes: Buffer; name: string }] => [
+      "files",
+      { bytes, name: `photo-${i}.jpg` },
+    ]),
+  ]);
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/upload",
+    headers: { ...admin, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ files: AdminImage[] }>().files;
+}
+
+const publicBuilding = (id: number) =>
+  app.inject({ method: "GET", url: `/api/properties/buildings/${id}` });
+const listAll = async () =>
+  (await call("GET", "/api/admin/properties/admin")).json<AdminProperty[]>();
+const filesOf = (image: AdminImage) =>
+  image.srcSet
+    .split(", ")
+    .map((entry) => path.join(uploadsDir, entry.split(" ")[0]!.replace(/^\/uploads\//, "")));
+
+describe("the admin guard", () => {
+  it("refuses the list without a session (401) and to a tenant (403)", async () => {
+    const anonymous = await app.inject({ method: "GET", url: "/api/admin/properties/admin" });
+    expect(anonymous.statusCode).toBe(401);
+    const tenant = await loginAs(app, database.db, "tenant");
+    const refused = await call("GET", "/api/admin/properties/admin", undefined, tenant.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("forbidden");
+  });
+});
+
+describe("properties", () => {
+  it("creates a building and answers it whole (201)", async () => {
+    const created = await createBuilding();
+    expect(created).toMatchObject({ ...validProperty(), images: [], units: [] });
+    expect(created.id).toBeGreaterThan(0);
+    expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
+    expect(created.updatedAt).toBe(created.createdAt);
+  });
+
+  it("fills the optional fields with their defaults", async () => {
+    const response = await call("POST", "/api/admin/properties", {
+      title: "  Bare House ",
+      type: "house",
+      address: "1 Elm Row",
+      city: "Bristol",
+      state: "CT",
+      zipCode: "06010",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      title: "Bare House",
+      description: "",
+      yearBuilt: null,
+      totalUnits: null,
+      amenities: [],
+      featured: false,
+      active: true,
+      hasVacancy: false,
+    });
+  });
+
+  it.each([
+    ["all fields empty", {}, "title", adminMessages.propertyRequired],
+    ["no type", { type: "" }, "type", adminMessages.propertyRequired],
+    ["blank zip", { zipCode: "   " }, "zipCode", adminMessages.propertyRequired],
+    ["a long title", { title: "x".repeat(201) }, "title", adminMessages.titleLength],
+    ["a long address", { address: "x".repeat(501) }, "address", adminMessages.addressLength],
+    ["a long city", { city: "x".repeat(101) }, "city", adminMessages.cityLength],
+    ["state C", { state: "C" }, "state", adminMessages.stateLength],
+    ["a short zip", { zipCode: "0610" }, "zipCode", adminMessages.zipLength],
+    ["a long zip", { zipCode: "06105-12345" }, "zipCode", adminMessages.zipLength],
+  ] as const)(
+    "refuses %s with the spec's words as the first detail",
+    async (_, overrides, field, msg) => {
+      const body = Object.keys(overrides).length === 0 ? {} : validProperty(overrides);
+      const response = await call("POST", "/api/admin/properties", body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: "validation_failed",
+        message: msg,
+        details: [{ path: field, msg }],
+      });
+    },
+  );
+
+  it("checks in the spec's order: a long title is reported before a bad state", async () => {
+    const response = await call(
+      "POST",
+      "/api/admin/properties",
+      validProperty({ title: "x".repeat(300), state: "C", zipCode: "1" }),
+    );
+    expect(response.json().details[0].msg).toBe(adminMessages.titleLength);
+  });
+
+  it("refuses a type outside the list, and bad numbers, with a 400 (never a 500)", async () => {
+    const badType = await call("POST", "/api/admin/properties", validProperty({ type: "castle" }));
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().details[0]).toEqual({ path: "type", msg: adminMessages.unknownType });
+    const badYear = await call("POST", "/api/admin/properties", {
+      ...validProperty(),
+      yearBuilt: "nineteen",
+    });
+    expect(badYear.statusCode).toBe(400);
+    expect(badYear.json().details[0].path).toBe("yearBuilt");
+  });
+
+  it("lists every building, inactive too, newest first, units in natural order, images in gallery order", async () => {
+    const older = await createBuilding({ title: "Older Hall", active: false });
+    const newer = await createBuilding({ title: "Newer Hall" });
+    for (const unitNumber of ["10", "2B", "3", "Garden"]) {
+      await createUnit(newer.id, { unitNumber });
+    }
+    const u10 = (await listAll())
+      .find((p) => p.id === newer.id)!
+      .units.find((u) => u.unitNumber === "10");
+    await insertImage(database.db, { propertyId: newer.id }, { position: 2, alt: "Back" });
+    await insertImage(database.db, { propertyId: newer.id }, { position: 0, alt: "Front" });
+    await insertImage(database.db, { unitId: u10!.id }, { position: 0, alt: "Kitchen" });
+
+    const list = await listAll();
+    const ids = list.map((p) => p.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(list.find((p) => p.id === older.id)!.active).toBe(false);
+    const listed = list.find((p) => p.id === newer.id)!;
+    expect(listed.units.map((u) => u.unitNumber)).toEqual(["2B", "3", "10", "Garden"]);
+    expect(listed.images.map((i) => i.alt)).toEqual(["Front", "Back"]);
+    expect(listed.images[0]).toMatchObject({
+      url: expect.stringMatching(/^\/uploads\/images\/test\d+\/1200\.webp$/),
+      srcSet: expect.stringMatching(/480\.webp 480w, .*1200\.webp 1200w$/),
+      width: 1200,
+      height: 800,
+    });
+    const unit10 = listed.units.find((u) => u.unitNumber === "10")!;
+    expect(unit10.images.map((i) => i.alt)).toEqual(["Kitchen"]);
+    expect(listed.units.find((u) => u.unitNumber === "3")!.images).toEqual([]);
+  });
+
+  it("lists with a fixed number of queries, whatever the number of buildings", async () => {
+    const countQueries = async () => {
+      const pool = database.pool;
+      const original = pool.query.bind(pool);
+      let n = 0;
+      pool.query = ((...args: Parameters<typeof pool.query>) => {
+        n++;
+        return (original as (...a: unknown[]) => unknown)(...args);
+      }) as typeof pool.query;
+      try {
+        await listAll();
+      } finally {
+        pool.query = original;
+      }
+      return n;
+    };
+    const before = await countQueries();
+    expect(before).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 3; i++) {
+      const building = await createBuilding({ title: `Query Count ${i}` });
+      await createUnit(building.id, { unitNumber: "1" });
+    }
+    // The guard's own query and the three reads; more buildings add none.
+    expect(await countQueries()).toBe(before);
+  });
+
+  it("updates a building, bumps updatedAt, and the public page follows", async () => {
+    const created = await createBuilding({ title: "Before Name" });
+    const response = await call(
+      "PUT",
+      `/api/admin/properties/${created.id}`,
+      validProperty({ title: "After Name", city: "New Haven", amenities: ["Balcony/Patio"] }),
+    );
+    expect(response.statusCode).toBe(200);
+    const updated = response.json<AdminProperty>();
+    expect(updated).toMatchObject({ id: created.id, title: "After Name", city: "New Haven" });
+    expect(updated.updatedAt > created.updatedAt).toBe(true);
+    expect(updated.createdAt).toBe(created.createdAt);
+
+    const shown = await publicBuilding(created.id);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({
+      name: "After Name",
+      city: "New Haven",
+      amenities: ["Balcony/Patio"],
+    });
+  });
+
+  it("keeps the stored vacancy flag when an edit does not send it (the spec's edit form)", async () => {
+    const created = await createBuilding({ hasVacancy: true });
+    const { hasVacancy: _omitted, ...withoutVacancy } = validProperty({ title: "Kept Vacancy" });
+    const kept = await call("PUT", `/api/admin/properties/${created.id}`, withoutVacancy);
+    expect(kept.json()).toMatchObject({ title: "Kept Vacancy", hasVacancy: true });
+    const cleared = await call(
+      "PUT",
+      `/api/admin/properties/${created.id}`,
+      validProperty({ hasVacancy: false }),
+    );
+    expect(cleared.json().hasVacancy).toBe(false);
+  });
+
+  it("refuses an edit without the required fields with the same message", async () => {
+    const created = await createBuilding();
+    const response = await call(
+      "PUT",
+      `/api/admin/properties/${created.id}`,
+      validProperty({ city: "" }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0]).toEqual({
+      path: "city",
+      msg: adminMessages.propertyRequired,
+    });
+  });
+
+  it("hides a building made inactive from the public pages", async () => {
+    const created = await createBuilding();
+    expect((await publicBuilding(created.id)).statusCode).toBe(200);
+    await call("PUT", `/api/admin/properties/${created.id}`, validProperty({ active: false }));
+    expect((await publicBuilding(created.id)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for unknown and malformed ids, never a 500", async () => {
+    for (const id of ["999999", "0", "-1", "1.5", "abc", "99999999999", "2147483648"]) {
+      const put = await call("PUT", `/api/admin/properties/${id}`, validProperty());
+      expect(put.statusCode, `PUT ${id}`).toBe(404);
+      expect(put.json()).toEqual({ error: "not_found", message: adminMessages.propertyNotFound });
+      const del = await call("DELETE", `/api/admin/properties/admin/${id}`);
+      expect(del.statusCode, `DELETE ${id}`).toBe(404);
+      expect(del.json().message).toBe(adminMessages.propertyNotFound);
+      for (const url of [
+        `/api/admin/units/${id}`,
+        `/api/admin/properties/${id}/images/1`,
+        `/api/admin/properties/1/images/${id}`,
+        `/api/admin/units/${id}/images/1`,
+      ]) {
+        expect((await call("DELETE", url)).statusCode, `DELETE ${url}`).toBe(404);
+      }
+      expect((await call("PUT", `/api/admin/units/${id}`, validUnit(1))).statusCode).toBe(404);
+      expect((await call("PATCH", `/api/admin/images/${id}`, { alt: "x" })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe("units", () => {
+  it("creates a unit (201), bumps its building, and the public page lists it", async () => {
+    const building = await createBuilding();
+    const unit = await createUnit(building.id);
+    const { propertyId: _p, ...fields } = validUnit(building.id);
+    expect(unit).toMatchObject({ ...fields, propertyId: building.id, images: [] });
+    expect(unit.id).toBeGreaterThan(0);
+    const [row] = await database.db.select().from(properties).where(eq(properties.id, building.id));
+    expect(row!.updatedAt.toISOString() > building.updatedAt).toBe(true);
+
+    const shown = (await publicBuilding(building.id)).json();
+    expect(shown.units).toEqual([
+      expect.objectContaining({
+        id: unit.id,
+        unitNumber: "2B",
+        rent: 1850,
+        availableFrom: "2030-09-01",
+      }),
+    ]);
+  });
+
+  it.each([
+    ["no unit number", { unitNumber: "" }, "unitNumber"],
+    ["a blank unit number", { unitNumber: "   " }, "unitNumber"],
+    ["rent 0", { rent: 0 }, "rent"],
+    ["no building", { propertyId: null }, "propertyId"],
+  ] as const)(
+    "refuses %s with 'Please fill in all required fields.'",
+    async (_, overrides, field) => {
+      const building = await createBuilding();
+      const response = await call("POST", "/api/admin/units", validUnit(building.id, overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details[0]).toEqual({ path: field, msg: adminMessages.unitRequired });
+    },
+  );
+
+  it("refuses a unit of a building that does not exist with a 404", async () => {
+    const response = await call("POST", "/api/admin/units", validUnit(999_999));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(adminMessages.propertyNotFound);
+    const huge = await call("POST", "/api/admin/units", validUnit(2_147_483_648));
+    expect(huge.statusCode).toBe(404);
+  });
+
+  it("refuses a unit number already used in that building (409), not in another", async () => {
+    const building = await createBuilding();
+    const other = await createBuilding();
+    await createUnit(building.id, { unitNumber: "4A" });
+    const duplicate = await call(
+      "POST",
+      "/api/admin/units",
+      validUnit(building.id, { unitNumber: "4A" }),
+    );
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: "conflict", message: adminMessages.duplicateUnit });
+    await createUnit(other.id, { unitNumber: "4A" });
+  });
+
+  it("updates a unit, refuses a duplicate number (409) and an unknown one (404)", async () => {
+    const building = await createBuilding();
+    const first = await createUnit(building.id, { unitNumber: "1" });
+    const second = await createUnit(building.id, { unitNumber: "2" });
+    const response = await call("PUT", `/api/admin/units/${second.id}`, {
+      ...validUnit(building.id, {
+        unitNumber: "2R",
+        rent: 2100,
+        available: false,
+        availableFrom: null,
+      }),
+      propertyId: undefined,
+    });
+    expect(response.statusCode).toBe(200);
+    const updated = response.json<AdminUnit>();
+    expect(updated).toMatchObject({
+      id: second.id,
+      propertyId: building.id,
+      unitNumber: "2R",
+      rent: 2100,
+      available: false,
+      availableFrom: null,
+    });
+    expect(updated.updatedAt > second.updatedAt).toBe(true);
+
+    const duplicate = await call(
+      "PUT",
+      `/api/admin/units/${second.id}`,
+      validUnit(building.id, { unitNumber: "1" }),
+    );
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe(adminMessages.duplicateUnit);
+    const required = await call(
+      "PUT",
+      `/api/admin/units/${first.id}`,
+      validUnit(building.id, { rent: 0 }),
+    );
+    expect(required.json().details[0]).toEqual({ path: "rent", msg: adminMessages.unitRequired });
+    const missing = await call("PUT", "/api/admin/units/999999", validUnit(building.id));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(adminMessages.unitNotFound);
+  });
+
+  it("refuses dates PostgreSQL would not store with a 400, never a 500", async () => {
+    const building = await createBuilding();
+    for (const availableFrom of ["2030-02-30", "0000-01-01", "2030-13-01", "next week"]) {
+      const response = await call(
+        "POST",
+        "/api/admin/units",
+        validUnit(building.id, { availableFrom }),
+      );
+      expect(response.statusCode, availableFrom).toBe(400);
+      expect(response.json().details[0].path).toBe("availableFrom");
+    }
+    await createUnit(building.id, { unitNumber: "Leap", availableFrom: "2028-02-29" });
+  });
+
+  it("cannot move a unit to another building through an edit", async () => {
+    const building = await createBuilding();
+    const other = await createBuilding();
+    const unit = await createUnit(building.id);
+    const response = await call("PUT", `/api/admin/units/${unit.id}`, validUnit(other.id));
+    expect(response.json().propertyId).toBe(building.id);
+  });
+});
+
+describe("images and deletion", () => {
+  it("edits an image's alt text; an empty one falls back to the public default", async () => {
+    const building = await createBuilding({ title: "Alt House" });
+    const [image] = await uploadTo({ propertyId: building.id });
+    const response = await call("PATCH", `/api/admin/images/${image!.id}`, {
+      alt: "  Front porch in spring  ",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AdminImage>()).toMatchObject({
+      id: image!.id,
+      alt: "Front porch in spring",
+    });
+    expect((await publicBuilding(building.id)).json().photos[0].alt).toBe("Front porch in spring");
+
+    await call("PATCH", `/api/admin/images/${image!.id}`, { alt: "" });
+    expect((await publicBuilding(building.id)).json().photos[0].alt).toBe(
+      "Alt House, photo 1 of 1",
+    );
+    const tooLong = await call("PATCH", `/api/admin/images/${image!.id}`, { alt: "x".repeat(251) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it("removes a building's image and its files; another building's image is a 404", async () => {
+    const building = await createBuilding();
+    const other = await createBuilding();
+    const [kept, removed] = await uploadTo({ propertyId: building.id }, 2);
+    for (const file of [...filesOf(kept!), ...filesOf(removed!)])
+      expect(existsSync(file)).toBe(true);
+
+    const wrongOwner = await call(
+      "DELETE",
+      `/api/admin/properties/${other.id}/images/${removed!.id}`,
+    );
+    expect(wrongOwner.statusCode).toBe(404);
+    expect(wrongOwner.json().message).toBe(adminMessages.imageNotFound);
+
+    const response = await call(
+      "DELETE",
+      `/api/admin/properties/${building.id}/images/${removed!.id}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: "Image removed successfully" });
+    for (const file of filesOf(removed!)) expect(existsSync(file)).toBe(false);
+    expect(existsSync(path.dirname(filesOf(removed!)[0]!))).toBe(false);
+    for (const file of filesOf(kept!)) expect(existsSync(file)).toBe(true);
+    const rows = await database.db.select().from(images).where(eq(images.propertyId, building.id));
+    expect(rows.map((r) => r.id)).toEqual([kept!.id]);
+    const again = await call(
+      "DELETE",
+      `/api/admin/properties/${building.id}/images/${removed!.id}`,
+    );
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("removes a unit's image and its files", async () => {
+    const building = await createBuilding();
+    const unit = await createUnit(building.id);
+    const [image] = await uploadTo({ unitId: unit.id });
+    const wrong = await call("DELETE", `/api/admin/properties/${building.id}/images/${image!.id}`);
+    expect(wrong.statusCode).toBe(404);
+    const response = await call("DELETE", `/api/admin/units/${unit.id}/images/${image!.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: "Image removed successfully" });
+    for (const file of filesOf(image!)) expect(existsSync(file)).toBe(false);
+    const list = (await listAll()).find((p) => p.id === building.id)!;
+    expect(list.units[0]!.images).toEqual([]);
+  });
+
+  it("deletes a unit with its images' files", async () => {
+    const building = await createBuilding();
+    const unit = await createUnit(building.id);
+    const uploaded = await uploadTo({ unitId: unit.id }, 2);
+    const response = await call("DELETE", `/api/admin/units/${unit.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: adminMessages.unitDeleted });
+    for (const file of uploaded.flatMap(filesOf)) expect(existsSync(file)).toBe(false);
+    expect(await database.db.select().from(units).where(eq(units.id, unit.id))).toEqual([]);
+    expect(await database.db.select().from(images).where(eq(images.unitId, unit.id))).toEqual([]);
+    expect((await call("DELETE", `/api/admin/units/${unit.id}`)).statusCode).toBe(404);
+  });
+
+  it("deletes a building with its units and every image, leaving no file on disk", async () => {
+    const before = await filesUnder(uploadsDir);
+    const building = await createBuilding();
+    const unitA = await createUnit(building.id, { unitNumber: "A" });
+    const unitB = await createUnit(building.id, { unitNumber: "B" });
+    await uploadTo({ propertyId: building.id }, 2);
+    await uploadTo({ unitId: unitA.id });
+    await uploadTo({ unitId: unitB.id }, 2);
+    expect((await filesUnder(uploadsDir)).length).toBeGreaterThan(before.length);
+    expect((await publicBuilding(building.id)).statusCode).toBe(200);
+
+    const response = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: "Property deleted successfully!" });
+    expect(await filesUnder(uploadsDir)).toEqual(before);
+    expect(await database.db.select().from(units).where(eq(units.propertyId, building.id))).toEqual(
+      [],
+    );
+    const leftImages = await database.db.select({ id: images.id }).from(images);
+    expect(leftImages.length).toBe(
+      (await listAll()).flatMap((p) => [...p.images, ...p.units.flatMap((u) => u.images)]).length,
+    );
+    expect((await publicBuilding(building.id)).statusCode).toBe(404);
+    expect((await listAll()).some((p) => p.id === building.id)).toBe(false);
+
+    const again = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: "not_found", message: adminMessages.propertyNotFound });
+  });
+
+  it("still deletes the rows when an image's files are already gone", async () => {
+    const building = await createBuilding();
+    await insertImage(database.db, { propertyId: building.id });
+    const response = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("deleting a unit fixture without images works too", async () => {
+    const building = await insertProperty(database.db);
+    const unit = await insertUnit(database.db, building.id);
+    expect((await call("DELETE", `/api/admin/units/${unit.id}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from "fastify";
+import {
+  type AdminImage,
+  type AdminProperty,
+  type AdminUnit,
+  adminMessages,
+  type PropertyValues,
+  type UnitValues,
+} from "../../../domain/admin";
+import type { Db } from "../../db/client";
+import { conflict, notFound } from "../../http/errors";
+import { removeImageFiles } from "../../images/image-pipeline";
+import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
+import {
+  createAdminPropertiesRepository,
+  type Executor,
+  type ImageOwner,
+  type ImageRow,
+} from "./admin-properties.repository";
+
+type Deps = { db: Db };
+type FileDeps = Deps & { uploadsDir: string; log: FastifyBaseLogger };
+
+export const propertyNotFound = () => notFound(adminMessages.propertyNotFound);
+export const unitNotFound = () => notFound(adminMessages.unitNotFound);
+export const imageNotFound = () => notFound(adminMessages.imageNotFound);
+
+/** The SQLSTATE of a failed query, whether drizzle wrapped the driver's error or not. */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The unique index units_property_number_key: a 409 with the dialog's words, never a 500. */
+async function refusingDuplicateUnit<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (sqlState(error) === "23505") throw conflict(adminMessages.duplicateUnit);
+    throw error;
+  }
+}
+
+/**
+ * Deleted rows take their files with them. The rows are already gone, so a file that cannot be
+ * removed is logged (an orphan to clean by hand) rather than failing the request.
+ */
+async function removeFiles({ uploadsDir, log }: FileDeps, rows: ImageRow[]): Promise<void> {
+  await Promise.all(
+    rows.map((row) =>
+      removeImageFiles(uploadsDir, row).catch((err: unknown) =>
+        log.warn({ err, imageId: row.id, path: row.path }, "image files left on disk"),
+      ),
+    ),
+  );
+}
+
+async function loadProperty(db: Executor, id: number): Promise<AdminProperty | null> {
+  const repo = createAdminPropertiesRepository(db);
+  const [propertyRows, unitRows, imageRows] = await Promise.all([
+    repo.listProperties(id),
+    repo.listUnits(id),
+    repo.listImages(id),
+  ]);
+  return assembleProperties(propertyRows, unitRows, imageRows)[0] ?? null;
+}
+
+async function loadUnit(db: Executor, id: number): Promise<AdminUnit | null> {
+  const repo = createAdminPropertiesRepository(db);
+  const unit = await repo.findUnit(id);
+  return unit ? toAdminUnit(unit, await repo.imagesOf({ unitId: id })) : null;
+}
+
+export async function listAdminProperties({ db }: Deps): Promise<AdminProperty[]> {
+  const repo = createAdminPropertiesRepository(db);
+  const [propertyRows, unitRows, imageRows] = await Promise.all([
+    repo.listProperties(),
+    repo.listUnits(),
+    repo.listImages(),
+  ]);
+  return assembleProperties(propertyRows, unitRows, imageRows);
+}
+
+export async function createProperty({ db }: Deps, values: PropertyValues): Promise<AdminProperty> {
+  const row = await createAdminPropertiesRepository(db).insertProperty(values);
+  // A new building has no units or images yet.
+  return assembleProperties([row], [], [])[0]!;
+}
+
+/** `hasVacancy` undefined keeps the stored flag: the spec's edit form does not send it. */
+export async function updateProperty(
+  { db }: Deps,
+  id: number,
+  values: Omit<PropertyValues, "hasVacancy"> & { hasVacancy?: boolean },
+): Promise<AdminProperty> {
+  const row = await createAdminPropertiesRepository(db).updateProperty(id, values);
+  if (!row) throw propertyNotFound();
+  const property = await loadProperty(db, id);
+  if (!property) throw propertyNotFound();
+  return property;
+}
+
+/** The building, its units (cascade), every image of both, then their files. */
+export async function deleteProperty(deps: FileDeps, id: number): Promise<void> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const repo = createAdminPropertiesRepository(tx);
+    if (!(await repo.lockProperty(id))) throw propertyNotFound();
+    const rows = await repo.listImages(id);
+    await repo.deleteProperty(id);
+    return rows;
+  });
+  await removeFiles(deps, removed);
+}
+
+export async function createUnit(
+  { db }: Deps,
+  values: UnitValues & { propertyId: number },
+): Promise<AdminUnit> {
+  const { propertyId, ...unit } = values;
+  const row = await refusingDuplicateUnit(() =>
+    db.transaction(async (tx) => {
+      const repo = createAdminPropertiesRepository(tx);
+      if (!(await repo.lockProperty(propertyId))) throw propertyNotFound();
+      const inserted = await repo.insertUnit(propertyId, unit);
+      await repo.touchProperty(propertyId);
+      return inserted;
+    }),
+  );
+  return toAdminUnit(row, []);
+}
+
+export async function updateUnit({ db }: Deps, id: number, values: UnitValues): Promise<AdminUnit> {
+  await refusingDuplicateUnit(() =>
+    db.transaction(async (tx) => {
+      const repo = createAdminPropertiesRepository(tx);
+      const current = await repo.findUnit(id);
+      if (!current || !(await repo.lockProperty(current.propertyId))) throw unitNotFound();
+      if (!(await repo.updateUnit(id, values))) throw unitNotFound();
+      await repo.touchProperty(current.propertyId);
+    }),
+  );
+  const unit = await loadUnit(db, id);
+  if (!unit) throw unitNotFound();
+  return unit;
+}
+
+export async function deleteUnit(deps: FileDeps, id: number): Promise<void> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const repo = createAdminPropertiesRepository(tx);
+    const unit = await repo.findUnit(id);
+    if (!unit || !(await repo.lockProperty(unit.propertyId))) throw unitNotFound();
+    const rows = await repo.imagesOf({ unitId: id });
+    // Deleted meanwhile by another request, which removes these files itself.
+    if (!(await repo.deleteUnit(id))) throw unitNotFound();
+    await repo.touchProperty(unit.propertyId);
+    return rows;
+  });
+  await removeFiles(deps, removed);
+}
+
+/** Removes one image of that building or that unit (404 for anyone else's), then its files. */
+export async function deleteImage(deps: FileDeps, id: number, owner: ImageOwner): Promise<void> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const repo = createAdminPropertiesRepository(tx);
+    const propertyId =
+      "propertyId" in owner ? owner.propertyId : (await repo.findUnit(owner.unitId))?.propertyId;
+    if (propertyId === undefined || !(await repo.lockProperty(propertyId))) throw imageNotFound();
+    const row = await repo.deleteImage(id, owner);
+    if (!row) throw imageNotFound();
+    if ("unitId" in owner) await repo.touchUnit(owner.unitId);
+    await repo.touchProperty(propertyId);
+    return row;
+  });
+  await removeFiles(deps, [removed]);
+}
+
+export async function updateImageAlt({ db }: Deps, id: number, alt: string): Promise<AdminImage> {
+  const row = await createAdminPropertiesRepository(db).updateImageAlt(id, alt);
+  if (!row) throw imageNotFound();
+  return toAdminImage(row);
+}

@@ -1,0 +1,49 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { documentRequests, properties, tenantFiles } from "../../db/schema";
+
+export type DocumentRequestRow = typeof documentRequests.$inferSelect;
+export type DocumentRequestWithCount = DocumentRequestRow & { filesReceived: number };
+
+export function createDocumentRequestsRepository(db: Db) {
+  return {
+    /** Any building, listed or not: staff may ask a tenant of an inactive one too. */
+    async propertyTitle(id: number): Promise<string | null> {
+      const rows = await db
+        .select({ title: properties.title })
+        .from(properties)
+        .where(eq(properties.id, id))
+        .limit(1);
+      return rows[0]?.title ?? null;
+    },
+
+    async insert(values: typeof documentRequests.$inferInsert): Promise<DocumentRequestRow> {
+      const rows = await db.insert(documentRequests).values(values).returning();
+      return rows[0]!;
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.delete(documentRequests).where(eq(documentRequests.id, id));
+    },
+
+    async findById(id: string): Promise<DocumentRequestRow | null> {
+      const rows = await db
+        .select()
+        .from(documentRequests)
+        .where(eq(documentRequests.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Newest first, each with the number of files received through it. */
+    async listWithCounts(): Promise<DocumentRequestWithCount[]> {
+      const rows = await db
+        .select({ request: documentRequests, filesReceived: count(tenantFiles.id) })
+        .from(documentRequests)
+        .leftJoin(tenantFiles, eq(tenantFiles.requestId, documentRequests.id))
+        .groupBy(documentRequests.id)
+        .orderBy(desc(documentRequests.createdAt), desc(documentRequests.id));
+      return rows.map((r) => ({ ...r.request, filesReceived: Number(r.filesReceived) }));
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import {
+  type DocumentRequest,
+  type documentRequestSchema,
+  filesMessages,
+  type UploadRequestInfo,
+} from "../../../domain/tenant-files";
+import type { z } from "../../../domain/zod";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import type { Mailer } from "../../mail/mailer";
+import { documentRequestEmail } from "./document-request.email";
+import {
+  createDocumentRequestsRepository,
+  type DocumentRequestRow,
+  type DocumentRequestWithCount,
+} from "./document-requests.repository";
+import { commitUpload, receiveUpload } from "./file-store";
+import type { FileLinks } from "./file-tokens";
+import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
+import { isUuid } from "./tenant-files.service";
+
+/**
+ * Document requests: staff ask a tenant (who cannot sign in) for documents; the tenant gets an
+ * e-mailed upload link valid UPLOAD_LINK_DAYS days, and what they send lands in the Files tab
+ * under their name, building and unit.
+ */
+
+type Deps = { db: Db; links: FileLinks; now?: () => Date };
+
+export const buildingNotFound = "This building does not exist.";
+export const mailFailed = `${filesMessages.requestFailed}: the e-mail could not be sent. Please try again.`;
+
+const linkInvalid = () => notFound(filesMessages.linkInvalid);
+const linkExpired = () => new AppError(410, "link_expired", filesMessages.linkExpired);
+
+function toDocumentRequest(row: DocumentRequestWithCount): DocumentRequest {
+  return {
+    id: row.id,
+    tenantName: row.tenantName,
+    tenantEmail: row.tenantEmail,
+    property: { id: row.propertyId, name: row.propertyName, unit: row.unit },
+    category: row.category,
+    maintenanceRequest: row.maintenanceRequest,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    filesReceived: row.filesReceived,
+  };
+}
+
+const received = (row: TenantFileRow) => ({
+  originalName: row.originalName,
+  size: row.size,
+  uploadDate: row.uploadedAt.toISOString(),
+});
+
+/**
+ * Records the request and e-mails the link. The row exists only if the e-mail went: a request
+ * the tenant never received would look sent to staff, so it is removed and staff may retry.
+ */
+export async function createDocumentRequest(
+  deps: Deps & { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, "warn"> },
+  input: z.output<typeof documentRequestSchema>,
+  createdBy: string | null,
+): Promise<DocumentRequest> {
+  const repo = createDocumentRequestsRepository(deps.db);
+  const propertyName = await repo.propertyTitle(input.propertyId);
+  if (propertyName === null) throw notFound(buildingNotFound);
+  const id = randomUUID();
+  // The row ends exactly when the link does.
+  const { token, expiresAt } = await deps.links.uploads.sign({ rid: id });
+  const row = await repo.insert({
+    id,
+    tenantName: input.tenantName,
+    tenantEmail: input.tenantEmail,
+    propertyId: input.propertyId,
+    propertyName,
+    unit: input.unit,
+    category: input.category,
+    maintenanceRequest: input.maintenanceRequest || null,
+    note: input.note,
+    createdBy,
+    expiresAt,
+  });
+  try {
+    await deps.mailer.send(
+      documentRequestEmail({
+        ...row,
+        uploadUrl: `${deps.publicUrl}/upload/${token}`,
+      }),
+    );
+  } catch (error) {
+    await repo.remove(row.id);
+    deps.log.warn(
+      { requestId: row.id, err: (error as Error).message },
+      "document request e-mail failed; request removed",
+    );
+    throw new AppError(502, "mail_failed", mailFailed);
+  }
+  return toDocumentRequest({ ...row, filesReceived: 0 });
+}
+
+export async function listDocumentRequests(deps: {
+  db: Db;
+}): Promise<{ requests: DocumentRequest[] }> {
+  const rows = await createDocumentRequestsRepository(deps.db).listWithCounts();
+  return { requests: rows.map(toDocumentRequest) };
+}
+
+/** The request behind an upload link: 404 if unknown or forged, 410 once it has expired. */
+async function openRequest(deps: Deps, token: string): Promise<DocumentRequestRow> {
+  const check = await deps.links.uploads.check(token);
+  if (check.status === "expired") throw linkExpired();
+  if (check.status === "invalid" || !isUuid(check.claims.rid)) throw linkInvalid();
+  const row = await createDocumentRequestsRepository(deps.db).findById(check.claims.rid);
+  if (!row) throw linkInvalid();
+  const now = deps.now?.() ?? new Date();
+  if (row.expiresAt.getTime() <= now.getTime()) throw linkExpired();
+  return row;
+}
+
+export async function uploadRequestInfo(deps: Deps, token: string): Promise<UploadRequestInfo> {
+  const row = await openRequest(deps, token);
+  const files = await createTenantFilesRepository(deps.db).listByRequest(row.id);
+  return {
+    tenantName: row.tenantName,
+    propertyName: row.propertyName,
+    unit: row.unit,
+    category: row.category,
+    maintenanceRequest: row.maintenanceRequest,
+    note: row.note,
+    expiresAt: row.expiresAt.toISOString(),
+    filesReceived: files.map(received),
+  };
+}
+
+/** The link is checked before a byte is read: a bad link never writes anything. */
+export async function uploadThroughRequest(
+  deps: Deps & { filesDir: string },
+  token: string,
+  request: FastifyRequest,
+): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
+  const row = await openRequest(deps, token);
+  const upload = await receiveUpload(request, { filesDir: deps.filesDir, fileField: "files" });
+  const rows = await commitUpload(deps.filesDir, upload, ({ files }) =>
+    createTenantFilesRepository(deps.db).insertMany(
+      files.map((file) => ({
+        ...file,
+        requestId: row.id,
+        tenantName: row.tenantName,
+        tenantEmail: row.tenantEmail,
+        propertyId: row.propertyId,
+        propertyName: row.propertyName,
+        unit: row.unit,
+        category: row.category,
+        maintenanceRequest: row.maintenanceRequest,
+      })),
+    ),
+  );
+  return { files: rows.map(received) };
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import type { FileCategory } from "../../../domain/tenant-files";
+import type { Db } from "../../db/client";
+import { tenantFiles } from "../../db/schema";
+
+export type TenantFileRow = typeof tenantFiles.$inferSelect;
+export type NewTenantFile = typeof tenantFiles.$inferInsert;
+
+export type FileTotals = {
+  totalFiles: number;
+  totalBytes: number;
+  recentUploads: number;
+  categoryCounts: Record<FileCategory, number>;
+};
+
+/** `%` and `_` are wildcards in LIKE: a search for "a_b" means those three characters. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createTenantFilesRepository(db: Db) {
+  return {
+    /** Newest first; `tenant` matches part of the tenant's name or e-mail, any case. */
+    async list(filters: { category?: FileCategory; tenant?: string }): Promise<TenantFileRow[]> {
+      const pattern = filters.tenant ? likeContains(filters.tenant) : undefined;
+      return db
+        .select()
+        .from(tenantFiles)
+        .where(
+          and(
+            filters.category ? eq(tenantFiles.category, filters.category) : undefined,
+            pattern
+              ? or(ilike(tenantFiles.tenantName, pattern), ilike(tenantFiles.tenantEmail, pattern))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id));
+    },
+
+    async totals(recentSince: Date): Promise<FileTotals> {
+      const count = (category: FileCategory) =>
+        sql<number>`(count(*) filter (where ${tenantFiles.category} = ${category}))::int`;
+      const [row] = await db
+        .select({
+          totalFiles: sql<number>`count(*)::int`,
+          totalBytes: sql<string>`coalesce(sum(${tenantFiles.size}), 0)::bigint`,
+          recentUploads: sql<number>`(count(*) filter (where ${gte(tenantFiles.uploadedAt, recentSince)}))::int`,
+          maintenance: count("maintenance"),
+          lease: count("lease"),
+          property: count("property"),
+          other: count("other"),
+        })
+        .from(tenantFiles);
+      return {
+        totalFiles: row?.totalFiles ?? 0,
+        totalBytes: Number(row?.totalBytes ?? 0),
+        recentUploads: row?.recentUploads ?? 0,
+        categoryCounts: {
+          maintenance: row?.maintenance ?? 0,
+          lease: row?.lease ?? 0,
+          property: row?.property ?? 0,
+          other: row?.other ?? 0,
+        },
+      };
+    },
+
+    async findById(id: string): Promise<TenantFileRow | null> {
+      const rows = await db.select().from(tenantFiles).where(eq(tenantFiles.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** One statement: every row of an upload, or none. */
+    async insertMany(values: NewTenantFile[]): Promise<TenantFileRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(tenantFiles).values(values).returning();
+    },
+
+    async listByRequest(requestId: string): Promise<TenantFileRow[]> {
+      return db
+        .select()
+        .from(tenantFiles)
+        .where(eq(tenantFiles.requestId, requestId))
+        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id));
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from "../../../lib/api-client";
+
+/** DELETE /api/admin/units/{id}: the unit and its images. */
+export function deleteUnit(id: number): Promise<{ success: boolean; message: string }> {
+  return apiRequest(`/api/admin/units/${id}`, { method: "DELETE" });
+}

@@ -1,0 +1,173 @@
+import { act, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminProperty, AdminUnit } from "../../../../domain/admin";
+import { type AdminPropertiesState, useAdminProperties } from "../use-admin-properties";
+import { formatDateTime } from "./format-date-time";
+import { OverviewTab } from "./overview-tab";
+
+function unit(id: number, available: boolean, updatedAt = "2026-01-01T00:00:00.000Z") {
+  return { id, unitNumber: `${id}`, available, updatedAt } as AdminUnit;
+}
+
+function property(id: number, title: string, units: AdminUnit[], updatedAt: string) {
+  return { id, title, units, updatedAt } as AdminProperty;
+}
+
+/** 3 buildings, 10 units, 4 of them available: 60% occupied. */
+const sample = [
+  property(
+    1,
+    "Elm Court",
+    [unit(1, true), unit(2, false), unit(3, false), unit(4, false)],
+    "2026-03-01T10:00:00.000Z",
+  ),
+  property(
+    2,
+    "Oak Terrace",
+    [unit(5, true), unit(6, true), unit(7, false)],
+    "2026-02-01T10:00:00.000Z",
+  ),
+  property(
+    3,
+    "Maple House",
+    [unit(8, true), unit(9, false), unit(10, false, "2026-11-22T20:04:00.000Z")],
+    "2026-01-15T10:00:00.000Z",
+  ),
+];
+
+function state(overrides: Partial<AdminPropertiesState> = {}): AdminPropertiesState {
+  return {
+    properties: [],
+    status: "loaded",
+    error: null,
+    refreshing: false,
+    retryDisabled: false,
+    lastRequestAt: null,
+    reload: vi.fn(async () => {}),
+    ...overrides,
+  };
+}
+
+function show(value: AdminPropertiesState) {
+  return render(
+    <MemoryRouter>
+      <OverviewTab state={value} />
+    </MemoryRouter>,
+  );
+}
+
+const card = (name: string) => screen.getByRole("region", { name });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("OverviewTab", () => {
+  it("shows the six figures for the list", () => {
+    show(state({ properties: sample }));
+    expect(within(card("Properties")).getByText("3")).toBeInTheDocument();
+    expect(within(card("Available Units")).getByText("4")).toBeInTheDocument();
+    expect(within(card("Available Units")).getByText("out of 10 units")).toBeInTheDocument();
+    expect(within(card("Occupancy Rate")).getByText("60%")).toBeInTheDocument();
+    expect(within(card("Total Units")).getByText("10")).toBeInTheDocument();
+    expect(within(card("Available")).getByText("4")).toBeInTheDocument();
+    // The latest change is a unit's, shown in Connecticut time.
+    expect(within(card("Last Updated")).getByText("Nov 22, 2026, 3:04 PM")).toBeInTheDocument();
+  });
+
+  it("lists each building with its available units", () => {
+    show(state({ properties: sample }));
+    const list = card("Occupancy by Building");
+    expect(within(list).getByRole("link", { name: "Elm Court" })).toHaveAttribute(
+      "href",
+      "/buildings/1",
+    );
+    expect(within(list).getByText("1 of 4 units available")).toBeInTheDocument();
+    expect(
+      within(list).getByRole("progressbar", { name: "Oak Terrace occupancy" }),
+    ).toHaveAttribute("aria-valuenow", "33");
+  });
+
+  it("shows zeros and a dash with no buildings", () => {
+    show(state());
+    expect(within(card("Occupancy Rate")).getByText("0%")).toBeInTheDocument();
+    expect(within(card("Last Updated")).getByText("—")).toBeInTheDocument();
+    expect(screen.getByText("No Buildings Yet")).toBeInTheDocument();
+  });
+
+  it("shows skeleton cards until the first answer", () => {
+    show(state({ status: "loading" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard statistics...");
+    for (const name of ["Properties", "Occupancy Rate", "Last Updated"]) {
+      expect(card(name)).toHaveAttribute("aria-busy", "true");
+      expect(within(card(name)).queryByText(/\d|—/)).not.toBeInTheDocument();
+    }
+  });
+
+  it("shows the error card with the spec's sentence, once ended", () => {
+    show(
+      state({
+        status: "error",
+        error: "Server connection failed. Please check if the server is running.",
+      }),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Dashboard statistics failed to load: Server connection failed. Please check if the server is running.",
+    );
+    expect(screen.queryByRole("region", { name: "Properties" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the last figures under the error card after a failed reload", () => {
+    show(
+      state({
+        status: "error",
+        error: "Failed to load properties from server",
+        properties: sample,
+      }),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Dashboard statistics failed to load: Failed to load properties from server.",
+    );
+    expect(within(card("Occupancy Rate")).getByText("60%")).toBeInTheDocument();
+  });
+
+  it("holds Retry as 'Please wait...' for 2 s after the request, then retries", async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: "x" }), { status: 500 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify([]), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    function Dashboard() {
+      return <OverviewTab state={useAdminProperties()} />;
+    }
+    render(
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Dashboard statistics failed to load: Failed to load properties from server.",
+    );
+    const wait = screen.getByRole("button", { name: "Please wait..." });
+    expect(wait).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    const retry = screen.getByRole("button", { name: "Retry" });
+    expect(retry).toBeEnabled();
+    await act(async () => retry.click());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(within(card("Properties")).getByText("0")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes Connecticut time, with standard time in winter", () => {
+    expect(formatDateTime("2026-01-05T17:30:00.000Z")).toBe("Jan 5, 2026, 12:30 PM");
+    expect(formatDateTime(null)).toBe("—");
+    expect(formatDateTime("not a date")).toBe("—");
+  });
+});

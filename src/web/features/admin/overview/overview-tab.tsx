@@ -1,0 +1,113 @@
+import {
+  AlertTriangle,
+  Building2,
+  CheckCircle2,
+  Clock,
+  DoorOpen,
+  Home,
+  PieChart,
+  RefreshCw,
+} from "lucide-react";
+import { type AdminProperty, adminMessages, dashboardStats } from "../../../../domain/admin";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import type { AdminPropertiesState } from "../use-admin-properties";
+import { BuildingOccupancy } from "./building-occupancy";
+import { formatDateTime } from "./format-date-time";
+import { StatCard } from "./stat-card";
+
+/** The six cards of the spec, in its order, with its titles. */
+function statCards(properties: AdminProperty[]) {
+  const stats = dashboardStats(properties);
+  return [
+    {
+      title: "Properties",
+      icon: Building2,
+      value: `${stats.totalProperties}`,
+      caption: "Total buildings",
+    },
+    {
+      title: "Available Units",
+      icon: DoorOpen,
+      value: `${stats.availableUnits}`,
+      caption: `out of ${stats.totalUnits} units`,
+    },
+    {
+      title: "Occupancy Rate",
+      icon: PieChart,
+      value: `${stats.occupancyRate}%`,
+      caption: "Units not available",
+    },
+    {
+      title: "Total Units",
+      icon: Home,
+      value: `${stats.totalUnits}`,
+      caption: "Across all buildings",
+    },
+    {
+      title: "Available",
+      icon: CheckCircle2,
+      value: `${stats.availableUnits}`,
+      caption: "Units ready to rent",
+    },
+    {
+      title: "Last Updated",
+      icon: Clock,
+      value: formatDateTime(stats.lastUpdated),
+      caption: "Latest change to a building or unit",
+    },
+  ];
+}
+
+function StatsError({ state }: { state: AdminPropertiesState }) {
+  // The spec's sentence ends with its own full stop; most details already end with one.
+  const detail = (state.error ?? adminMessages.loadFailed).replace(/\.$/, "");
+  return (
+    <Card
+      role="alert"
+      className="flex flex-col gap-4 border-destructive/40 p-5 sm:flex-row sm:items-center"
+    >
+      <div className="flex flex-1 items-start gap-3">
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+        <p className="font-medium">{adminMessages.statsFailed(detail)}</p>
+      </div>
+      <Button
+        variant="outline"
+        className="min-h-11 shrink-0"
+        disabled={state.retryDisabled}
+        onClick={() => void state.reload()}
+      >
+        <RefreshCw aria-hidden="true" />
+        {state.retryDisabled ? adminMessages.pleaseWait : "Retry"}
+      </Button>
+    </Card>
+  );
+}
+
+/** /admin-dashboard's Overview (PRODUCT-SPEC.md sections 2 and 3): figures from the admin list. */
+export function OverviewTab({ state }: { state: AdminPropertiesState }) {
+  const { properties, status } = state;
+  // "loading" means no answer yet; after one, the last list stays on screen, even on an error.
+  const loading = status === "loading";
+  const showFigures = status === "loaded" || (status === "error" && properties.length > 0);
+
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Overview</h2>
+      {status === "error" ? <StatsError state={state} /> : null}
+      {loading ? (
+        <p role="status" className="sr-only">
+          Loading dashboard statistics...
+        </p>
+      ) : null}
+      {loading || showFigures ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {statCards(properties).map((card) => (
+            <StatCard key={card.title} {...card} loading={loading} />
+          ))}
+        </div>
+      ) : null}
+      {showFigures ? <BuildingOccupancy properties={properties} /> : null}
+    </div>
+  );
+}

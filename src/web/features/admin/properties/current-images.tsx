@@ -1,0 +1,114 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { type AdminImage, ALT_TEXT_MAX, adminMessages } from "../../../../domain/admin";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/form-field";
+import { type ImageOwner, removeImage } from "../api/remove-image";
+import { updateImageAlt } from "../api/update-image-alt";
+
+const altSaveFailed = (n: number) => `The description of image ${n} was not saved.`;
+
+/**
+ * The images a building or unit already has, in an edit dialog: a removal happens at once (and
+ * reloads the list); alt text edits wait for the dialog's save.
+ */
+export function useCurrentImages(
+  images: AdminImage[],
+  owner: ImageOwner,
+  onChanged: () => void | Promise<void>,
+) {
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [alts, setAlts] = useState<Record<number, string>>({});
+  // Hidden at once: the reload that follows may be throttled or slow.
+  const visible = images.filter((image) => !removed.has(image.id));
+
+  async function remove(image: AdminImage) {
+    setRemoving(image.id);
+    try {
+      await removeImage(owner, image.id);
+      setRemoved((set) => new Set(set).add(image.id));
+      toast.success(adminMessages.imageRemoved);
+      await onChanged();
+    } catch {
+      toast.error(adminMessages.imageRemoveFailed);
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  /** PATCHes the alt texts that changed; tells which could not be saved. */
+  async function saveAlts() {
+    for (const [index, image] of visible.entries()) {
+      const alt = alts[image.id]?.trim();
+      if (alt === undefined || alt === image.alt) continue;
+      try {
+        await updateImageAlt(image.id, alt);
+      } catch {
+        toast.error(altSaveFailed(index + 1));
+      }
+    }
+  }
+
+  return {
+    visible,
+    removing,
+    remove,
+    saveAlts,
+    altOf: (image: AdminImage) => alts[image.id] ?? image.alt,
+    setAlt: (id: number, alt: string) => setAlts((all) => ({ ...all, [id]: alt })),
+  };
+}
+
+export type CurrentImagesState = ReturnType<typeof useCurrentImages>;
+
+export function CurrentImages({ state, busy }: { state: CurrentImagesState; busy: boolean }) {
+  if (state.visible.length === 0) return null;
+  return (
+    <section aria-label="Current images" className="grid gap-2">
+      <h3 className="text-sm font-medium">Current Images</h3>
+      <ul className="grid gap-3">
+        {state.visible.map((image, index) => {
+          const n = index + 1;
+          return (
+            <li
+              key={image.id}
+              className="flex flex-wrap items-start gap-3 rounded-md border border-border p-2"
+            >
+              <img
+                src={image.url}
+                srcSet={image.srcSet || undefined}
+                sizes="96px"
+                width={96}
+                height={64}
+                alt={image.alt || `Thumbnail ${n}`}
+                loading="lazy"
+                className="h-16 w-24 shrink-0 rounded bg-muted object-cover"
+              />
+              <TextField
+                label={`Alt text for image ${n}`}
+                hint="Describes the photo to visitors who cannot see it."
+                className="order-last min-w-0 basis-full sm:order-none sm:basis-0 sm:flex-1"
+                maxLength={ALT_TEXT_MAX}
+                value={state.altOf(image)}
+                disabled={busy}
+                onChange={(event) => state.setAlt(image.id, event.target.value)}
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove image ${n}`}
+                disabled={busy || state.removing !== null}
+                onClick={() => void state.remove(image)}
+                className="ml-auto shrink-0 text-destructive"
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { Building2, Plus, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { type AdminProperty, type AdminUnit, adminMessages } from "../../../../domain/admin";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { deleteProperty } from "../api/delete-property";
+import { deleteUnit } from "../api/delete-unit";
+import { deleteFailure } from "./messages";
+import { type CardActions, PropertyCard } from "./property-card";
+import { PropertyDialog } from "./property-dialog";
+import { UnitDialog } from "./unit-dialog";
+
+type Props = {
+  properties: AdminProperty[];
+  status: "loading" | "loaded" | "error";
+  /** Already the spec's words, e.g. 'Failed to load properties from server'. */
+  error: string | null;
+  onRetry: () => void;
+  /** Reloads the data after a successful save, delete or image change. */
+  onChanged: () => void | Promise<void>;
+  /** The signed-in administrator, sent with uploads as the spec's userId field. */
+  userId?: string | null;
+};
+
+type Editing =
+  | { kind: "property"; property: AdminProperty | null }
+  | { kind: "unit"; unit: AdminUnit | null; propertyId: number | null };
+
+type Deleting =
+  | { kind: "property"; property: AdminProperty }
+  | { kind: "unit"; unit: AdminUnit; property: AdminProperty };
+
+/** The dashboard's Properties tab: 'Building Management' (PRODUCT-SPEC.md section 2). */
+export function PropertiesTab({ properties, status, error, onRetry, onChanged, userId }: Props) {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
+  // keep the one they opened with if a reload no longer has it.
+  const editedProperty =
+    editing?.kind === "property" && editing.property
+      ? (properties.find((p) => p.id === editing.property?.id) ?? editing.property)
+      : null;
+  const editedUnit =
+    editing?.kind === "unit" && editing.unit
+      ? (properties.flatMap((p) => p.units).find((u) => u.id === editing.unit?.id) ?? editing.unit)
+      : null;
+
+  const actions: CardActions = {
+    onEdit: (property) => setEditing({ kind: "property", property }),
+    onDelete: (property) => setDeleting({ kind: "property", property }),
+    onAddUnit: (property) => setEditing({ kind: "unit", unit: null, propertyId: property.id }),
+    onEditUnit: (unit) => setEditing({ kind: "unit", unit, propertyId: unit.propertyId }),
+    onDeleteUnit: (unit, property) => setDeleting({ kind: "unit", unit, property }),
+  };
+  const addBuilding = () => setEditing({ kind: "property", property: null });
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      if (deleting.kind === "property") await deleteProperty(deleting.property.id);
+      else await deleteUnit(deleting.unit.id);
+    } catch (failure) {
+      const { title, description } = deleteFailure(deleting.kind, failure);
+      toast.error(title, description ? { description } : undefined);
+      return;
+    } finally {
+      setDeleting(null);
+      setDeleteBusy(false);
+    }
+    toast.success(
+      deleting.kind === "property" ? adminMessages.propertyDeleted : adminMessages.unitDeleted,
+    );
+    await onChanged();
+  }
+
+  // Data already loaded stays visible while a reload runs or after it fails.
+  const hasData = properties.length > 0;
+
+  return (
+    <section aria-labelledby="building-management" className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="building-management" className="text-xl font-bold">
+            Building Management
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Total Buildings:{" "}
+            <strong className="text-foreground">
+              {status === "loading" && !hasData ? "…" : properties.length}
+            </strong>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {hasData ? (
+            <Button
+              variant="outline"
+              className="h-11"
+              onClick={() => setEditing({ kind: "unit", unit: null, propertyId: null })}
+            >
+              <Plus aria-hidden="true" /> Add New Unit
+            </Button>
+          ) : null}
+          <Button className="h-11" onClick={addBuilding}>
+            <Plus aria-hidden="true" /> Add New Building
+          </Button>
+        </div>
+      </header>
+
+      {status === "error" ? (
+        <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/40 p-5">
+          <p className="font-semibold text-destructive">{error ?? adminMessages.loadFailed}</p>
+          <Button variant="outline" className="h-11" onClick={onRetry}>
+            <RefreshCw aria-hidden="true" /> Try Again
+          </Button>
+        </Card>
+      ) : null}
+
+      {status === "loading" && !hasData ? <LoadingCards /> : null}
+
+      {status === "loaded" && !hasData ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <Building2 aria-hidden="true" className="size-12 text-muted-foreground" />
+          <h3 className="text-lg font-bold">{adminMessages.noBuildings}</h3>
+          <p className="text-sm text-muted-foreground">
+            Add a building, then its units and photos.
+          </p>
+          <Button className="h-11" onClick={addBuilding}>
+            <Plus aria-hidden="true" /> {adminMessages.addFirstBuilding}
+          </Button>
+        </Card>
+      ) : null}
+
+      {hasData ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {properties.map((property) => (
+            <PropertyCard key={property.id} property={property} actions={actions} />
+          ))}
+        </div>
+      ) : null}
+
+      <PropertyDialog
+        open={editing?.kind === "property"}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        property={editedProperty}
+        userId={userId}
+        onChanged={onChanged}
+      />
+      <UnitDialog
+        open={editing?.kind === "unit"}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        unit={editedUnit}
+        propertyId={editing?.kind === "unit" ? editing.propertyId : null}
+        properties={properties}
+        userId={userId}
+        onChanged={onChanged}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleteBusy) setDeleting(null);
+        }}
+        title={
+          deleting?.kind === "unit"
+            ? `Delete Unit ${deleting.unit.unitNumber} of ${deleting.property.title}?`
+            : `Delete ${deleting?.property.title ?? "this building"}?`
+        }
+        description={
+          deleting?.kind === "unit"
+            ? adminMessages.deleteUnitConfirm
+            : adminMessages.deletePropertyConfirm
+        }
+        confirmLabel={deleting?.kind === "unit" ? "Delete Unit" : "Delete Building"}
+        busyLabel="Deleting..."
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}
+
+/** Skeleton cards in the shape of the real ones while the list loads. */
+function LoadingCards() {
+  return (
+    <div aria-busy="true" className="grid gap-6 lg:grid-cols-2">
+      <p role="status" className="sr-only">
+        Loading buildings...
+      </p>
+      {[0, 1].map((n) => (
+        <Card key={n} className="overflow-hidden">
+          <Skeleton className="aspect-[16/9] w-full rounded-none" />
+          <div className="grid gap-3 p-5">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import {
+  type AdminProperty,
+  type AdminUnit,
+  adminMessages,
+  UNITS_SHOWN_PER_BUILDING,
+} from "../../../../domain/admin";
+import {
+  formatBathrooms,
+  formatBedrooms,
+  formatRent,
+  fullAddress,
+  typeLabel,
+} from "../../../../domain/listing-format";
+import { placeholderIndex, placeholderPhoto } from "../../../../domain/photos";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ResponsiveImage } from "../../../components/ui/responsive-image";
+
+export type CardActions = {
+  onEdit: (property: AdminProperty) => void;
+  onDelete: (property: AdminProperty) => void;
+  onAddUnit: (property: AdminProperty) => void;
+  onEditUnit: (unit: AdminUnit) => void;
+  onDeleteUnit: (unit: AdminUnit, property: AdminProperty) => void;
+};
+
+export function moreUnitsText(count: number): string {
+  return `+ ${count} more ${count === 1 ? "unit" : "units"}`;
+}
+
+/**
+ * The building's first image; if it fails, a sample photo picked from its id; if that fails too,
+ * ResponsiveImage's placeholder icon. A building without images starts at the sample photo.
+ */
+function BuildingImage({ property }: { property: AdminProperty }) {
+  const sample = placeholderPhoto(
+    placeholderIndex(property.id),
+    `${property.title} (illustrative photo)`,
+  );
+  const first = property.images[0];
+  const photo = first
+    ? {
+        url: first.url,
+        srcSet: first.srcSet,
+        width: first.width,
+        height: first.height,
+        alt: first.alt || `Photo of ${property.title}`,
+      }
+    : sample;
+  return (
+    <ResponsiveImage
+      // A new first image (after an upload or removal) gets a fresh load, not the old failure.
+      key={photo.url}
+      photo={photo}
+      fallback={first ? sample : undefined}
+      sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+      className="aspect-[16/9] w-full"
+    />
+  );
+}
+
+export function PropertyCard({
+  property,
+  actions,
+}: {
+  property: AdminProperty;
+  actions: CardActions;
+}) {
+  const titleId = `property-${property.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm"
+    >
+      <div className="relative">
+        <BuildingImage property={property} />
+        <div className="absolute left-3 top-3 flex flex-wrap gap-2">
+          {property.featured ? (
+            <Badge variant="featured">
+              <Star aria-hidden="true" className="size-3" /> Featured
+            </Badge>
+          ) : null}
+          {property.active ? null : (
+            <Badge variant="muted" title="Hidden from the public site">
+              <EyeOff aria-hidden="true" className="size-3" /> Inactive
+            </Badge>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wide text-accent">
+              {typeLabel(property.type)}
+            </p>
+            <h3 id={titleId} className="mt-1 text-lg font-bold break-words">
+              {property.title}
+            </h3>
+            <p className="mt-1 flex items-start gap-1 text-sm text-muted-foreground">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {fullAddress(property)}
+            </p>
+            {property.active ? null : (
+              <p className="mt-1 text-xs text-muted-foreground">Hidden from the public site.</p>
+            )}
+          </div>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              className="h-11"
+              aria-label={`Edit ${property.title}`}
+              onClick={() => actions.onEdit(property)}
+            >
+              <Pencil aria-hidden="true" /> Edit
+            </Button>
+            <Button
+              variant="outline"
+              className="h-11 text-destructive"
+              aria-label={`Delete ${property.title}`}
+              onClick={() => actions.onDelete(property)}
+            >
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          </div>
+        </div>
+        {property.description ? (
+          <p className="line-clamp-3 text-sm text-muted-foreground">{property.description}</p>
+        ) : null}
+        <UnitsList property={property} actions={actions} />
+      </div>
+    </article>
+  );
+}
+
+function UnitsList({ property, actions }: { property: AdminProperty; actions: CardActions }) {
+  const shown = property.units.slice(0, UNITS_SHOWN_PER_BUILDING);
+  const more = property.units.length - shown.length;
+  return (
+    <section aria-label={`Units of ${property.title}`} className="mt-auto grid gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="text-sm font-semibold">{`Units (${property.units.length})`}</h4>
+        <Button
+          variant="secondary"
+          className="h-11"
+          aria-label={`Add Unit to ${property.title}`}
+          onClick={() => actions.onAddUnit(property)}
+        >
+          <Plus aria-hidden="true" /> Add Unit
+        </Button>
+      </div>
+      {shown.length === 0 ? (
+        <p className="rounded-md bg-muted p-3 text-center text-sm text-muted-foreground">
+          {adminMessages.noUnits}
+        </p>
+      ) : (
+        <ul className="divide-y divide-border rounded-md border border-border">
+          {shown.map((unit) => (
+            <UnitRow key={unit.id} unit={unit} property={property} actions={actions} />
+          ))}
+        </ul>
+      )}
+      {more > 0 ? <p className="text-sm text-muted-foreground">{moreUnitsText(more)}</p> : null}
+    </section>
+  );
+}
+
+function UnitRow({
+  unit,
+  property,
+  actions,
+}: {
+  unit: AdminUnit;
+  property: AdminProperty;
+  actions: CardActions;
+}) {
+  const name = `Unit ${unit.unitNumber}`;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span>{name}</span>
+          <Badge variant={unit.available ? "success" : "muted"}>
+            {unit.available ? "Available" : "Occupied"}
+          </Badge>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {`${formatBedrooms(unit.bedrooms)} · ${formatBathrooms(unit.bathrooms)} · `}
+          <span className="font-semibold text-foreground">{`${formatRent(unit.rent)}/month`}</span>
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Edit ${name} in ${property.title}`}
+          onClick={() => actions.onEditUnit(unit)}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive"
+          aria-label={`Delete ${name} in ${property.title}`}
+          onClick={() => actions.onDeleteUnit(unit, property)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

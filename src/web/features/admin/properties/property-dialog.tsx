@@ -1,0 +1,257 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  type AdminProperty,
+  adminMessages,
+  propertyCreateSchema,
+  propertyEditFormSchema,
+  propertyTypes,
+} from "../../../../domain/admin";
+import { typeLabel } from "../../../../domain/listing-format";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../../../components/ui/form-field";
+import { createProperty } from "../api/create-property";
+import { updateProperty } from "../api/update-property";
+import { CurrentImages, useCurrentImages } from "./current-images";
+import {
+  CheckboxWithHint,
+  DialogActions,
+  describeUploadFailures,
+  FormAlert,
+  type SavePhase,
+  useReturnFocus,
+} from "./dialog-parts";
+import { ImagePicker } from "./image-picker";
+import { firstIssue, saveFailureLines } from "./messages";
+import {
+  amenityOptions,
+  type PropertyFormValues,
+  propertyFormDefaults,
+  toPropertyInput,
+} from "./property-form";
+import { useImageUploads } from "./use-image-uploads";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The building to edit, or null to add one. */
+  property: AdminProperty | null;
+  userId?: string | null;
+  onChanged: () => void | Promise<void>;
+};
+
+/** 'Add New Building' and 'Edit Building'. It cannot be closed while a save is running. */
+export function PropertyDialog({ open, onOpenChange, property, userId, onChanged }: Props) {
+  const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={property ? "Edit Building" : "Add New Building"}
+        className="max-w-2xl"
+        {...returnFocus}
+      >
+        <PropertyForm
+          property={property}
+          userId={userId}
+          onChanged={onChanged}
+          onBusyChange={setBusy}
+          onDone={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PropertyForm({
+  property,
+  userId,
+  onChanged,
+  onBusyChange,
+  onDone,
+}: Omit<Props, "open" | "onOpenChange"> & {
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const editing = property !== null;
+  const form = useForm<PropertyFormValues>({ defaultValues: propertyFormDefaults(property) });
+  const uploads = useImageUploads();
+  const current = useCurrentImages(
+    property?.images ?? [],
+    { propertyId: property?.id ?? 0 },
+    onChanged,
+  );
+  const [phase, setPhaseState] = useState<SavePhase>("idle");
+  const [alert, setAlert] = useState<string[] | null>(null);
+  const [invalidField, setInvalidField] = useState<string | undefined>();
+  const busy = phase !== "idle";
+
+  const setPhase = (next: SavePhase) => {
+    setPhaseState(next);
+    onBusyChange(next !== "idle");
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    setInvalidField(undefined);
+    const schema = editing ? propertyEditFormSchema : propertyCreateSchema;
+    const parsed = schema.safeParse(toPropertyInput(values));
+    if (!parsed.success) {
+      const { message, field } = firstIssue(parsed.error.issues);
+      setAlert([message]);
+      setInvalidField(field);
+      if (field) form.setFocus(field as keyof PropertyFormValues);
+      return;
+    }
+
+    setPhase("saving");
+    let saved: AdminProperty;
+    try {
+      saved = editing
+        ? await updateProperty(property.id, parsed.data)
+        : await createProperty(parsed.data);
+    } catch (error) {
+      setAlert(saveFailureLines(editing ? "updateProperty" : "addProperty", error));
+      setPhase("idle");
+      return;
+    }
+    if (editing) await current.saveAlts();
+    // The building is saved: an image that does not upload is reported, not a reason to stay.
+    if (uploads.items.length > 0) setPhase("uploading");
+    const failures = await uploads.uploadAll({ propertyId: saved.id }, userId);
+    toast.success(editing ? adminMessages.propertyUpdated : adminMessages.propertyAdded);
+    if (failures.length > 0) {
+      toast.error(adminMessages.uploadError(describeUploadFailures(failures)));
+    }
+    setPhase("idle");
+    onDone();
+    await onChanged();
+  });
+
+  const invalid = (name: keyof PropertyFormValues) => (invalidField === name ? true : undefined);
+  const amenities = amenityOptions(property?.amenities ?? []);
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={editing ? "Edit Building" : "Add New Building"}
+      className="grid gap-4"
+    >
+      <p className="text-sm text-muted-foreground">
+        Title, type, address, city, state and ZIP code are required.
+      </p>
+      <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <TextField
+          label="Title"
+          required
+          aria-invalid={invalid("title")}
+          className="sm:col-span-2"
+          {...form.register("title")}
+        />
+        <SelectField
+          label="Property Type"
+          required
+          aria-invalid={invalid("type")}
+          {...form.register("type")}
+        >
+          <option value="">Select property type</option>
+          {propertyTypes.map((type) => (
+            <option key={type} value={type}>
+              {typeLabel(type)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Address"
+          required
+          aria-invalid={invalid("address")}
+          className="sm:col-span-2"
+          {...form.register("address")}
+        />
+        <TextField
+          label="City"
+          required
+          aria-invalid={invalid("city")}
+          {...form.register("city")}
+        />
+        <TextField
+          label="State"
+          required
+          aria-invalid={invalid("state")}
+          {...form.register("state")}
+        />
+        <TextField
+          label="ZIP Code"
+          required
+          inputMode="numeric"
+          aria-invalid={invalid("zipCode")}
+          {...form.register("zipCode")}
+        />
+        <TextAreaField
+          label="Description"
+          aria-invalid={invalid("description")}
+          className="sm:col-span-2"
+          {...form.register("description")}
+        />
+        <TextField
+          label="Year Built"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          aria-invalid={invalid("yearBuilt")}
+          {...form.register("yearBuilt")}
+        />
+        <TextField
+          label="Total Units"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          aria-invalid={invalid("totalUnits")}
+          {...form.register("totalUnits")}
+        />
+        <fieldset className="grid min-w-0 gap-1 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium">Amenities</legend>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            {amenities.map((amenity) => (
+              <CheckboxField
+                key={amenity}
+                label={amenity}
+                value={amenity}
+                {...form.register("amenities")}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <CheckboxField label="Featured" {...form.register("featured")} />
+        <CheckboxWithHint
+          label="Active"
+          hint="Shown on the public site."
+          {...form.register("active")}
+        />
+        <CheckboxWithHint
+          label="Has Vacancy"
+          hint="Used only for a building with no units; otherwise the units' availability decides."
+          className="sm:col-span-2"
+          {...form.register("hasVacancy")}
+        />
+      </fieldset>
+      {editing ? <CurrentImages state={current} busy={busy} /> : null}
+      <ImagePicker uploads={uploads} busy={busy} />
+      <FormAlert lines={alert} />
+      <DialogActions submitLabel={editing ? "Update Building" : "Add Building"} phase={phase} />
+    </form>
+  );
+}

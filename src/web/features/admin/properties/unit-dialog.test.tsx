@@ -1,0 +1,159 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { useState } from "react";
+import { Toaster, toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type AdminUnit, adminMessages } from "../../../../domain/admin";
+import { imageFile, sampleProperty, sampleUnit, stubFetch, stubUploads } from "./test-support";
+import { UnitDialog } from "./unit-dialog";
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+const buildings = [sampleProperty(1), sampleProperty(2, { title: "Oak Row" })];
+
+function Harness({ unit, propertyId }: { unit: AdminUnit | null; propertyId: number | null }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <UnitDialog
+        open={open}
+        onOpenChange={setOpen}
+        unit={unit}
+        propertyId={propertyId}
+        properties={buildings}
+        onChanged={() => {}}
+      />
+      <Toaster />
+    </>
+  );
+}
+
+async function fill(user: UserEvent, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  if (value) {
+    await user.click(field);
+    await user.paste(value);
+  }
+}
+
+const alertText = () => within(screen.getByRole("dialog")).getByRole("alert").textContent;
+const submit = (user: UserEvent, name = "Add Unit") =>
+  user.click(screen.getByRole("button", { name }));
+
+describe("UnitDialog", () => {
+  it("asks for the required fields: a unit number and a rent above 0", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch();
+    render(<Harness unit={null} propertyId={2} />);
+    expect(screen.getByRole("dialog", { name: "Add New Unit" })).toHaveTextContent(
+      "Building: Oak Row",
+    );
+
+    await fill(user, "Rent", "1450");
+    await submit(user);
+    expect(alertText()).toBe(adminMessages.unitRequired);
+
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Rent", "0");
+    await submit(user);
+    expect(alertText()).toBe(adminMessages.unitRequired);
+    expect(screen.getByLabelText("Rent")).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toEqual([]);
+  });
+
+  it("needs a building when none was chosen on a card, then sends the unit's fields", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(({ body }) => ({
+      status: 201,
+      body: sampleUnit(5, body as Partial<AdminUnit>),
+    }));
+    render(<Harness unit={null} propertyId={null} />);
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Rent", "1,450");
+    await submit(user);
+    // "1,450" does not parse as a number: it counts as 0, which is not a rent.
+    expect(alertText()).toBe(adminMessages.unitRequired);
+
+    await fill(user, "Rent", "1450");
+    await submit(user);
+    expect(alertText()).toBe(adminMessages.unitRequired);
+    expect(screen.getByLabelText("Building")).toHaveFocus();
+
+    await user.selectOptions(screen.getByLabelText("Building"), "Oak Row");
+    await fill(user, "Bathrooms", "1.5");
+    await fill(user, "Square Feet", "");
+    await user.click(screen.getByRole("radio", { name: "Occupied" }));
+    await fill(user, "Available From", "2026-09-01");
+    await fill(user, "Features", "Balcony, , Hardwood floors ");
+    await submit(user);
+
+    expect(await screen.findByText("Unit added successfully!")).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: "POST",
+        url: "/api/admin/units",
+        body: {
+          propertyId: 2,
+          unitNumber: "2B",
+          bedrooms: 1,
+          bathrooms: 1.5,
+          squareFeet: 0,
+          rent: 1450,
+          deposit: 0,
+          available: false,
+          availableFrom: "2026-09-01",
+          features: ["Balcony", "Hardwood floors"],
+          description: "",
+          floorPlan: "",
+        },
+      },
+    ]);
+  });
+
+  it("edits a unit, and warns when its images did not upload", async () => {
+    const user = userEvent.setup();
+    const unit = sampleUnit(8, { unitNumber: "3C", available: false, features: ["Balcony"] });
+    const calls = stubFetch(() => ({ status: 200, body: unit }));
+    const uploads = stubUploads(() => ({
+      status: 401,
+      body: { error: "unauthorized", message: "Please sign in." },
+    }));
+    render(<Harness unit={unit} propertyId={1} />);
+    expect(screen.getByLabelText("Unit Number")).toHaveValue("3C");
+    expect(screen.getByRole("radio", { name: "Occupied" })).toBeChecked();
+    expect(screen.getByLabelText("Features")).toHaveValue("Balcony");
+
+    await user.upload(screen.getByLabelText("Choose images"), [imageFile("kitchen.jpg")]);
+    await submit(user, "Update Unit");
+
+    expect(await screen.findByText("Unit updated but image upload failed")).toBeInTheDocument();
+    expect(screen.getByText("User not authenticated")).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: "PUT", url: "/api/admin/units/8" });
+    expect(uploads[0]!.fields).toEqual({ unitId: "8" });
+  });
+
+  it("says 'Failed to add unit' with the server's reason, or 'Error adding unit'", async () => {
+    const user = userEvent.setup();
+    stubFetch(() => ({
+      status: 409,
+      body: { error: "conflict", message: adminMessages.duplicateUnit },
+    }));
+    render(<Harness unit={null} propertyId={1} />);
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Rent", "1450");
+    await submit(user);
+    const alert = await within(screen.getByRole("dialog")).findByRole("alert");
+    expect([...alert.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+      "Failed to add unit",
+      adminMessages.duplicateUnit,
+    ]);
+
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await submit(user);
+    expect(await within(screen.getByRole("dialog")).findByText("Error adding unit")).toBeVisible();
+  });
+});

@@ -1,0 +1,235 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  type AdminProperty,
+  type AdminUnit,
+  adminMessages,
+  unitCreateSchema,
+  unitUpdateSchema,
+} from "../../../../domain/admin";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
+import { createUnit } from "../api/create-unit";
+import { updateUnit } from "../api/update-unit";
+import { CurrentImages, useCurrentImages } from "./current-images";
+import {
+  DialogActions,
+  describeUploadFailures,
+  FormAlert,
+  type SavePhase,
+  useReturnFocus,
+} from "./dialog-parts";
+import { ImagePicker } from "./image-picker";
+import { firstIssue, saveFailureLines } from "./messages";
+import { toUnitInput, type UnitFormValues, unitFormDefaults } from "./unit-form";
+import { useImageUploads } from "./use-image-uploads";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The unit to edit, or null to add one. */
+  unit: AdminUnit | null;
+  /** The building a new unit goes in (Add Unit on its card); null shows a building select. */
+  propertyId: number | null;
+  properties: AdminProperty[];
+  userId?: string | null;
+  onChanged: () => void | Promise<void>;
+};
+
+/** 'Add New Unit' and 'Edit Unit'. It cannot be closed while a save is running. */
+export function UnitDialog({ open, onOpenChange, ...props }: Props) {
+  const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus();
+  const building = props.properties.find(
+    (p) => p.id === (props.unit?.propertyId ?? props.propertyId),
+  );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={props.unit ? "Edit Unit" : "Add New Unit"}
+        description={building ? `Building: ${building.title}` : undefined}
+        className="max-w-2xl"
+        {...returnFocus}
+      >
+        <UnitForm {...props} onBusyChange={setBusy} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UnitForm({
+  unit,
+  propertyId,
+  properties,
+  userId,
+  onChanged,
+  onBusyChange,
+  onDone,
+}: Omit<Props, "open" | "onOpenChange"> & {
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const editing = unit !== null;
+  const form = useForm<UnitFormValues>({
+    defaultValues: unitFormDefaults(unit, unit?.propertyId ?? propertyId),
+  });
+  const uploads = useImageUploads();
+  const current = useCurrentImages(unit?.images ?? [], { unitId: unit?.id ?? 0 }, onChanged);
+  const [phase, setPhaseState] = useState<SavePhase>("idle");
+  const [alert, setAlert] = useState<string[] | null>(null);
+  const [invalidField, setInvalidField] = useState<string | undefined>();
+  const busy = phase !== "idle";
+  const chooseBuilding = !editing && propertyId === null;
+
+  const setPhase = (next: SavePhase) => {
+    setPhaseState(next);
+    onBusyChange(next !== "idle");
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    setInvalidField(undefined);
+    const input = toUnitInput(values);
+    const parsed = editing ? unitUpdateSchema.safeParse(input) : unitCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      const { message, field } = firstIssue(parsed.error.issues);
+      setAlert([message]);
+      setInvalidField(field);
+      if (field) form.setFocus(field as keyof UnitFormValues);
+      return;
+    }
+
+    setPhase("saving");
+    let saved: AdminUnit;
+    try {
+      saved = editing
+        ? await updateUnit(unit.id, parsed.data)
+        : // unitCreateSchema refused a missing building above.
+          await createUnit({ ...parsed.data, propertyId: input.propertyId as number });
+    } catch (error) {
+      setAlert(saveFailureLines(editing ? "updateUnit" : "addUnit", error));
+      setPhase("idle");
+      return;
+    }
+    if (editing) await current.saveAlts();
+    if (uploads.items.length > 0) setPhase("uploading");
+    const failures = await uploads.uploadAll({ unitId: saved.id }, userId);
+    if (failures.length > 0) {
+      // The unit is saved: say so, and why its images are missing.
+      toast.warning(
+        editing ? adminMessages.unitUpdatedUploadFailed : adminMessages.unitCreatedUploadFailed,
+        { description: describeUploadFailures(failures) },
+      );
+    } else {
+      toast.success(editing ? adminMessages.unitUpdated : adminMessages.unitAdded);
+    }
+    setPhase("idle");
+    onDone();
+    await onChanged();
+  });
+
+  const invalid = (name: keyof UnitFormValues) => (invalidField === name ? true : undefined);
+  const number = (name: keyof UnitFormValues) => ({
+    type: "number",
+    inputMode: "decimal" as const,
+    min: 0,
+    "aria-invalid": invalid(name),
+    ...form.register(name),
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={editing ? "Edit Unit" : "Add New Unit"}
+      className="grid gap-4"
+    >
+      <p className="text-sm text-muted-foreground">Unit number and a rent above 0 are required.</p>
+      <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        {chooseBuilding ? (
+          <SelectField
+            label="Building"
+            required
+            aria-invalid={invalid("propertyId")}
+            className="sm:col-span-2"
+            {...form.register("propertyId")}
+          >
+            <option value="">Select a building</option>
+            {properties.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <TextField
+          label="Unit Number"
+          required
+          aria-invalid={invalid("unitNumber")}
+          {...form.register("unitNumber")}
+        />
+        <TextField label="Rent" hint="Dollars per month." required step={1} {...number("rent")} />
+        <TextField label="Bedrooms" step={1} {...number("bedrooms")} />
+        <TextField label="Bathrooms" step={0.5} {...number("bathrooms")} />
+        <TextField label="Square Feet" step={1} {...number("squareFeet")} />
+        <TextField label="Deposit" hint="Dollars." step={1} {...number("deposit")} />
+        <fieldset className="grid min-w-0 gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium">Availability</legend>
+          <div className="grid grid-cols-2 gap-1 rounded-lg bg-black/5 p-1">
+            {(["available", "occupied"] as const).map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-semibold text-muted-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-ring"
+              >
+                <input
+                  type="radio"
+                  value={value}
+                  className="sr-only"
+                  {...form.register("availability")}
+                />
+                {value === "available" ? "Available" : "Occupied"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label="Available From"
+          type="date"
+          hint="Leave empty when not announced."
+          aria-invalid={invalid("availableFrom")}
+          {...form.register("availableFrom")}
+        />
+        <TextField
+          label="Features"
+          hint="Separate features with commas, e.g. Balcony, Hardwood floors."
+          aria-invalid={invalid("features")}
+          className="sm:col-span-2"
+          {...form.register("features")}
+        />
+        <TextAreaField
+          label="Description"
+          aria-invalid={invalid("description")}
+          className="sm:col-span-2"
+          {...form.register("description")}
+        />
+        <TextField
+          label="Floor Plan"
+          hint="A name or a link for the floor plan."
+          aria-invalid={invalid("floorPlan")}
+          className="sm:col-span-2"
+          {...form.register("floorPlan")}
+        />
+      </fieldset>
+      {editing ? <CurrentImages state={current} busy={busy} /> : null}
+      <ImagePicker uploads={uploads} busy={busy} />
+      <FormAlert lines={alert} />
+      <DialogActions submitLabel={editing ? "Update Unit" : "Add Unit"} phase={phase} />
+    </form>
+  );
+}

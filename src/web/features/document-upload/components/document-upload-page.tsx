@@ -1,0 +1,165 @@
+import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { filesMessages, type UploadRequestInfo } from "../../../../domain/tenant-files";
+import { StatePanel } from "../../../components/layout/state-panel";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ApiError } from "../../../lib/api-client";
+import { getUploadRequest } from "../api/get-upload-request";
+import type { UploadedFiles } from "../api/upload-document";
+import { useDocumentUploads } from "../use-document-uploads";
+import { DropZone } from "./drop-zone";
+import { OfficeContact } from "./office-contact";
+import { ReceivedFiles } from "./received-files";
+import { RequestDetails } from "./request-details";
+import { UploadRows } from "./upload-rows";
+
+type PageState =
+  | { kind: "loading" }
+  | { kind: "invalid" | "expired"; message: string }
+  | { kind: "failed"; message: string }
+  | { kind: "open"; info: UploadRequestInfo };
+
+function stateOf(error: unknown): PageState {
+  if (error instanceof ApiError && error.status === 404) {
+    return {
+      kind: "invalid",
+      message: error.fromServer ? error.message : filesMessages.linkInvalid,
+    };
+  }
+  if (error instanceof ApiError && error.status === 410) {
+    return {
+      kind: "expired",
+      message: error.fromServer ? error.message : filesMessages.linkExpired,
+    };
+  }
+  // The connection message, or a server's own words such as "too many requests"; never a 500's.
+  const telling =
+    error instanceof ApiError && (error.status === 0 || (error.fromServer && error.status < 500));
+  return {
+    kind: "failed",
+    message: telling ? error.message : "Something went wrong on our side. Please try again.",
+  };
+}
+
+function UploadArea({
+  token,
+  info,
+  onUploaded,
+}: {
+  token: string;
+  info: UploadRequestInfo;
+  onUploaded: (result: UploadedFiles) => void;
+}) {
+  const [received, setReceived] = useState(false);
+  const { rows, addFiles } = useDocumentUploads(token, (result) => {
+    setReceived(true);
+    onUploaded(result);
+  });
+  return (
+    <Card className="grid gap-6 p-4 sm:p-6">
+      <RequestDetails info={info} />
+      <DropZone onFiles={addFiles} />
+      <UploadRows rows={rows} />
+      <div role="status">
+        {received ? (
+          <p className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {filesMessages.uploadReceived}
+          </p>
+        ) : null}
+      </div>
+      <ReceivedFiles files={info.filesReceived} />
+    </Card>
+  );
+}
+
+/**
+ * /upload/{token}: a tenant, who has no account, sends the office the documents it asked for by
+ * e-mail. The request is read in the browser (server rendering shows the loading state).
+ */
+export function DocumentUploadPage({ token }: { token: string }) {
+  const [state, setState] = useState<PageState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try Again trigger.
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: "loading" });
+    getUploadRequest(token, controller.signal).then(
+      (info) => {
+        if (!controller.signal.aborted) setState({ kind: "open", info });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState(stateOf(error));
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  // After each upload the office's list is read again; if that fails, the answer of the upload
+  // itself is enough to show the file as received.
+  const refresh = useCallback(
+    async (result: UploadedFiles) => {
+      const fresh = await getUploadRequest(token).catch(() => null);
+      setState((current) => {
+        if (current.kind !== "open") return current;
+        const filesReceived = [...current.info.filesReceived, ...result.files];
+        return { kind: "open", info: fresh ?? { ...current.info, filesReceived } };
+      });
+    },
+    [token],
+  );
+
+  let body: ReactNode;
+  switch (state.kind) {
+    case "loading":
+      body = (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-12 text-muted-foreground"
+        >
+          <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+          Loading your upload request...
+        </p>
+      );
+      break;
+    case "invalid":
+    case "expired":
+      body = (
+        <StatePanel
+          icon={state.kind === "expired" ? Clock : Link2Off}
+          tone="error"
+          title={state.kind === "expired" ? "Link Expired" : "Link Not Valid"}
+          message={state.message}
+        >
+          <OfficeContact />
+        </StatePanel>
+      );
+      break;
+    case "failed":
+      body = (
+        <StatePanel
+          icon={Link2Off}
+          tone="error"
+          title="Unable to Load Your Upload Request"
+          message={state.message}
+        >
+          <Button className="h-11" onClick={() => setAttempt((n) => n + 1)}>
+            <RefreshCw aria-hidden="true" /> Try Again
+          </Button>
+          <OfficeContact />
+        </StatePanel>
+      );
+      break;
+    case "open":
+      body = <UploadArea token={token} info={state.info} onUploaded={(r) => void refresh(r)} />;
+  }
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Upload Documents</h1>
+      {body}
+    </div>
+  );
+}
