@@ -67,7 +67,8 @@ test("a document request is e-mailed, used by the tenant, and the file listed, s
 
   // The tenant, in a browser of their own, not signed in.
   const baseURL = process.env.E2E_BACK_OFFICE_URL!;
-  const tenant = await browser.newPage({ baseURL });
+  const context = await browser.newContext({ baseURL });
+  const tenant = await context.newPage();
   await tenant.goto(new URL(link!).pathname);
   await expect(tenant.getByText(`Hello ${tenantName}`)).toBeVisible();
   const bytes = pdfBytes(`Lease for ${tenantName}`);
@@ -76,11 +77,11 @@ test("a document request is e-mailed, used by the tenant, and the file listed, s
     .setInputFiles({ name: "signed lease.pdf", mimeType: "application/pdf", buffer: bytes });
   await expect(tenant.getByText(filesMessages.uploadReceived)).toBeVisible();
   await expectNoSeriousA11yViolations(tenant);
-  await tenant.close();
+  await context.close();
 
   await page.reload();
   await openTab(page, "Files");
-  const search = page.getByRole("textbox", { name: filesMessages.searchPlaceholder });
+  const search = page.getByRole("searchbox", { name: filesMessages.searchPlaceholder });
   const row = page.getByRole("listitem").filter({ hasText: "signed lease.pdf" });
   await search.fill(`Whitfield ${stamp}`);
   await expect(row).toBeVisible();

@@ -229,11 +229,7 @@ test("a unit is added, checked, edited and deleted, and the building page follow
   await openTab(page, "Properties");
   await card.getByRole("button", { name: /Edit unit 4C/i }).click();
   const edit = page.getByRole("dialog", { name: "Edit Unit" });
-  await edit
-    .getByRole("radio", { name: "Occupied" })
-    .or(edit.getByLabel("Occupied"))
-    .first()
-    .click();
+  await edit.getByText("Occupied", { exact: true }).click();
   await edit.getByRole("button", { name: /^(Save|Update)/ }).click();
   await expect(page.getByText(adminMessages.unitUpdated)).toBeVisible();
   await expect(card.getByText("Occupied")).toBeVisible();
