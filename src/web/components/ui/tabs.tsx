@@ -8,10 +8,7 @@ export const Tabs = RadixTabs.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn(
-        "inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-black/5 p-1",
-        className,
-      )}
+      className={cn("inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-black/5 p-1", className)}
       {...props}
     />
   );
