@@ -15,6 +15,7 @@ import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
 import { registerErrorHandling } from "./http/error-handler";
 import { notFound, tooManyRequests } from "./http/errors";
+import { createResponseCache, type ResponseCache } from "./http/response-cache";
 import { registerWeb, type WebMode, YEAR_SECONDS } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -51,7 +52,12 @@ export type AppDeps = {
   loginThrottle?: LoginThrottle;
   web?: WebMode;
   logger?: FastifyServerOptions["logger"];
+  /** The public response cache; tests may pass one to watch it. */
+  cache?: ResponseCache;
 };
+
+/** Writes that change what the public site shows: buildings, units, their photos. */
+const LISTING_WRITE = /^\/api\/(?:admin\/(?:properties|units|images)(?:\/|$)|upload$)/;
 
 export async function buildApp(deps: AppDeps) {
   const { config, database, web = "none" } = deps;
@@ -154,6 +160,11 @@ export async function buildApp(deps: AppDeps) {
     }
   });
   await app.register(healthRoutes(database));
+  if (config.benchBaseline) {
+    // The benchmark's baseline: the cheapest route this process can serve, through the same
+    // hooks (helmet, rate limit, compression) as every other, so ratios to it are fair.
+    app.get("/api/bench/baseline", async () => ({ ok: true, service: "rentals" }));
+  }
   await app.register(
     authRoutes({
       db: database.db,
@@ -177,7 +188,21 @@ export async function buildApp(deps: AppDeps) {
       attemptsPerMinute: config.authAttemptsPerMinute,
     }),
   );
-  await app.register(listingsRoutes({ db: database.db }));
+  // Public listings and pages are cached; a successful write to them empties the cache before
+  // its response leaves, so the writer's next look (and everyone's) is fresh.
+  const cache = deps.cache ?? createResponseCache();
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      reply.statusCode < 400 &&
+      LISTING_WRITE.test(request.url.split("?")[0]!)
+    ) {
+      cache.invalidate();
+    }
+    return payload;
+  });
+  await app.register(listingsRoutes({ db: database.db, cache }));
   await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));
   await app.register(
     inquiriesRoutes({
@@ -236,6 +261,11 @@ export async function buildApp(deps: AppDeps) {
   });
 
   app.addHook("onClose", () => mailer.close());
-  await registerWeb(app, web, createWebServices({ db: database.db, publicUrl: config.publicUrl }));
+  await registerWeb(
+    app,
+    web,
+    createWebServices({ db: database.db, publicUrl: config.publicUrl, cache }),
+    cache,
+  );
   return app;
 }

@@ -47,6 +47,7 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
 });
 
 export type Config = {
@@ -68,6 +69,8 @@ export type Config = {
   /** Sign-in, code and reset attempts per minute per client address. */
   authAttemptsPerMinute: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** npm run bench only: serve GET /api/bench/baseline, a constant JSON, in this process. */
+  benchBaseline: boolean;
 };
 
 export class ConfigError extends Error {
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    benchBaseline: e.BENCH_BASELINE === "true",
   };
 }

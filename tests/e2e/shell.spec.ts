@@ -33,6 +33,22 @@ test.describe("site shell on a desktop", () => {
     expect(violations).toEqual([]);
   });
 
+  test("gives every response its own nonce, also when the page comes from the cache", async ({
+    request,
+  }) => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get("/properties");
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+      const html = await response.text();
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/nonce="nonce-/);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   test("serves hashed assets with a one-year immutable cache", async ({ page, request }) => {
     const response = await page.goto("/");
     const html = await response!.text();

@@ -2,6 +2,7 @@ import type { Building, BuildingDetail, BuildingFilters, Unit } from "../../doma
 import type { Db } from "../db/client";
 import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
 import { isAppError } from "./errors";
+import type { ResponseCache } from "./response-cache";
 
 /**
  * What the web app's loaders may ask the server for. Loaders run in this process, so they call
@@ -26,13 +27,27 @@ async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
   }
 }
 
-export function createWebServices(deps: { db: Db; publicUrl: string }): WebServices {
+/** Listing reads go through the response cache, like the public API's. */
+export function createWebServices(deps: {
+  db: Db;
+  publicUrl: string;
+  cache: ResponseCache;
+}): WebServices {
+  const { cache } = deps;
   return {
     publicUrl: deps.publicUrl,
     listings: {
-      listBuildings: async (filters) => (await listBuildings(deps, filters)).buildings,
-      findBuilding: (id) => nullIfNotFound(getBuilding(deps, id).then((r) => r.building)),
-      findUnit: (id) => nullIfNotFound(getUnit(deps, id).then((r) => r.unit)),
+      listBuildings: (filters) =>
+        cache.get(
+          `web:buildings:${JSON.stringify([filters.limit, filters.beds, filters.maxRent, filters.available])}`,
+          async () => (await listBuildings(deps, filters)).buildings,
+        ),
+      findBuilding: (id) =>
+        cache.get(`web:building:${id}`, () =>
+          nullIfNotFound(getBuilding(deps, id).then((r) => r.building)),
+        ),
+      findUnit: (id) =>
+        cache.get(`web:unit:${id}`, () => nullIfNotFound(getUnit(deps, id).then((r) => r.unit))),
     },
   };
 }

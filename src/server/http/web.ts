@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
+import type { ResponseCache } from "./response-cache";
 import type { WebServices } from "./web-services";
 
 /**
@@ -28,7 +29,11 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
   );
 }
 
-async function productionHandler(web: FastifyInstance, services: WebServices) {
+async function productionHandler(
+  web: FastifyInstance,
+  services: WebServices,
+  cache: ResponseCache,
+) {
   if (!existsSync(serverBuildFile) || !existsSync(clientBuildDir)) {
     throw new WebBuildMissingError(
       "The web app is not built (build/ is missing): run npm run build.",
@@ -42,7 +47,7 @@ async function productionHandler(web: FastifyInstance, services: WebServices) {
     setHeaders: cacheHeaders,
   });
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  return reactRouterHandler(build, "production", services);
+  return reactRouterHandler(build, "production", services, cache);
 }
 
 async function developmentHandler(web: FastifyInstance, services: WebServices) {
@@ -65,7 +70,13 @@ async function developmentHandler(web: FastifyInstance, services: WebServices) {
   );
 }
 
-export async function registerWeb(app: FastifyInstance, mode: WebMode, services: WebServices) {
+/** Production pages are cached in `cache`; development renders every request afresh. */
+export async function registerWeb(
+  app: FastifyInstance,
+  mode: WebMode,
+  services: WebServices,
+  cache: ResponseCache,
+) {
   if (mode === "none") return;
   await app.register(async (web) => {
     // React Router actions read the request body themselves, as a stream.
@@ -73,7 +84,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode, services:
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler =
       mode === "production"
-        ? await productionHandler(web, services)
+        ? await productionHandler(web, services, cache)
         : await developmentHandler(web, services);
     web.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   });

@@ -1,4 +1,3 @@
-import etag from "@fastify/etag";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { parseId } from "../../../domain/listing-format";
@@ -9,6 +8,7 @@ import {
   unitSchema,
 } from "../../../domain/listings";
 import type { Db } from "../../db/client";
+import { type ResponseCache, represent, sendRepresentation } from "../../http/response-cache";
 import {
   buildingNotFound,
   getBuilding,
@@ -23,11 +23,15 @@ const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 const errorSchema = z.object({ error: z.string(), message: z.string() });
 const idParams = z.object({ id: z.string() });
 
-/** The public listing API of PRODUCT-SPEC.md section 7. Public: no guard. */
+/**
+ * The public listing API of PRODUCT-SPEC.md section 7. Public: no guard. Answers come from the
+ * response cache (emptied by every write to buildings, units or photos), with an ETag for 304s.
+ */
 export const listingsRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; cache: ResponseCache }): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(etag);
+    const cached = (key: string, compute: () => Promise<unknown>) =>
+      deps.cache.get(key, async () => represent(JSON.stringify(await compute())));
 
     app.get(
       "/api/properties/buildings",
@@ -35,9 +39,10 @@ export const listingsRoutes =
         schema: { querystring: buildingFiltersSchema, response: { 200: z.array(buildingSchema) } },
       },
       async (request, reply) => {
-        const { buildings } = await listBuildings(deps, request.query);
-        reply.header("cache-control", PUBLIC_CACHE);
-        return buildings;
+        const filters = request.query;
+        const key = `api:buildings:${JSON.stringify([filters.limit, filters.beds, filters.maxRent, filters.available])}`;
+        const body = await cached(key, async () => (await listBuildings(deps, filters)).buildings);
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
       },
     );
 
@@ -47,9 +52,11 @@ export const listingsRoutes =
       async (request, reply) => {
         const id = parseId(request.params.id);
         if (id === null) throw buildingNotFound();
-        const { building } = await getBuilding(deps, id);
-        reply.header("cache-control", PUBLIC_CACHE);
-        return building;
+        const body = await cached(
+          `api:building:${id}`,
+          async () => (await getBuilding(deps, id)).building,
+        );
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
       },
     );
 
@@ -59,9 +66,8 @@ export const listingsRoutes =
       async (request, reply) => {
         const id = parseId(request.params.id);
         if (id === null) throw unitNotFound();
-        const { unit } = await getUnit(deps, id);
-        reply.header("cache-control", PUBLIC_CACHE);
-        return unit;
+        const body = await cached(`api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
       },
     );
   };

@@ -1,0 +1,87 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { createResponseCache, represent, sendRepresentation } from "./response-cache";
+
+describe("the response cache", () => {
+  it("computes once per key, shares a computation in flight, and recomputes after invalidate()", async () => {
+    const cache = createResponseCache();
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return calls;
+    };
+    const [a, b] = await Promise.all([cache.get("k", compute), cache.get("k", compute)]);
+    expect([a, b, calls]).toEqual([1, 1, 1]);
+    expect(await cache.get("k", compute)).toBe(1);
+    let told = 0;
+    cache.onInvalidate(() => told++);
+    cache.invalidate();
+    expect(told).toBe(1);
+    expect(await cache.get("k", compute)).toBe(2);
+  });
+
+  it("does not keep failures", async () => {
+    const cache = createResponseCache();
+    await expect(cache.get("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("k", async () => "up")).toBe("up");
+  });
+
+  it("forgets entries older than its time limit, and keeps at most maxEntries", async () => {
+    let now = 0;
+    const cache = createResponseCache({ ttlMs: 1000, maxEntries: 2, now: () => now });
+    expect(await cache.get("a", async () => 1)).toBe(1);
+    now = 999;
+    expect(await cache.get("a", async () => 2)).toBe(1);
+    now = 1000;
+    expect(await cache.get("a", async () => 3)).toBe(3);
+    await cache.get("b", async () => 1);
+    await cache.get("c", async () => 1);
+    expect(cache.size).toBe(2);
+    expect(await cache.get("a", async () => 4)).toBe(4);
+  });
+});
+
+describe("sending a prepared representation", () => {
+  const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item ${i}`) });
+  async function app() {
+    const server = Fastify();
+    const prepared = represent(body);
+    server.get("/x", (request, reply) =>
+      sendRepresentation(request, reply, prepared, "public, max-age=60"),
+    );
+    return { server, prepared };
+  }
+
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const { server, prepared } = await app();
+    const first = await server.inject({ url: "/x" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBe(prepared.etag);
+    expect(first.headers["cache-control"]).toBe("public, max-age=60");
+    expect(first.json()).toEqual(JSON.parse(body));
+    const again = await server.inject({
+      url: "/x",
+      headers: { "if-none-match": `W/${prepared.etag}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("sends brotli or gzip as the client accepts, identity otherwise", async () => {
+    const { server } = await app();
+    const br = await server.inject({ url: "/x", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    const gzip = await server.inject({
+      url: "/x",
+      headers: { "accept-encoding": "gzip;q=1, br;q=0" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const zlib = await import("node:zlib");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(body);
+    const plain = await server.inject({ url: "/x", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(body);
+  });
+});

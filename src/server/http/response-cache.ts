@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * The in-process cache of public responses (listing JSON, server-rendered public pages): the
+ * same for every visitor, read far more often than staff change them. Every entry belongs to a
+ * generation; `invalidate()` (called after any successful write to buildings, units or photos)
+ * starts a new one, so the next request recomputes. A time limit bounds what a write made outside
+ * this process (the seed command, another instance before it hears of it) can leave stale.
+ *
+ * Concurrent misses for one key share one computation, so a burst after an invalidation costs
+ * one database round trip, not fifty.
+ */
+export type ResponseCache = {
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  invalidate(): void;
+  /** Called after every invalidation (other instances are told through this in a scale-out). */
+  onInvalidate(listener: () => void): void;
+  readonly size: number;
+};
+
+type Entry = { generation: number; storedAt: number; value: Promise<unknown> };
+
+export function createResponseCache(
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): ResponseCache {
+  const { ttlMs = 60_000, maxEntries = 1_000, now = Date.now } = options;
+  const entries = new Map<string, Entry>();
+  const listeners: (() => void)[] = [];
+  let generation = 0;
+
+  return {
+    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const entry = entries.get(key);
+      if (entry && entry.generation === generation && now() - entry.storedAt < ttlMs) {
+        return entry.value as Promise<T>;
+      }
+      const value = compute();
+      const stored: Entry = { generation, storedAt: now(), value };
+      entries.delete(key);
+      entries.set(key, stored);
+      // Failures are not kept: the next request tries again.
+      value.catch(() => {
+        if (entries.get(key) === stored) entries.delete(key);
+      });
+      // Oldest first in a Map: drop the oldest beyond the bound.
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * A JSON body prepared once: its ETag and its compressed forms, made on first use. Sending it
+ * answers a matching If-None-Match with 304 and skips serialising and compressing per request.
+ */
+export type Representation = {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+};
+
+export function represent(body: string, contentType = "application/json; charset=utf-8") {
+  const bytes = Buffer.from(body);
+  const etag = `"${createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
+  return { body: bytes, etag, contentType, encoded: {} } satisfies Representation;
+}
+
+const MIN_COMPRESS_BYTES = 1024;
+
+function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (quality("br") > 0) return "br";
+  if (quality("gzip") > 0) return "gzip";
+  return null;
+}
+
+function encode(representation: Representation, encoding: "br" | "gzip"): Buffer {
+  const cached = representation.encoded[encoding];
+  if (cached) return cached;
+  const compressed =
+    encoding === "br"
+      ? zlib.brotliCompressSync(representation.body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+        })
+      : zlib.gzipSync(representation.body, { level: 9 });
+  representation.encoded[encoding] = compressed;
+  return compressed;
+}
+
+export function sendRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  representation: Representation,
+  cacheControl: string,
+) {
+  reply.header("etag", representation.etag);
+  reply.header("cache-control", cacheControl);
+  reply.header("vary", "accept-encoding");
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (
+    ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === representation.etag)
+  ) {
+    return reply.status(304).send();
+  }
+  reply.type(representation.contentType);
+  const encoding =
+    representation.body.length >= MIN_COMPRESS_BYTES
+      ? preferredEncoding(request.headers["accept-encoding"])
+      : null;
+  if (!encoding) return reply.send(representation.body);
+  // Already encoded: @fastify/compress leaves a response with a Content-Encoding alone.
+  reply.header("content-encoding", encoding);
+  return reply.send(encode(representation, encoding));
+}
