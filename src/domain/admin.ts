@@ -16,6 +16,12 @@ export const adminMessages = {
   zipLength: "ZIP code must be between 5 and 10 characters.",
   unknownType: "Please choose a property type from the list.",
   unitRequired: "Please fill in all required fields.",
+  yearTooEarly: "Year built must be 1600 or later.",
+  yearTooLate: "Year built cannot be that far in the future.",
+  totalUnitsRange: "Total units must be between 0 and 10,000.",
+  unitNumberLength: "Unit number must be at most 20 characters.",
+  unitRanges:
+    "Please check the numbers: bedrooms and bathrooms 0-20 (bathrooms in steps of 0.5), square feet 0-100,000, rent and deposit up to $1,000,000.",
   imagesOnly: "Please select only image files.",
   imageHint: "PNG, JPG, JPEG up to 10MB each",
   notAuthenticated: "User not authenticated",
@@ -91,20 +97,9 @@ const propertyFields = z.object({
   state: trimmed(),
   zipCode: trimmed(),
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
-  yearBuilt: z
-    .number()
-    .int()
-    .min(1600, "Year built must be 1600 or later.")
-    .refine((year) => year <= currentYear() + 5, "Year built cannot be that far in the future.")
-    .nullable()
-    .default(null),
-  totalUnits: z
-    .number()
-    .int()
-    .min(0, "Total units cannot be negative.")
-    .max(10_000)
-    .nullable()
-    .default(null),
+  // Ranges are checked after the spec's ordered checks (below), so the spec's message comes first.
+  yearBuilt: z.number().int().nullable().default(null),
+  totalUnits: z.number().int().nullable().default(null),
   amenities: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
   featured: z.boolean().default(false),
   active: z.boolean().default(true),
@@ -130,6 +125,13 @@ function firstPropertyProblem(p: PropertyFields, full: boolean): [string, string
   }
   if (!(propertyTypes as readonly string[]).includes(p.type)) {
     return ["type", adminMessages.unknownType];
+  }
+  if (p.yearBuilt !== null && p.yearBuilt < 1600) return ["yearBuilt", adminMessages.yearTooEarly];
+  if (p.yearBuilt !== null && p.yearBuilt > currentYear() + 5) {
+    return ["yearBuilt", adminMessages.yearTooLate];
+  }
+  if (p.totalUnits !== null && (p.totalUnits < 0 || p.totalUnits > 10_000)) {
+    return ["totalUnits", adminMessages.totalUnitsRange];
   }
   return null;
 }
@@ -164,18 +166,14 @@ const isoDate = z
     return value >= "0001" && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, "Please enter a real date.");
 
+// Numbers are only typed here; their ranges are checked after the spec's required-field check.
 const unitFields = z.object({
-  unitNumber: z.string().trim().max(20, "Unit number must be at most 20 characters.").default(""),
-  bedrooms: z.number().int().min(0).max(20).default(1),
-  bathrooms: z
-    .number()
-    .min(0)
-    .max(20)
-    .refine((n) => Number.isInteger(n * 2), "Bathrooms go in steps of 0.5.")
-    .default(1),
-  squareFeet: z.number().int().min(0).max(100_000).default(0),
-  rent: z.number().min(0).max(1_000_000).default(0),
-  deposit: z.number().min(0).max(1_000_000).default(0),
+  unitNumber: z.string().trim().default(""),
+  bedrooms: z.number().int().default(1),
+  bathrooms: z.number().default(1),
+  squareFeet: z.number().int().default(0),
+  rent: z.number().default(0),
+  deposit: z.number().default(0),
   available: z.boolean().default(true),
   availableFrom: isoDate.nullable().default(null),
   features: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
@@ -183,26 +181,42 @@ const unitFields = z.object({
   floorPlan: z.string().trim().max(200).default(""),
 });
 
+type UnitFields = z.output<typeof unitFields>;
+const within = (n: number, max: number) => n >= 0 && n <= max;
+
+/** The spec's check first (a unit number and a rent above 0), then the ranges. */
+function firstUnitProblem(unit: UnitFields): [string, string] | null {
+  if (unit.unitNumber === "") return ["unitNumber", adminMessages.unitRequired];
+  if (!(unit.rent > 0)) return ["rent", adminMessages.unitRequired];
+  if (unit.unitNumber.length > 20) return ["unitNumber", adminMessages.unitNumberLength];
+  const ranges: [keyof UnitFields, boolean][] = [
+    ["bedrooms", within(unit.bedrooms, 20)],
+    ["bathrooms", within(unit.bathrooms, 20) && Number.isInteger(unit.bathrooms * 2)],
+    ["squareFeet", within(unit.squareFeet, 100_000)],
+    ["rent", within(unit.rent, 1_000_000)],
+    ["deposit", within(unit.deposit, 1_000_000)],
+  ];
+  const bad = ranges.find(([, ok]) => !ok);
+  return bad ? [bad[0], adminMessages.unitRanges] : null;
+}
+
 /** PUT /api/admin/units/{id}: unitNumber required and rent above 0. */
 export const unitUpdateSchema = unitFields.superRefine((unit, ctx) => {
-  if (unit.unitNumber === "") {
-    ctx.addIssue({ code: "custom", path: ["unitNumber"], message: adminMessages.unitRequired });
-  } else if (!(unit.rent > 0)) {
-    ctx.addIssue({ code: "custom", path: ["rent"], message: adminMessages.unitRequired });
-  }
+  const problem = firstUnitProblem(unit);
+  if (problem) ctx.addIssue({ code: "custom", path: [problem[0]], message: problem[1] });
 });
 
 /** POST /api/admin/units: the same, and a selected building. */
 export const unitCreateSchema = unitFields
-  .extend({ propertyId: z.number().int().positive().nullable().default(null) })
+  .extend({
+    propertyId: z.number().int().positive().nullable().default(null),
+  })
   .superRefine((unit, ctx) => {
-    const path =
-      unit.propertyId === null ? "propertyId" : unit.unitNumber === "" ? "unitNumber" : null;
-    if (path) {
-      ctx.addIssue({ code: "custom", path: [path], message: adminMessages.unitRequired });
-    } else if (!(unit.rent > 0)) {
-      ctx.addIssue({ code: "custom", path: ["rent"], message: adminMessages.unitRequired });
-    }
+    const problem: [string, string] | null =
+      unit.propertyId === null
+        ? ["propertyId", adminMessages.unitRequired]
+        : firstUnitProblem(unit);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem[0]], message: problem[1] });
   });
 export type UnitInput = z.input<typeof unitCreateSchema>;
 export type UnitValues = z.output<typeof unitUpdateSchema>;

@@ -14,5 +14,6 @@ export const messages = {
     tooManyRequests: "Too many requests. Please wait a moment before trying again.",
     notFound: "The requested resource was not found.",
     badRequest: "The request is invalid.",
+    badData: "Some of the text or numbers sent cannot be stored. Please check them and try again.",
   },
 } as const;

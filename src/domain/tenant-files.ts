@@ -28,6 +28,9 @@ export const TENANT_FILE_MAX_BYTES = TENANT_FILE_MAX_MB * 1024 * 1024;
 export const TENANT_FILES_PER_REQUEST_MAX = 20;
 export const UPLOAD_LINK_DAYS = 14;
 export const DOWNLOAD_URL_MINUTES = 5;
+/** What one upload link may receive in all: a forwarded link cannot fill the disk. */
+export const UPLOAD_LINK_MAX_FILES = 50;
+export const UPLOAD_LINK_MAX_MB = 500;
 /** "Recent Uploads" counts files uploaded in this many days. */
 export const RECENT_UPLOAD_DAYS = 7;
 
@@ -51,6 +54,7 @@ export const filesMessages = {
   tooBig: `Each file must be ${TENANT_FILE_MAX_MB}MB or smaller.`,
   linkInvalid: "This upload link is not valid. Please ask the office for a new one.",
   linkExpired: "This upload link has expired. Please ask the office for a new one.",
+  linkFull: `This upload link has received as many files as it can take (${UPLOAD_LINK_MAX_FILES} files or ${UPLOAD_LINK_MAX_MB}MB). Please contact the office.`,
   requestSent: (email: string) => `Document request sent to ${email}.`,
   requestFailed: "Failed to send the document request",
   uploadReceived: "Thank you! The office has received your file.",
@@ -144,7 +148,8 @@ export const documentRequestSchema = z.object({
   propertyId: z
     .number({ error: filesMessages.buildingRequired })
     .int()
-    .positive(filesMessages.buildingRequired),
+    .positive(filesMessages.buildingRequired)
+    .max(2_147_483_647, filesMessages.buildingRequired),
   unit: z.string().trim().max(20).default(""),
   category: z.enum(fileCategories),
   maintenanceRequest: z.string().trim().max(200).default(""),

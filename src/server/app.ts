@@ -59,13 +59,33 @@ export type AppDeps = {
 /** Writes that change what the public site shows: buildings, units, their photos. */
 const LISTING_WRITE = /^\/api\/(?:admin\/(?:properties|units|images)(?:\/|$)|upload$)/;
 
+/**
+ * Links carry secrets in their URLs (upload and download tokens, reset codes, verification
+ * tokens): logs keep the route, never the secret.
+ */
+export function redactSecrets(url: string): string {
+  return url
+    .replace(/(\/(?:upload|api\/upload-requests|api\/files\/download)\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/([?&](?:code|token|uid)=)[^&#]*/g, "$1[redacted]");
+}
+
 export async function buildApp(deps: AppDeps) {
   const { config, database, web = "none" } = deps;
   const mailer =
     deps.mailer ??
     createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: redactSecrets(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
@@ -84,8 +104,15 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     if (closing) reply.header("connection", "close");
+    // An answer sent before the whole body arrived (a failed guard, a refused file or link):
+    // the client may still be sending the rest, which nobody reads now. Closing after the
+    // answer, as Fastify does for a refused body, keeps the connection (and the server's
+    // shutdown) from hanging on it.
+    if (request.method !== "GET" && request.method !== "HEAD" && !request.raw.complete) {
+      reply.header("connection", "close");
+    }
     return payload;
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messages } from "../../domain/messages";
-import { type ErrorDetail, isAppError, RetryLaterError } from "./errors";
+import { type ErrorDetail, isAppError, isBadDataError, RetryLaterError } from "./errors";
 
 type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };
 
@@ -45,6 +45,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         msg: issue.message ?? "Invalid value",
       }));
       body = { error: "validation_failed", message: details[0]?.msg ?? "Invalid input", details };
+    } else if (isBadDataError(error)) {
+      status = 400;
+      body = { error: "bad_request", message: messages.server.badData };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { error: fastifyCodes[status] ?? "bad_request", message: error.message };

@@ -40,3 +40,24 @@ export const tooManyRequests = (retryAfterSeconds?: number) =>
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** The SQLSTATE of a PostgreSQL error, looked for through wrapping errors (Drizzle wraps pg's). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Data the database refuses as such (a NUL character in text, a number out of range, an
+ * impossible date): the request's fault, never a 500. Schemas refuse most of it first; this is
+ * the net under them.
+ */
+const badDataStates = new Set(["22021", "22P05", "22003", "22P02", "22007", "22008", "22001"]);
+
+export function isBadDataError(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && badDataStates.has(state);
+}

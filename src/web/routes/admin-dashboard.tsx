@@ -110,6 +110,7 @@ function Dashboard() {
             status={state.status}
             error={state.error}
             onRetry={() => void state.reload()}
+            retryDisabled={state.retryDisabled}
             onChanged={() => state.reload({ force: true })}
             userId={user?.uid ?? null}
           />

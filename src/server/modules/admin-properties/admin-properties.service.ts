@@ -8,7 +8,7 @@ import {
   type UnitValues,
 } from "../../../domain/admin";
 import type { Db } from "../../db/client";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, notFound, sqlState } from "../../http/errors";
 import { removeImageFiles } from "../../images/image-pipeline";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
 import {
@@ -26,14 +26,6 @@ export const unitNotFound = () => notFound(adminMessages.unitNotFound);
 export const imageNotFound = () => notFound(adminMessages.imageNotFound);
 
 /** The SQLSTATE of a failed query, whether drizzle wrapped the driver's error or not. */
-function sqlState(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 /** The unique index units_property_number_key: a 409 with the dialog's words, never a 500. */
 async function refusingDuplicateUnit<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -30,7 +30,15 @@ describe("GET /sitemap.xml", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/xml");
     const xml = response.body;
-    for (const page of ["/", "/properties", "/services", "/contact"]) {
+    for (const page of [
+      "/",
+      "/properties",
+      "/services",
+      "/contact",
+      "/accessibility",
+      "/privacy",
+      "/terms",
+    ]) {
       expect(xml).toContain(`<loc>https://rent.example.com${page}</loc>`);
     }
     expect(xml).toContain(`<loc>https://rent.example.com/buildings/${ids.active}</loc>`);

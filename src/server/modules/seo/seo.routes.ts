@@ -3,7 +3,15 @@ import type { Db } from "../../db/client";
 import { sitemapEntries } from "../listings/listings.service";
 
 /** Public pages a search engine should know; listings are added from the database. */
-const STATIC_PAGES = ["/", "/properties", "/services", "/contact"];
+const STATIC_PAGES = [
+  "/",
+  "/properties",
+  "/services",
+  "/contact",
+  "/accessibility",
+  "/privacy",
+  "/terms",
+];
 
 /** Pages that are private, per-visitor or transactional: of no use in search results. */
 const PRIVATE_PATHS = [

@@ -4,6 +4,8 @@ import {
   type DocumentRequest,
   type documentRequestSchema,
   filesMessages,
+  UPLOAD_LINK_MAX_FILES,
+  UPLOAD_LINK_MAX_MB,
   type UploadRequestInfo,
 } from "../../../domain/tenant-files";
 import type { z } from "../../../domain/zod";
@@ -142,9 +144,18 @@ export async function uploadThroughRequest(
   request: FastifyRequest,
 ): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
   const row = await openRequest(deps, token);
+  const repository = createTenantFilesRepository(deps.db);
+  const withinQuota = (files: { size: number }[]) =>
+    files.length <= UPLOAD_LINK_MAX_FILES &&
+    files.reduce((sum, f) => sum + f.size, 0) <= UPLOAD_LINK_MAX_MB * 1024 * 1024;
+  const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
+  const earlier = await repository.listByRequest(row.id);
+  if (!withinQuota([...earlier, { size: 1 }])) throw linkFull();
   const upload = await receiveUpload(request, { filesDir: deps.filesDir, fileField: "files" });
-  const rows = await commitUpload(deps.filesDir, upload, ({ files }) =>
-    createTenantFilesRepository(deps.db).insertMany(
+  const rows = await commitUpload(deps.filesDir, upload, async ({ files }) => {
+    // Checked again with what arrived (files are removed when this throws).
+    if (!withinQuota([...(await repository.listByRequest(row.id)), ...files])) throw linkFull();
+    return repository.insertMany(
       files.map((file) => ({
         ...file,
         requestId: row.id,
@@ -156,7 +167,7 @@ export async function uploadThroughRequest(
         category: row.category,
         maintenanceRequest: row.maintenanceRequest,
       })),
-    ),
-  );
+    );
+  });
   return { files: rows.map(received) };
 }

@@ -8,13 +8,17 @@ export function StatePanel({
   message,
   children,
   tone = "neutral",
+  headingLevel = 2,
 }: {
   icon: LucideIcon;
   title: string;
   message: string;
   children?: ReactNode;
   tone?: "neutral" | "error";
+  /** The level that fits the page's outline (2 on a page, 4 inside a tab's section). */
+  headingLevel?: 2 | 3 | 4;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
@@ -24,7 +28,7 @@ export function StatePanel({
         aria-hidden="true"
         className={tone === "error" ? "size-10 text-destructive" : "size-10 text-muted-foreground"}
       />
-      <h2 className="mt-4 text-xl font-bold">{title}</h2>
+      <Heading className="mt-4 text-xl font-bold">{title}</Heading>
       <p className="mt-2 text-muted-foreground">{message}</p>
       {children ? <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div> : null}
     </div>

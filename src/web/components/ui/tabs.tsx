@@ -28,6 +28,12 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
   return (
-    <RadixTabs.Content className={cn("mt-6 focus-visible:outline-none", className)} {...props} />
+    <RadixTabs.Content
+      className={cn(
+        "mt-6 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4",
+        className,
+      )}
+      {...props}
+    />
   );
 }

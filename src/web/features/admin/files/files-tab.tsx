@@ -76,6 +76,7 @@ function FilesBody({
       <StatePanel
         icon={FolderOpen}
         tone="error"
+        headingLevel={4}
         title={filesMessages.errorTitle}
         message={filesMessages.loadFailed}
       >

@@ -3,6 +3,7 @@ import { MailPlus, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { adminMessages } from "../../../../domain/admin";
 import {
   documentRequestSchema,
   fileCategories,
@@ -37,7 +38,7 @@ const blank: Partial<Input> = {
 function failureOf(error: unknown): Failure {
   if (!(error instanceof ApiError)) return { message: filesMessages.requestFailed, details: [] };
   const details = error.details.map((d) => d.msg);
-  if (details.length > 0) return { message: "Validation failed:", details };
+  if (details.length > 0) return { message: adminMessages.validationFailed, details };
   // Status 0 carries the client's own "check your connection" sentence, worth showing too.
   if (error.fromServer || error.status === 0) return { message: error.message, details: [] };
   return { message: filesMessages.requestFailed, details: [] };

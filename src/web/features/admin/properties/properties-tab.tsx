@@ -19,6 +19,8 @@ type Props = {
   /** Already the spec's words, e.g. 'Failed to load properties from server'. */
   error: string | null;
   onRetry: () => void;
+  /** True just after a request (2 s) or during the hold after a 429: Try Again waits. */
+  retryDisabled?: boolean;
   /** Reloads the data after a successful save, delete or image change. */
   onChanged: () => void | Promise<void>;
   /** The signed-in administrator, sent with uploads as the spec's userId field. */
@@ -34,7 +36,15 @@ type Deleting =
   | { kind: "unit"; unit: AdminUnit; property: AdminProperty };
 
 /** The dashboard's Properties tab: 'Building Management' (PRODUCT-SPEC.md section 2). */
-export function PropertiesTab({ properties, status, error, onRetry, onChanged, userId }: Props) {
+export function PropertiesTab({
+  properties,
+  status,
+  error,
+  onRetry,
+  retryDisabled = false,
+  onChanged,
+  userId,
+}: Props) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -115,8 +125,9 @@ export function PropertiesTab({ properties, status, error, onRetry, onChanged, u
       {status === "error" ? (
         <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/40 p-5">
           <p className="font-semibold text-destructive">{error ?? adminMessages.loadFailed}</p>
-          <Button variant="outline" className="h-11" onClick={onRetry}>
-            <RefreshCw aria-hidden="true" /> Try Again
+          <Button variant="outline" className="h-11" onClick={onRetry} disabled={retryDisabled}>
+            <RefreshCw aria-hidden="true" />{" "}
+            {retryDisabled ? adminMessages.pleaseWait : "Try Again"}
           </Button>
         </Card>
       ) : null}
