@@ -14,16 +14,22 @@ import type { Route } from "./+types/root";
 import styles from "./app.css?inline";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
+import { AccessibilityBehaviours } from "./features/accessibility/components/accessibility-behaviours";
+import { PreferencesBootScript } from "./features/accessibility/components/preferences-boot-script";
 import { AuthProvider } from "./features/auth/auth-provider";
+import { ConsentBanner } from "./features/consent/components/consent-banner";
 import { pageTitle } from "./lib/meta";
 import type { RootData } from "./lib/seo";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The first-paint script below sets the visitor's accessibility attributes on <html> before
+    // React hydrates it: they are expected, not a mismatch.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PreferencesBootScript />
         <meta name="theme-color" content="#1f5135" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -68,6 +74,9 @@ export default function App() {
   return (
     <AuthProvider>
       <Outlet />
+      <AccessibilityBehaviours />
+      {/* After every page, inside the shared layout or not: the spec's banner on every page. */}
+      <ConsentBanner />
     </AuthProvider>
   );
 }

@@ -9,6 +9,9 @@ export default [
     route("buildings/:id", "routes/building.tsx"),
     route("services", "routes/services.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("accessibility", "routes/accessibility.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
     route("upload/:token", "routes/upload.tsx"),
   ]),
   route("login", "routes/login.tsx"),
@@ -18,5 +21,7 @@ export default [
   route("tenant-portal", "routes/tenant-portal.tsx"),
   route("reset-users", "routes/reset-users.tsx"),
   route("admin-dashboard", "routes/admin-dashboard.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("settings/notifications", "routes/notification-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,6 +28,7 @@ test.describe("mobile menu below 768 px", () => {
       "Properties",
       "Services",
       "Contact",
+      /^Notifications\d*$/,
       "Login",
     ]);
     const box = await settledBox(menu);

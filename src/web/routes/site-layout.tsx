@@ -5,6 +5,8 @@ import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { AccountMenu } from "../features/auth/components/account-menu";
 import { MobileAccount } from "../features/auth/components/mobile-account";
+import { MobileNotificationsLink } from "../features/notifications/components/mobile-notifications-link";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
 
 /** The shared layout of the public pages: header, the page with its transition, footer. */
 export default function SiteLayout() {
@@ -17,7 +19,12 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <SiteHeader account={<AccountMenu />} mobileAccount={<MobileAccount />} />
+      <SiteHeader
+        account={<AccountMenu />}
+        mobileAccount={<MobileAccount />}
+        notifications={<NotificationBell />}
+        mobileNotifications={<MobileNotificationsLink />}
+      />
       <main id="main" className="flex-1">
         <PageTransition>
           <Outlet />

@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import {
+  CONSENT_CLOSED_KEY,
+  CONSENT_STORAGE_KEY,
+  createConsentRecord,
+} from "../../../src/domain/consent";
 
 /**
  * The browser tests' `test`: the shared server's base URL, a console-error guard (an error in the
@@ -11,10 +16,38 @@ type Fixtures = {
   /** Patterns of console errors this test expects (e.g. the 404 of a missing page). */
   allowedConsoleErrors: RegExp[];
   consoleGuard: undefined;
+  /**
+   * The privacy banner in every page of the test's context. "dismissed" (the default): closed for
+   * the session, so it covers no button in tests about other things, and localStorage holds only
+   * what the page put there. "accepted": a returning visitor who accepted. "unset": a first visit,
+   * for the banner's own tests.
+   */
+  consent: "dismissed" | "accepted" | "unset";
 };
 
 export const test = base.extend<Fixtures>({
   server: ["shared", { option: true }],
+  consent: ["dismissed", { option: true }],
+  context: async ({ context, consent }, use) => {
+    if (consent !== "unset") {
+      const answer =
+        consent === "accepted"
+          ? {
+              area: "local",
+              key: CONSENT_STORAGE_KEY,
+              value: JSON.stringify(createConsentRecord("accepted")),
+            }
+          : { area: "session", key: CONSENT_CLOSED_KEY, value: new Date().toISOString() };
+      await context.addInitScript(({ area, key, value }) => {
+        try {
+          (area === "local" ? localStorage : sessionStorage).setItem(key, value);
+        } catch {
+          // about:blank and other opaque origins have no storage, and no banner.
+        }
+      }, answer);
+    }
+    await use(context);
+  },
   baseURL: async ({ server }, use) => {
     const name = server === "shared" ? "E2E_BASE_URL" : "E2E_BACK_OFFICE_URL";
     const url = process.env[name];

@@ -11,7 +11,13 @@ import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
  * The navigation below 768 px: a panel 85% wide (at most 350 px) sliding in from the right. It
  * closes on a link, on the overlay, on Escape, and when the window grows to the desktop layout.
  */
-export function MobileMenu({ account }: { account: ReactNode }) {
+export function MobileMenu({
+  account,
+  notifications,
+}: {
+  account: ReactNode;
+  notifications?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   useEffect(() => {
@@ -54,6 +60,7 @@ export function MobileMenu({ account }: { account: ReactNode }) {
               if ((event.target as HTMLElement).closest("a, button")) close();
             }}
           >
+            {notifications}
             {account}
           </div>
         </nav>

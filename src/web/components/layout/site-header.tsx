@@ -8,13 +8,19 @@ import { MobileMenu } from "./mobile-menu";
 /**
  * `account`: the desktop corner (Login, or the user menu); `mobileAccount`: the same in the mobile
  * menu. They come from the auth feature through the layout route: this shell imports no feature.
+ * `notifications` / `mobileNotifications`: the notification bell and its mobile-menu entry, the
+ * same way.
  */
 export function SiteHeader({
   account,
   mobileAccount,
+  notifications,
+  mobileNotifications,
 }: {
   account: ReactNode;
   mobileAccount: ReactNode;
+  notifications?: ReactNode;
+  mobileNotifications?: ReactNode;
 }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -38,8 +44,9 @@ export function SiteHeader({
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {notifications}
           {account}
-          <MobileMenu account={mobileAccount} />
+          <MobileMenu account={mobileAccount} notifications={mobileNotifications} />
         </div>
       </div>
     </header>

@@ -1,0 +1,124 @@
+import { z } from "./zod";
+
+/**
+ * Notification preferences (PRODUCT-SPEC.md sections 2, 3, 8 and 9): three channels with a switch
+ * per category, quiet hours and a delivery frequency. Kept in the visitor's browser only.
+ */
+
+export const notificationPreferencesMessages = {
+  saved: "Notification preferences saved successfully",
+  saveFailed: "Failed to save preferences",
+  testSent: "Test notification sent! This is how notifications will appear.",
+  timeOfDay: "Enter a time such as 22:00.",
+  emergencyNote:
+    "Emergency notifications are always delivered instantly regardless of this setting.",
+} as const;
+
+export const channels = ["email", "inApp", "push"] as const;
+export type Channel = (typeof channels)[number];
+
+export const channelCategories = [
+  "maintenance",
+  "payment",
+  "system",
+  "communication",
+  "emergency",
+] as const;
+export type ChannelCategory = (typeof channelCategories)[number];
+
+export const channelCopy: Record<Channel, { title: string; description: string; noun: string }> = {
+  email: {
+    title: "Email",
+    description: "Sent to your registered e-mail address",
+    noun: "email",
+  },
+  inApp: {
+    title: "In-App",
+    description: "Shown in the notification centre on this site",
+    noun: "in-app",
+  },
+  push: { title: "Push", description: "On your mobile device", noun: "push" },
+};
+
+export const channelCategoryLabels: Record<ChannelCategory, string> = {
+  maintenance: "Maintenance requests",
+  payment: "Payment reminders",
+  system: "System updates",
+  communication: "Messages",
+  emergency: "Emergency alerts",
+};
+
+export const lockedEmergencyLabel = "Emergency alerts (always enabled)";
+
+export const frequencies = ["instant", "hourly", "daily", "weekly"] as const;
+export const frequencyLabels: Record<(typeof frequencies)[number], string> = {
+  instant: "Instant (as they happen)",
+  hourly: "Hourly digest",
+  daily: "Daily digest",
+  weekly: "Weekly digest",
+};
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const channelSchema = z.object({
+  enabled: z.boolean(),
+  maintenance: z.boolean(),
+  payment: z.boolean(),
+  system: z.boolean(),
+  communication: z.boolean(),
+  emergency: z.boolean(),
+});
+
+export const notificationPreferencesSchema = z.object({
+  email: channelSchema,
+  inApp: channelSchema,
+  // Emergency push is always on (section 9): a stored false is not a valid preference.
+  push: channelSchema.extend({ emergency: z.literal(true) }),
+  quietHours: z
+    .object({ enabled: z.boolean(), startTime: z.string(), endTime: z.string() })
+    .superRefine((quiet, ctx) => {
+      // The times matter only while quiet hours are on; when off their inputs are hidden.
+      if (!quiet.enabled) return;
+      for (const key of ["startTime", "endTime"] as const) {
+        if (!TIME_OF_DAY.test(quiet[key]))
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: notificationPreferencesMessages.timeOfDay,
+          });
+      }
+    }),
+  frequency: z.enum(frequencies),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+const allOn = {
+  enabled: true,
+  maintenance: true,
+  payment: true,
+  system: true,
+  communication: true,
+  emergency: true,
+};
+
+/** Section 9: e-mail and in-app on for everything, push off except emergency, quiet 22:00-08:00. */
+export const defaultNotificationPreferences: NotificationPreferences = {
+  email: { ...allOn },
+  inApp: { ...allOn },
+  push: {
+    enabled: false,
+    maintenance: false,
+    payment: false,
+    system: false,
+    communication: false,
+    emergency: true,
+  },
+  quietHours: { enabled: false, startTime: "22:00", endTime: "08:00" },
+  frequency: "instant",
+};
+
+/** Stored preferences, or the defaults when there are none or they do not parse. */
+export function parseStoredPreferences(value: unknown): NotificationPreferences {
+  const parsed = notificationPreferencesSchema.safeParse(value);
+  return parsed.success ? parsed.data : defaultNotificationPreferences;
+}

@@ -1,0 +1,95 @@
+import { Bell, Mail, Smartphone } from "lucide-react";
+import { useId } from "react";
+import { type Control, Controller, useWatch } from "react-hook-form";
+import {
+  type Channel,
+  channelCategories,
+  channelCategoryLabels,
+  channelCopy,
+  lockedEmergencyLabel,
+  type NotificationPreferences,
+} from "../../../../domain/notification-preferences";
+import { Card } from "../../../components/ui/card";
+import { Switch } from "../../../components/ui/switch";
+
+const icons = { email: Mail, inApp: Bell, push: Smartphone } as const;
+
+/**
+ * A channel's card: its enable switch and, while enabled, a switch per category. Emergency push
+ * is always on (PRODUCT-SPEC.md section 9): its switch is shown on and cannot be changed.
+ */
+export function ChannelCard({
+  channel,
+  control,
+}: {
+  channel: Channel;
+  control: Control<NotificationPreferences>;
+}) {
+  const headingId = useId();
+  const copy = channelCopy[channel];
+  const Icon = icons[channel];
+  const enabled = useWatch({ control, name: `${channel}.enabled` });
+  return (
+    <Card className="p-4 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <div className="mb-2 flex items-start gap-3">
+          <Icon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+          <div>
+            <h2 id={headingId} className="text-lg font-bold">
+              {copy.title}
+            </h2>
+            <p className="text-sm text-muted-foreground">{copy.description}</p>
+          </div>
+        </div>
+        <Controller
+          control={control}
+          name={`${channel}.enabled`}
+          render={({ field }) => (
+            <Switch
+              label={`Enable ${copy.noun} notifications`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        {enabled ? (
+          <fieldset className="mt-2 border-t border-border pt-2">
+            <legend className="sr-only">{copy.title} notifications about</legend>
+            {channelCategories.map((category) =>
+              channel === "push" && category === "emergency" ? (
+                <Switch
+                  key={category}
+                  label={lockedEmergencyLabel}
+                  checked
+                  disabled
+                  onCheckedChange={() => {}}
+                />
+              ) : (
+                <Controller
+                  key={category}
+                  control={control}
+                  name={`${channel}.${category}`}
+                  render={({ field }) => (
+                    <Switch
+                      label={channelCategoryLabels[category]}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
+                />
+              ),
+            )}
+          </fieldset>
+        ) : channel === "push" ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Emergency alerts still reach your mobile device.
+          </p>
+        ) : null}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { CheckCheck, Filter, Search, Trash2, X } from "lucide-react";
+import { useId } from "react";
+import {
+  defaultFilters,
+  filterOptions,
+  hasActiveFilters,
+  type NotificationFilters,
+} from "../../../../domain/notifications";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { SelectField } from "../../../components/ui/form-field";
+
+type Props = {
+  filters: NotificationFilters;
+  onFiltersChange: (filters: NotificationFilters) => void;
+  panelOpen: boolean;
+  onPanelOpenChange: (open: boolean) => void;
+  shown: number;
+  total: number;
+  unread: number;
+  onMarkAllRead: () => void;
+  onClearAll: () => void;
+};
+
+const selects = [
+  { key: "type", label: "Type" },
+  { key: "category", label: "Category" },
+  { key: "status", label: "Status" },
+  { key: "date", label: "Date" },
+] as const;
+
+/** The 'Search & Filter' card: search, the filter panel and the actions on the whole list. */
+export function HistoryFilters({
+  filters,
+  onFiltersChange,
+  panelOpen,
+  onPanelOpenChange,
+  shown,
+  total,
+  unread,
+  onMarkAllRead,
+  onClearAll,
+}: Props) {
+  const id = useId();
+  const set = (change: Partial<NotificationFilters>) => onFiltersChange({ ...filters, ...change });
+  return (
+    <Card className="mb-6 p-4 sm:p-6">
+      <h2 className="mb-4 text-lg font-bold">Search &amp; Filter</h2>
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="relative flex-1">
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search notifications
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search notifications..."
+            value={filters.search}
+            onChange={(event) => set({ search: event.target.value })}
+            className="h-11 w-full rounded-md border border-border bg-background pl-9 pr-3 text-base shadow-sm placeholder:text-muted-foreground"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-expanded={panelOpen}
+            aria-controls={`${id}-panel`}
+            onClick={() => onPanelOpenChange(!panelOpen)}
+          >
+            <Filter aria-hidden="true" /> Filters
+          </Button>
+          {unread > 0 ? (
+            <Button variant="secondary" className="h-11" onClick={onMarkAllRead}>
+              <CheckCheck aria-hidden="true" /> Mark All Read
+            </Button>
+          ) : null}
+          {total > 0 ? (
+            <Button variant="destructive" className="h-11" onClick={onClearAll}>
+              <Trash2 aria-hidden="true" /> Clear All
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <div
+        id={`${id}-panel`}
+        hidden={!panelOpen}
+        className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {selects.map(({ key, label }) => (
+          <SelectField
+            key={key}
+            label={label}
+            value={filters[key]}
+            onChange={(event) => set({ [key]: event.target.value })}
+          >
+            {filterOptions[key].map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </div>
+      <div className="mt-4 flex min-h-11 flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Showing {shown} of {total} notifications
+        </p>
+        {hasActiveFilters(filters) ? (
+          <Button variant="ghost" className="h-11" onClick={() => onFiltersChange(defaultFilters)}>
+            <X aria-hidden="true" /> Clear Filters
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Notification, sampleNotifications } from "../../../../domain/notifications";
+import { NOTIFICATIONS_KEY, notificationStore } from "../notification-store";
+import { MobileNotificationsLink } from "./mobile-notifications-link";
+import { NotificationBell } from "./notification-bell";
+
+const NOW = new Date(2025, 0, 8, 10, 30);
+const stored = () => JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY) ?? "[]") as Notification[];
+
+function renderBell() {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <>
+          <NotificationBell />
+          <MobileNotificationsLink />
+        </>
+      ),
+    },
+    { path: "/notifications", Component: () => <h1>History page</h1> },
+    { path: "/properties", Component: () => <h1>Properties page</h1> },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the header's notification bell", () => {
+  it("says and shows how many are unread", async () => {
+    // The page's own store: seeded with the samples, as on a first visit.
+    renderBell();
+    const unread = sampleNotifications(NOW).filter((n) => !n.read).length;
+    const bell = await screen.findByRole("button", { name: `Notifications, ${unread} unread` });
+    expect(bell).toHaveTextContent(String(unread));
+    expect(screen.getByRole("link", { name: `Notifications, ${unread} unread` })).toHaveAttribute(
+      "href",
+      "/notifications",
+    );
+  });
+
+  it("opens the latest five, marks one read when chosen, and leads to the history and settings", async () => {
+    const user = renderBell();
+    const unread = stored().filter((n) => !n.read).length;
+    await user.click(await screen.findByRole("button", { name: /^Notifications, \d+ unread$/ }));
+    const menu = await screen.findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    // Five notifications, then the two links.
+    expect(items).toHaveLength(7);
+    expect(items[0]).toHaveTextContent("Emergency water shut-off");
+    expect(within(menu).getByRole("menuitem", { name: "View all notifications" })).toHaveAttribute(
+      "href",
+      "/notifications",
+    );
+    expect(within(menu).getByRole("menuitem", { name: "Notification settings" })).toHaveAttribute(
+      "href",
+      "/settings/notifications",
+    );
+    await user.click(items[0]!);
+    expect(stored().find((n) => n.id === "sample-water-shutoff")?.read).toBe(true);
+    // The menu stays open (nothing to follow), hiding the page behind it from assistive tech.
+    expect(
+      screen.getByRole("button", { name: `Notifications, ${unread - 1} unread`, hidden: true }),
+    ).toBeInTheDocument();
+
+    const withLink = within(menu).getByRole("menuitem", { name: /New homes available/ });
+    await user.click(withLink);
+    expect(await screen.findByRole("heading", { name: "Properties page" })).toBeVisible();
+    expect(stored().find((n) => n.id === "sample-new-listings")?.read).toBe(true);
+  });
+
+  it("is named plainly when nothing is unread", async () => {
+    localStorage.setItem(NOTIFICATIONS_KEY, "[]");
+    // The shared store may hold an earlier test's list: unsubscribed, it reads again on mount.
+    const user = renderBell();
+    const bell = await screen.findByRole("button", { name: "Notifications" });
+    await user.click(bell);
+    expect(await screen.findByText("You have no notifications yet.")).toBeVisible();
+    expect(notificationStore.getSnapshot()).toEqual([]);
+  });
+});

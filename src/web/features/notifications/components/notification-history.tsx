@@ -1,0 +1,128 @@
+import { Download, RefreshCw, Settings } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { messages } from "../../../../domain/messages";
+import {
+  defaultFilters,
+  exportFileName,
+  exportJson,
+  filterNotifications,
+  groupByDay,
+  hasActiveFilters,
+  type Notification,
+  summarize,
+} from "../../../../domain/notifications";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/utils";
+import { downloadFile } from "../download-file";
+import { type NotificationStore, notificationStore, useNotifications } from "../notification-store";
+import { HistoryFilters } from "./history-filters";
+import { NotificationList } from "./notification-list";
+import { PageHeading } from "./standalone-page";
+import { SummaryCards } from "./summary-cards";
+
+/** /notifications (PRODUCT-SPEC.md section 2, 'Notification History'). */
+export function NotificationHistory({ store = notificationStore }: { store?: NotificationStore }) {
+  const items = useNotifications(store);
+  const [filters, setFilters] = useState(defaultFilters);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const results = useRef<HTMLDivElement>(null);
+  const now = new Date();
+  const filtered = items ? filterNotifications(items, filters, now) : [];
+  const summary = summarize(items ?? [], now);
+
+  // A link item then follows its link by itself.
+  const open = (n: Notification) => store.markRead(n.id);
+  const remove = (n: Notification) => {
+    store.remove(n.id);
+    // The button just pressed is gone: keep the keyboard user in the list, not at the page top.
+    results.current?.focus();
+  };
+
+  return (
+    <>
+      <PageHeading
+        title="Notification History"
+        subtitle="View and manage all your notifications"
+        actions={
+          <>
+            <Button
+              variant="outline"
+              className="h-11"
+              disabled={!items}
+              onClick={() => downloadFile(exportFileName(new Date()), exportJson(filtered))}
+            >
+              <Download aria-hidden="true" /> Export
+            </Button>
+            <Button variant="outline" className="h-11" onClick={() => window.location.reload()}>
+              <RefreshCw aria-hidden="true" /> Refresh
+            </Button>
+            <Link
+              to="/settings/notifications"
+              className={cn(buttonVariants({ variant: "ghost" }), "h-11")}
+            >
+              <Settings aria-hidden="true" /> Settings
+            </Link>
+          </>
+        }
+      />
+      {items ? (
+        <>
+          <SummaryCards summary={summary} />
+          <HistoryFilters
+            filters={filters}
+            onFiltersChange={setFilters}
+            panelOpen={panelOpen}
+            onPanelOpenChange={setPanelOpen}
+            shown={filtered.length}
+            total={summary.total}
+            unread={summary.unread}
+            onMarkAllRead={store.markAllRead}
+            onClearAll={() => setConfirmClear(true)}
+          />
+          <div ref={results} tabIndex={-1} className="outline-none">
+            <NotificationList
+              groups={groupByDay(filtered, now)}
+              filtersActive={hasActiveFilters(filters)}
+              onClearFilters={() => setFilters(defaultFilters)}
+              onOpen={open}
+              onDelete={remove}
+            />
+          </div>
+          <ConfirmDialog
+            open={confirmClear}
+            onOpenChange={setConfirmClear}
+            title="Clear all notifications?"
+            description="This removes every notification from this browser. It cannot be undone."
+            confirmLabel="Clear All"
+            onConfirm={() => {
+              store.clearAll();
+              setConfirmClear(false);
+            }}
+          />
+        </>
+      ) : (
+        <HistorySkeleton />
+      )}
+    </>
+  );
+}
+
+/** Until the browser's copy is read (the server render and the first paint). */
+function HistorySkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">{messages.loading}</span>
+      <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+      <Skeleton className="mb-6 h-40" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}

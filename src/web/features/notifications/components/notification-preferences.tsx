@@ -1,0 +1,117 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BellRing, RotateCcw, Save } from "lucide-react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { messages } from "../../../../domain/messages";
+import {
+  channels,
+  notificationPreferencesSchema,
+  type NotificationPreferences as Preferences,
+  notificationPreferencesMessages as text,
+} from "../../../../domain/notification-preferences";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { type PreferencesStore, preferencesStore, useSavedPreferences } from "../preferences-store";
+import { ChannelCard } from "./channel-card";
+import { PageHeading } from "./standalone-page";
+import { TimingCard } from "./timing-card";
+
+/**
+ * Saving is one synchronous write; 'Saving...' stays this long so it is seen rather than
+ * flickering, and a second click cannot save twice meanwhile.
+ */
+const SAVING_MS = 400;
+
+/** /settings/notifications (PRODUCT-SPEC.md section 2, 'Notification Preferences'). */
+export function NotificationPreferences({
+  store = preferencesStore,
+}: {
+  store?: PreferencesStore;
+}) {
+  const saved = useSavedPreferences(store);
+  return saved ? (
+    <PreferencesForm saved={saved} store={store} />
+  ) : (
+    <>
+      <Heading dirty={false} saving={false} onReset={() => {}} />
+      <div role="status" className="grid gap-6 md:grid-cols-2">
+        <span className="sr-only">{messages.loading}</span>
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-72" />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function PreferencesForm({ saved, store }: { saved: Preferences; store: PreferencesStore }) {
+  const form = useForm<Preferences>({
+    resolver: zodResolver(notificationPreferencesSchema),
+    defaultValues: saved,
+  });
+  const { isDirty, isSubmitting } = form.formState;
+
+  // Saved in another tab: follow it, unless this tab holds edits of its own.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(saved);
+  }, [saved, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await new Promise((resolve) => setTimeout(resolve, SAVING_MS));
+    try {
+      store.save(values);
+      form.reset(values);
+      toast.success(text.saved);
+    } catch {
+      toast.error(text.saveFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Notification Preferences">
+      <Heading dirty={isDirty} saving={isSubmitting} onReset={() => form.reset()} />
+      <div className="grid gap-6 md:grid-cols-2">
+        {channels.map((channel) => (
+          <ChannelCard key={channel} channel={channel} control={form.control} />
+        ))}
+        <TimingCard form={form} />
+      </div>
+    </form>
+  );
+}
+
+/** Title, Test Notification, and Reset with Save Changes once there are unsaved edits. */
+function Heading({
+  dirty,
+  saving,
+  onReset,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onReset: () => void;
+}) {
+  return (
+    <PageHeading
+      title="Notification Preferences"
+      subtitle="Customize how and when you receive notifications"
+      actions={
+        <>
+          <Button variant="outline" className="h-11" onClick={() => toast.info(text.testSent)}>
+            <BellRing aria-hidden="true" /> Test Notification
+          </Button>
+          {dirty ? (
+            <>
+              <Button variant="ghost" className="h-11" onClick={onReset} disabled={saving}>
+                <RotateCcw aria-hidden="true" /> Reset
+              </Button>
+              <Button type="submit" className="h-11" disabled={saving}>
+                <Save aria-hidden="true" /> {saving ? "Saving..." : "Save Changes"}
+              </Button>
+            </>
+          ) : null}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { useSyncExternalStore } from "react";
+import {
+  type Notification,
+  parseStoredNotifications,
+  sampleNotifications,
+  sweepExpired,
+} from "../../../domain/notifications";
+import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
+
+export const NOTIFICATIONS_KEY = "notifications";
+/** PRODUCT-SPEC.md section 9: expired notifications are swept every 60 seconds. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+type Options = {
+  storage?: () => Storage | null;
+  now?: () => Date;
+  sweepIntervalMs?: number;
+};
+
+/**
+ * The visitor's notifications, kept in localStorage under one key. The first visit (nothing
+ * stored) is seeded with the samples; an emptied list stays empty. While anything on the page
+ * subscribes, expired items are swept every minute and other tabs' changes are followed.
+ */
+export function createNotificationStore({
+  storage = browserStorage,
+  now = () => new Date(),
+  sweepIntervalMs = SWEEP_INTERVAL_MS,
+}: Options = {}) {
+  let items: Notification[] | null = null;
+  let unsaved = false;
+  const listeners = new Set<() => void>();
+  let stop: (() => void) | null = null;
+
+  function read(): Notification[] {
+    const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
+    // Nothing stored is a first visit; something unreadable is treated the same way.
+    const stored = found ? parseStoredNotifications(value) : null;
+    const list = stored ?? sampleNotifications(now());
+    const swept = sweepExpired(list, now());
+    // Written back when reading changed something: the seed, damaged entries, expired ones.
+    unsaved = stored === null || swept.length !== (value as unknown[]).length;
+    return swept;
+  }
+
+  function persist() {
+    try {
+      storage()?.setItem(NOTIFICATIONS_KEY, JSON.stringify(items));
+      unsaved = false;
+    } catch {
+      // Storage full or blocked: the list still works for this visit.
+    }
+  }
+
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+
+  function getSnapshot(): Notification[] {
+    items ??= read();
+    return items;
+  }
+
+  function update(change: (current: Notification[]) => Notification[]) {
+    const current = getSnapshot();
+    const next = change(current);
+    if (next === current) return;
+    items = next;
+    persist();
+    emit();
+  }
+
+  const sweep = () => update((current) => sweepExpired(current, now()));
+
+  function start() {
+    // Read afresh: another tab may have changed the list while nothing here was listening.
+    items = read();
+    if (unsaved) persist();
+    const timer = setInterval(sweep, sweepIntervalMs);
+    const unlisten = onOtherTabChange(NOTIFICATIONS_KEY, () => {
+      items = read();
+      if (unsaved) persist();
+      emit();
+    });
+    stop = () => {
+      clearInterval(timer);
+      unlisten();
+    };
+  }
+
+  /** Changes the items whose id matches `pick`; the same list back when none changes. */
+  const markWhere = (pick: (n: Notification) => boolean) =>
+    update((current) =>
+      current.some((n) => pick(n) && !n.read)
+        ? current.map((n) => (pick(n) && !n.read ? { ...n, read: true } : n))
+        : current,
+    );
+
+  return {
+    getSnapshot,
+    /** The server knows nothing of the visitor's browser: it renders the "not loaded" state. */
+    getServerSnapshot: (): Notification[] | null => null,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (listeners.size === 1) start();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stop?.();
+          stop = null;
+        }
+      };
+    },
+    markRead: (id: string) => markWhere((n) => n.id === id),
+    markAllRead: () => markWhere(() => true),
+    remove: (id: string) =>
+      update((current) =>
+        current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
+      ),
+    clearAll: () => update((current) => (current.length === 0 ? current : [])),
+  };
+}
+
+export type NotificationStore = ReturnType<typeof createNotificationStore>;
+
+/** The page's one store. */
+export const notificationStore = createNotificationStore();
+
+/**
+ * The notifications, or null until the browser's copy is read: on the server and during
+ * hydration, so the server's HTML and the first client render agree.
+ */
+export function useNotifications(store: NotificationStore = notificationStore) {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+}
