@@ -1,185 +1,206 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { projectRoot, tempDataDir } from "../tests/support/app-process";
+import { budgets, type Check } from "./budgets";
+import { bytesChecks, measureBytes } from "./bytes";
+import { lighthouseChecks, measureLighthouse } from "./lighthouse";
+import { type BenchResults, renderMarkdown } from "./report";
 import {
-  projectRoot,
-  type RunningApp,
-  startBuiltApp,
-  stopApp,
-  tempDataDir,
-} from "../tests/support/app-process";
-import { measurePages, median } from "./lighthouse";
+  getJson,
+  rssMb,
+  startServer,
+  stopAllServers,
+  stopLeftoverDatabase,
+  stopServer,
+} from "./server";
+import { measureStartup, startupChecks } from "./startup";
+import { measureThroughput, throughputChecks } from "./throughput";
+import { measureUploads, uploadChecks } from "./uploads";
 
 /**
- * npm run bench: measures the production build on this machine and writes
- * bench/results/latest.json and latest.md. Throughput is reported next to a baseline measured in
- * the same run (a bare Fastify route), since machines differ and are noisy.
+ * npm run bench (after the build): measures the production build on this machine against the
+ * budgets of issue 7 and writes bench/results/latest.json and latest.md.
+ *
+ * One temporary DATA_DIR with the demo content serves every step; the server and the database
+ * are stopped and the directory removed at the end, on a failure, and on Ctrl-C. A step that
+ * fails is reported (and the exit code is 1); the other steps still run. Budgets that are not
+ * met do not change the exit code: the results say which.
+ *
+ * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
+ * per page; BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads to run some steps while
+ * developing (the results are then printed only, never written over latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = 50;
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const steps = ["startup", "bytes", "lighthouse", "throughput", "uploads"] as const;
+type Step = (typeof steps)[number];
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) as Step[] | undefined;
+const enabled = (step: Step) => !only || only.includes(step);
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function timedStart(dataDir: string): Promise<{ app: RunningApp; ms: number }> {
-  const started = performance.now();
-  const app = await startBuiltApp({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-  });
-  return { app, ms: performance.now() - started };
-}
-
-async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, "bench/baseline-server.mjs")], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      const match = /ready (\d+)/.exec(String(chunk));
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-type Load = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
-
-async function load(
-  name: string,
-  url: string,
-  pid?: number,
-): Promise<Load & { peakRssMb?: number }> {
-  let peak = 0;
-  const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200) : undefined;
-  const result = await autocannon({ url, connections, duration: seconds });
-  if (sampler) clearInterval(sampler);
+/** The home page, the list, and the first building and its first unit in the demo content. */
+async function publicPages(baseUrl: string): Promise<{ pages: string[]; buildingId: number }> {
+  const buildings = await getJson<{ id: number }[]>(`${baseUrl}/api/properties/buildings`);
+  const building = buildings[0];
+  if (!building) throw new Error("The demo content has no buildings.");
+  const detail = await getJson<{ units: { id: number }[] }>(
+    `${baseUrl}/api/properties/buildings/${building.id}`,
+  );
+  const unit = detail.units[0];
+  if (!unit) throw new Error(`Building ${building.id} has no units.`);
   return {
-    name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    ...(pid ? { peakRssMb: Math.round(peak) } : {}),
+    pages: ["/", "/properties", `/buildings/${building.id}`, `/properties/${unit.id}`],
+    buildingId: building.id,
   };
 }
 
-/** The home page, the list, and the first building and unit of the demo content. */
-async function lighthousePages(baseUrl: string): Promise<string[]> {
-  const buildings = (await (await fetch(`${baseUrl}/api/properties/buildings`)).json()) as {
-    id: number;
-  }[];
-  const first = buildings[0]!.id;
-  const detail = (await (await fetch(`${baseUrl}/api/properties/buildings/${first}`)).json()) as {
-    units: { id: number }[];
-  };
-  return ["/", "/properties", `/buildings/${first}`, `/properties/${detail.units[0]!.id}`];
+function memoryChecks(idleRssMb: number): Check[] {
+  return [
+    {
+      section: "memory",
+      measure: "server RSS idle after start",
+      measured: `${idleRssMb} MB`,
+      budget: `<= ${budgets.idleRssMb} MB`,
+      pass: idleRssMb <= budgets.idleRssMb,
+    },
+  ];
 }
 
-async function main() {
+async function main(): Promise<number> {
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    pages: [],
+    checks: [],
+    errors: [],
+    memory: {},
+  };
+  async function step<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
+    const started = performance.now();
+    console.log(`bench: ${name}...`);
+    try {
+      const value = await run();
+      console.log(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return value;
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      console.error(`bench: ${name} failed: ${message}`);
+      results.errors.push({ step: name, message });
+      results.checks.push({
+        section: name.split(" ")[0]!,
+        measure: `${name}: did not complete (see Errors)`,
+        measured: "-",
+        budget: "-",
+        pass: false,
+      });
+      return undefined;
+    }
+  }
+
   const dataDir = await tempDataDir();
+  let interrupted = false;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      await stopAllServers();
+      await stopLeftoverDatabase(dataDir);
+      await rm(dataDir, { recursive: true, force: true }).catch((error: Error) =>
+        console.error(`bench: could not remove ${dataDir}: ${error.message}`),
+      );
+    })();
+    return cleaning;
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      interrupted = true;
+      console.error(`bench: ${signal}, stopping the server and removing ${dataDir}`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+
   try {
-    console.log("start-up: first start (initialises the database)...");
-    const cold = await timedStart(dataDir);
-    await stopApp(cold.app);
-    const warm: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const run = await timedStart(dataDir);
-      warm.push(run.ms);
-      await stopApp(run.app);
+    if (enabled("startup")) {
+      results.startup = await step("start-up (a first start, then 3 on the same DATA_DIR)", () =>
+        measureStartup(dataDir, 3),
+      );
+      if (results.startup) results.checks.push(...startupChecks(results.startup));
+    } else {
+      // The first start initialises the database and makes the demo photos: never the server
+      // whose idle memory is measured.
+      await step("database initialisation (first start)", async () =>
+        stopServer(await startServer(dataDir)),
+      );
     }
 
-    const { app } = await timedStart(dataDir);
+    const app = await startServer(dataDir);
     const pid = app.process.pid!;
-    await new Promise((r) => setTimeout(r, 1000));
-    const idleRssMb = Math.round(rssMb(pid));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      results.memory.idleRssMb = Math.round(rssMb(pid));
+      results.checks.push(...memoryChecks(results.memory.idleRssMb));
+      const { pages, buildingId } = await publicPages(app.url);
+      results.pages = pages;
 
-    console.log(`throughput: ${connections} connections, ${seconds} s each...`);
-    const baseline = await startBaseline();
-    const baselineLoad = await load(
-      "baseline: constant JSON (bare Fastify)",
-      `${baseline.url}/baseline`,
-    );
-    baseline.child.kill();
-    const loads = [
-      await load("GET /api/health (database round trip)", `${app.url}/api/health`, pid),
-      await load("GET / (server-rendered home page)", `${app.url}/`, pid),
-    ];
-    console.log("lighthouse: mobile profile, 3 runs per page...");
-    const pages = await lighthousePages(app.url);
-    const lighthouseFigures = await measurePages(app.url, pages, 3);
-    await stopApp(app);
-
-    const results = {
-      date: new Date().toISOString(),
-      node: process.version,
-      startup: {
-        firstStartMs: Math.round(cold.ms),
-        warmStartMedianMs: Math.round(median(warm)),
-        warmStartsMs: warm.map(Math.round),
-      },
-      memory: { idleRssMb, peakRssMbUnderLoad: Math.max(...loads.map((l) => l.peakRssMb ?? 0)) },
-      throughput: {
-        connections,
-        seconds,
-        baseline: baselineLoad,
-        routes: loads.map((l) => ({
-          ...l,
-          ratioToBaseline: Number((l.rps / baselineLoad.rps).toFixed(3)),
-        })),
-      },
-    };
-
-    const md = [
-      `# Benchmark results`,
-      ``,
-      `${results.date}, Node ${results.node}, ${connections} connections for ${seconds} s per route (autocannon, loopback).`,
-      ``,
-      `| measure | value |`,
-      `|---|---|`,
-      `| first start, including database initialisation | ${results.startup.firstStartMs} ms |`,
-      `| start on a built tree (median of 3) | ${results.startup.warmStartMedianMs} ms |`,
-      `| server memory idle (RSS) | ${idleRssMb} MB |`,
-      `| server memory peak under load (RSS) | ${results.memory.peakRssMbUnderLoad} MB |`,
-      ``,
-      `| route | req/s | ratio to baseline | p50 ms | p99 ms | errors | non-2xx |`,
-      `|---|---|---|---|---|---|---|`,
-      `| ${baselineLoad.name} | ${baselineLoad.rps} | 1.000 | ${baselineLoad.p50} | ${baselineLoad.p99} | ${baselineLoad.errors} | ${baselineLoad.non2xx} |`,
-      ...results.throughput.routes.map(
-        (r) =>
-          `| ${r.name} | ${r.rps} | ${r.ratioToBaseline.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
-      ),
-      ``,
-      `Lighthouse ${"(mobile profile, default throttling, median of 3 runs)"}:`,
-      ``,
-      `| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |`,
-      `|---|---|---|---|---|---|---|---|`,
-      ...lighthouseFigures.map(
-        (f) =>
-          `| ${f.page} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.tbtMs} | ${f.cls} |`,
-      ),
-      ``,
-    ].join("\n");
-
-    await mkdir(path.join(projectRoot, "bench/results"), { recursive: true });
-    await writeFile(
-      path.join(projectRoot, "bench/results/latest.json"),
-      `${JSON.stringify(results, null, 2)}\n`,
-    );
-    await writeFile(path.join(projectRoot, "bench/results/latest.md"), md);
-    console.log(`\n${md}`);
+      if (enabled("bytes")) {
+        results.bytes = await step("bytes of the first view", () => measureBytes(app.url, pages));
+        if (results.bytes) results.checks.push(...bytesChecks(results.bytes));
+      }
+      if (enabled("lighthouse")) {
+        results.lighthouse = await step(`lighthouse (${lighthouseRuns} runs per page)`, () =>
+          measureLighthouse(app.url, pages, lighthouseRuns),
+        );
+        if (results.lighthouse) results.checks.push(...lighthouseChecks(results.lighthouse));
+      }
+      if (enabled("throughput")) {
+        results.throughput = await step(`throughput (${seconds} s per route)`, () =>
+          measureThroughput({ baseUrl: app.url, pid, buildingId, seconds }),
+        );
+        if (results.throughput) {
+          results.memory.peakRssMbThroughput = results.throughput.peakRssMb;
+          results.checks.push(...throughputChecks(results.throughput));
+        }
+      }
+      // Last: the uploads add a building to the public listings.
+      if (enabled("uploads")) {
+        results.uploads = await step("uploads", () => measureUploads({ baseUrl: app.url, pid }));
+        if (results.uploads) {
+          results.memory.peakRssMbUploads = results.uploads.peakRssMb;
+          results.checks.push(...uploadChecks(results.uploads));
+        }
+      }
+    } finally {
+      await stopServer(app);
+    }
+  } catch (error) {
+    results.errors.push({ step: "server", message: (error as Error).message });
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
+
+  if (interrupted) return 130;
+  const markdown = renderMarkdown(results);
+  console.log(`\n${markdown}`);
+  if (only) {
+    console.log("bench: BENCH_ONLY is set, so bench/results/latest.* are left as they were.");
+  } else {
+    const dir = path.join(projectRoot, "bench/results");
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+    await writeFile(path.join(dir, "latest.md"), markdown);
+    console.log("bench: wrote bench/results/latest.json and bench/results/latest.md");
+  }
+  return results.errors.length > 0 ? 1 : 0;
 }
 
-main().catch((error) => {
-  console.error(`bench: ${(error as Error).message}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`bench: ${(error as Error).stack ?? error}`);
+    process.exit(1);
+  },
+);

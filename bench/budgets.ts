@@ -1,0 +1,39 @@
+/**
+ * The budgets of issue 7 ("Budgets"), in one place. Every pass/fail in bench/results compares a
+ * measured figure with one of these. Sizes: 1 KB = 1000 bytes (the stricter reading of "KB").
+ */
+export const budgets = {
+  /** Lighthouse mobile, each of the four pages: category scores (0-100) and metrics. */
+  lighthouse: {
+    performance: 95,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 2000,
+    tbtMs: 150,
+    cls: 0.05,
+  },
+  /** JavaScript loaded by the first view of a public page, gzip, React included. */
+  firstViewJsGzipBytes: 120_000,
+  /** Admin or auth-only modules among the first view's chunks. */
+  firstViewAdminModules: 0,
+  /** GET /api/properties/buildings against the constant-JSON baseline of the same run. */
+  buildingsList: { minRatio: 0.5, maxP99Ms: 25, maxErrors: 0 },
+  /** The server-rendered building page against the same baseline. */
+  buildingPage: { minRatio: 0.15, maxP99Ms: 60 },
+  /** A 10 MB, 4000x3000 JPEG through POST /api/upload to its stored variants. */
+  upload: { maxEachMs: 2000, concurrent: 5, maxPeakRssMb: 400 },
+  /** Server RSS once started and settled. */
+  idleRssMb: 200,
+  /** Start on a built tree (database already initialised) to the first 200 from /api/health. */
+  startMs: 3000,
+} as const;
+
+/** One line of the budget table: a measured figure against its budget. */
+export type Check = {
+  section: string;
+  measure: string;
+  measured: string;
+  budget: string;
+  pass: boolean;
+};

@@ -1,0 +1,257 @@
+import type { Check } from "./budgets";
+import type { BytesResult } from "./bytes";
+import type { LighthousePage } from "./lighthouse";
+import type { StartupResult } from "./startup";
+import type { Load, ThroughputResult } from "./throughput";
+import type { UploadsResult } from "./uploads";
+
+/** Everything one `npm run bench` measured; written as bench/results/latest.json. */
+export type BenchResults = {
+  date: string;
+  node: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number };
+  pages: string[];
+  checks: Check[];
+  /** Steps that did not complete; their checks are missing or failed. */
+  errors: { step: string; message: string }[];
+  startup?: StartupResult;
+  memory: { idleRssMb?: number; peakRssMbThroughput?: number; peakRssMbUploads?: number };
+  lighthouse?: LighthousePage[];
+  bytes?: BytesResult;
+  throughput?: ThroughputResult;
+  uploads?: UploadsResult;
+};
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const mark = (pass: boolean) => (pass ? "pass" : "**FAIL**");
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+function table(head: string[], rows: (string | number)[][]): string[] {
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.map((c) => cell(String(c))).join(" | ")} |`),
+  ];
+}
+
+function budgetSection(r: BenchResults): string[] {
+  const passed = r.checks.filter((c) => c.pass).length;
+  return [
+    "## Budgets",
+    "",
+    `${passed} of ${r.checks.length} budgets met${r.errors.length ? `; ${r.errors.length} step(s) did not complete (see Errors)` : ""}.`,
+    "",
+    ...table(
+      ["", "measure", "measured", "budget", "result"],
+      r.checks.map((c) => [c.section, c.measure, c.measured, c.budget, mark(c.pass)]),
+    ),
+  ];
+}
+
+function lighthouseSection(pages: LighthousePage[]): string[] {
+  const runs = pages[0]?.runs ?? 0;
+  const lines = [
+    `## Lighthouse (mobile profile, default throttling, median of ${runs} run${runs === 1 ? "" : "s"})`,
+    "",
+    ...table(
+      [
+        "page",
+        "performance",
+        "accessibility",
+        "best practices",
+        "SEO",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "FCP ms",
+        "Speed Index ms",
+      ],
+      pages.map((p) => [
+        p.page,
+        p.performance,
+        p.accessibility,
+        p.bestPractices,
+        p.seo,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+        p.fcpMs,
+        p.speedIndexMs,
+      ]),
+    ),
+    "",
+    "Largest contentful paint element and where its time went, and the audits that cost points (from the run with the median performance score):",
+    "",
+  ];
+  for (const p of pages) {
+    const { lcpElement, lcpPhases, failedAudits } = p.hints;
+    const element = lcpElement
+      ? `\`${lcpElement.selector}\` (${lcpElement.label || "no label"})`
+      : "not reported";
+    const phases = lcpPhases.map((ph) => `${ph.phase} ${ph.ms} ms`).join(", ");
+    lines.push(`- ${p.page}: LCP element ${element}${phases ? `; ${phases}` : ""}.`);
+    for (const audit of failedAudits) {
+      lines.push(
+        `  - ${audit.category}: ${audit.title} (\`${audit.id}\`)${audit.displayValue ? `: ${audit.displayValue}` : ""}`,
+      );
+    }
+  }
+  return lines;
+}
+
+function bytesSection(bytes: BytesResult): string[] {
+  return [
+    "## Bytes of the first view (gzip level 9 of the built files)",
+    "",
+    `Scripts and stylesheets of the site loaded until the network is idle. The CSS is inlined in the HTML. Inline scripts (hydration data) and the HTML are shown apart and not counted as JavaScript. Admin/auth-only check: ${bytes.moduleCheck.method}.`,
+    "",
+    ...table(
+      [
+        "page",
+        "JavaScript",
+        "files",
+        "CSS",
+        "inline scripts",
+        "HTML",
+        "heaviest scripts",
+        "admin/auth-only modules",
+      ],
+      bytes.pages.map((p) => [
+        p.page,
+        kb(p.jsGzipBytes),
+        p.scripts.length,
+        kb(p.cssGzipBytes),
+        kb(p.inlineScriptGzipBytes),
+        kb(p.htmlGzipBytes),
+        p.scripts
+          .slice(0, 3)
+          .map((s) => `${s.file.replace(/^assets\//, "")} ${kb(s.gzipBytes)}`)
+          .join(", "),
+        p.forbidden.length === 0
+          ? "none"
+          : p.forbidden.map((f) => `${f.module} (in ${f.chunk})`).join(", "),
+      ]),
+    ),
+  ];
+}
+
+function throughputSection(t: ThroughputResult): string[] {
+  const headers = Object.entries(t.headers)
+    .map(([k, v]) => `\`${k}: ${v}\``)
+    .join(", ");
+  const load = (l: Load, baseline: string, ratio: string) => [
+    l.name,
+    l.path,
+    l.rps,
+    baseline,
+    ratio,
+    l.p50Ms,
+    l.p99Ms,
+    l.errors,
+    l.non2xx,
+  ];
+  const rows: (string | number)[][] = [];
+  t.baselines.forEach((b, i) => {
+    rows.push(load(b, "", ""));
+    const route = t.routes[i];
+    if (route) {
+      rows.push(
+        load(route, String(route.baselineRps), `${(route.ratioToBaseline * 100).toFixed(1)} %`),
+      );
+    }
+  });
+  return [
+    "## API throughput (autocannon, loopback)",
+    "",
+    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two.`,
+    "",
+    ...table(
+      [
+        "route",
+        "path",
+        "req/s",
+        "baseline req/s",
+        "ratio to baseline",
+        "p50 ms",
+        "p99 ms",
+        "errors",
+        "non-2xx",
+      ],
+      rows,
+    ),
+  ];
+}
+
+function uploadsSection(u: UploadsResult): string[] {
+  return [
+    "## Uploads (POST /api/upload to the stored variants)",
+    "",
+    `A ${u.image.width}x${u.image.height} JPEG of ${(u.image.bytes / 1e6).toFixed(2)} MB (${u.image.bytes} bytes, quality ${u.image.jpegQuality}).`,
+    "",
+    ...table(
+      ["measure", "value"],
+      [
+        ["one at a time, each", u.sequentialMs.map((ms) => `${ms} ms`).join(", ")],
+        ["one at a time, median", `${u.sequentialMedianMs} ms`],
+        [`${u.concurrent.count} at once, statuses`, u.concurrent.statuses.join(", ")],
+        [`${u.concurrent.count} at once, wall time`, `${u.concurrent.wallMs} ms`],
+        [`${u.concurrent.count} at once, slowest`, `${u.concurrent.maxMs} ms`],
+        ["server peak RSS", `${u.peakRssMb} MB`],
+      ],
+    ),
+  ];
+}
+
+function serverSection(r: BenchResults): string[] {
+  const rows: string[][] = [];
+  if (r.startup) {
+    rows.push(
+      [
+        "first start, including database initialisation and demo content",
+        `${r.startup.firstStartMs} ms`,
+      ],
+      [
+        `start on a built tree (median of ${r.startup.startsMs.length}: ${r.startup.startsMs.join(", ")} ms)`,
+        `${r.startup.medianMs} ms`,
+      ],
+    );
+  }
+  const m = r.memory;
+  if (m.idleRssMb !== undefined)
+    rows.push(["RSS idle after start (2 s settle)", `${m.idleRssMb} MB`]);
+  if (m.peakRssMbThroughput !== undefined)
+    rows.push(["peak RSS during the throughput runs", `${m.peakRssMbThroughput} MB`]);
+  if (m.peakRssMbUploads !== undefined)
+    rows.push(["peak RSS during the uploads", `${m.peakRssMbUploads} MB`]);
+  if (rows.length === 0) return [];
+  return [
+    "## Start-up and memory",
+    "",
+    "Start: from spawning `node build/app/main.js` to the first 200 from /api/health (polled every 50 ms). Memory: RSS of the Node server process (the embedded PostgreSQL runs in processes of its own and is not included).",
+    "",
+    ...table(["measure", "value"], rows),
+  ];
+}
+
+export function renderMarkdown(r: BenchResults): string {
+  const sections: string[][] = [
+    [
+      "# Benchmark results",
+      "",
+      `${r.date}; Node ${r.node}; ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB. Pages: ${r.pages.join(", ")}. Produced by \`npm run bench\` (bench/run.ts).`,
+    ],
+    budgetSection(r),
+  ];
+  if (r.lighthouse) sections.push(lighthouseSection(r.lighthouse));
+  if (r.bytes) sections.push(bytesSection(r.bytes));
+  if (r.throughput) sections.push(throughputSection(r.throughput));
+  if (r.uploads) sections.push(uploadsSection(r.uploads));
+  sections.push(serverSection(r));
+  if (r.errors.length > 0) {
+    sections.push(["## Errors", "", ...r.errors.map((e) => `- ${e.step}: ${e.message}`)]);
+  }
+  return `${sections
+    .filter((s) => s.length > 0)
+    .map((s) => s.join("\n"))
+    .join("\n\n")}\n`;
+}

@@ -1,0 +1,180 @@
+import autocannon from "autocannon";
+import { budgets, type Check } from "./budgets";
+import { sampleRss } from "./server";
+
+/**
+ * API throughput with autocannon on loopback: each route for BENCH_SECONDS (10 s) with 50
+ * connections, after a short unrecorded warm-up. Every request says `accept-encoding: gzip, br`
+ * as a browser does, so compression is part of what is measured. The baseline is
+ * GET /api/bench/baseline, a constant JSON served by the same process through the same hooks.
+ * The machine's speed drifts (other work, CPU boost), so the baseline brackets every route:
+ * baseline, route, baseline, route, ..., baseline; a route's ratio is to the mean of the two
+ * baseline runs on either side of it.
+ */
+export type Load = {
+  name: string;
+  path: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+};
+
+export type RouteLoad = Load & {
+  /** The mean of the baseline runs just before and just after this route. */
+  baselineRps: number;
+  ratioToBaseline: number;
+};
+
+export type ThroughputResult = {
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  /** Every baseline run, in order: one before each route and one after the last. */
+  baselines: Load[];
+  routes: RouteLoad[];
+  peakRssMb: number;
+};
+
+const connections = 50;
+const browserEncoding = { "accept-encoding": "gzip, br" };
+const html = { ...browserEncoding, accept: "text/html,application/xhtml+xml" };
+const json = { ...browserEncoding, accept: "application/json" };
+
+type Target = { name: string; path: string; headers: Record<string, string> };
+
+async function run(
+  baseUrl: string,
+  target: Target,
+  seconds: number,
+  conns = connections,
+): Promise<Load> {
+  const result = await autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections: conns,
+    duration: seconds,
+    headers: target.headers,
+  });
+  return {
+    name: target.name,
+    path: target.path,
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    // autocannon's `errors` already counts timeouts.
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measured(baseUrl: string, target: Target, seconds: number): Promise<Load> {
+  await run(baseUrl, target, 1, 10);
+  return run(baseUrl, target, seconds);
+}
+
+export async function measureThroughput(input: {
+  baseUrl: string;
+  pid: number;
+  buildingId: number;
+  seconds: number;
+}): Promise<ThroughputResult> {
+  const { baseUrl, buildingId, seconds } = input;
+  const baseline: Target = {
+    name: "baseline: constant JSON, same process",
+    path: "/api/bench/baseline",
+    headers: json,
+  };
+  const targets: Target[] = [
+    { name: "building list (API)", path: "/api/properties/buildings", headers: json },
+    { name: "one building (API)", path: `/api/properties/buildings/${buildingId}`, headers: json },
+    { name: "building page (server-rendered)", path: `/buildings/${buildingId}`, headers: html },
+    { name: "home page (server-rendered)", path: "/", headers: html },
+  ];
+
+  const memory = sampleRss(input.pid);
+  try {
+    await run(baseUrl, baseline, 1, 10);
+    const baselines: Load[] = [await run(baseUrl, baseline, seconds)];
+    const loads: Load[] = [];
+    for (const target of targets) {
+      loads.push(await measured(baseUrl, target, seconds));
+      baselines.push(await run(baseUrl, baseline, seconds));
+    }
+    const peakRssMb = memory.stop();
+    return {
+      connections,
+      seconds,
+      headers: browserEncoding,
+      baselines,
+      routes: loads.map((load, i) => {
+        const baselineRps = (baselines[i]!.rps + baselines[i + 1]!.rps) / 2;
+        return {
+          ...load,
+          baselineRps: Math.round(baselineRps),
+          ratioToBaseline: Number((load.rps / baselineRps).toFixed(3)),
+        };
+      }),
+      peakRssMb,
+    };
+  } finally {
+    memory.stop();
+  }
+}
+
+const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
+
+/** The budgets of the building list and the building page; every measured route must not fail. */
+export function throughputChecks(result: ThroughputResult): Check[] {
+  const checks: Check[] = [];
+  const list = result.routes.find((r) => r.path === "/api/properties/buildings");
+  const page = result.routes.find((r) => r.path.startsWith("/buildings/"));
+  if (list) {
+    const b = budgets.buildingsList;
+    checks.push(
+      {
+        section: "throughput",
+        measure: "GET /api/properties/buildings, ratio to baseline",
+        measured: pct(list.ratioToBaseline),
+        budget: `>= ${pct(b.minRatio)}`,
+        pass: list.ratioToBaseline >= b.minRatio,
+      },
+      {
+        section: "throughput",
+        measure: "GET /api/properties/buildings, p99",
+        measured: `${list.p99Ms} ms`,
+        budget: `<= ${b.maxP99Ms} ms`,
+        pass: list.p99Ms <= b.maxP99Ms,
+      },
+    );
+  }
+  if (page) {
+    const b = budgets.buildingPage;
+    checks.push(
+      {
+        section: "throughput",
+        measure: "building page (SSR), ratio to baseline",
+        measured: pct(page.ratioToBaseline),
+        budget: `>= ${pct(b.minRatio)}`,
+        pass: page.ratioToBaseline >= b.minRatio,
+      },
+      {
+        section: "throughput",
+        measure: "building page (SSR), p99",
+        measured: `${page.p99Ms} ms`,
+        budget: `<= ${b.maxP99Ms} ms`,
+        pass: page.p99Ms <= b.maxP99Ms,
+      },
+    );
+  }
+  const all = [...result.baselines, ...result.routes];
+  const failed = all.reduce((n, r) => n + r.errors + r.non2xx, 0);
+  checks.push({
+    section: "throughput",
+    measure: "errors and non-2xx answers, every route",
+    measured: String(failed),
+    budget: `= ${budgets.buildingsList.maxErrors}`,
+    pass: failed <= budgets.buildingsList.maxErrors,
+  });
+  return checks;
+}
