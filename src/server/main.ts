@@ -59,6 +59,19 @@ async function main() {
     throw error;
   }
 
+  // A stop asked for during start-up (Ctrl-C while the database initialises) is honoured after
+  // the step under way: exiting mid-step would leave the embedded PostgreSQL running.
+  let stopSignal: string | null = null;
+  const stopDuringStart = (signal: string) => {
+    stopSignal = signal;
+    console.log(`${signal} received: stopping once the current start-up step is done.`);
+  };
+  process.on("SIGTERM", stopDuringStart);
+  process.on("SIGINT", stopDuringStart);
+  const checkpoint = () => {
+    if (stopSignal) throw new StartInterrupted();
+  };
+
   let lock: ReturnType<typeof acquireAppLock> | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
@@ -70,8 +83,11 @@ async function main() {
       mode: "own",
       log: (line) => console.log(line),
     });
+    checkpoint();
     await runMigrations(database);
+    checkpoint();
     await prepareContent(config, database);
+    checkpoint();
     if (config.admin) {
       const { user, created } = await ensureAdministrator({ db: database.db }, config.admin);
       console.log(`Administrator ${user.email} ${created ? "created" : "checked"} (ADMIN_EMAIL).`);
@@ -81,13 +97,17 @@ async function main() {
       database,
       web: config.env === "development" ? "development" : "production",
     });
+    checkpoint();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     lock?.release();
+    if (error instanceof StartInterrupted) process.exit(0);
     fail(describeStartError(error, config.port));
   }
+  process.off("SIGTERM", stopDuringStart);
+  process.off("SIGINT", stopDuringStart);
 
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -108,6 +128,9 @@ async function main() {
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+  if (stopSignal) void shutdown(stopSignal);
 }
+
+class StartInterrupted extends Error {}
 
 void main().catch((error) => fail((error as Error).message));

@@ -47,7 +47,10 @@ export async function startBuiltApp(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited during start:\n${output}`);
+    // A process killed by a signal has no exit code, only a signal code.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited during start:\n${output}`);
+    }
     const ok = await fetch(`${url}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
@@ -60,7 +63,9 @@ export async function startBuiltApp(
 
 /** SIGTERM, then wait for the process to exit (it stops its database first). */
 export async function stopApp(app: RunningApp): Promise<number | null> {
-  if (app.process.exitCode !== null) return app.process.exitCode;
+  if (app.process.exitCode !== null || app.process.signalCode !== null) {
+    return app.process.exitCode;
+  }
   const exited = new Promise<number | null>((resolve) =>
     app.process.once("exit", (code) => resolve(code)),
   );

@@ -1,11 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "../../web/load-context";
 import { scriptNonce } from "./csp";
-import type { ResponseCache } from "./response-cache";
+import {
+  type Representation,
+  type ResponseCache,
+  represent,
+  sendRepresentation,
+} from "./response-cache";
 import type { WebServices } from "./web-services";
 
 /** Turns a Fastify request into the Fetch API Request that React Router handles. */
@@ -56,6 +61,18 @@ const MAX_CACHED_URL = 300;
 
 type RenderedPage = { status: number; headers: [string, string][]; body: string };
 
+/**
+ * A public page prepared once: the HTML with no nonce in it, the hashes of its inline scripts
+ * for the Content-Security-Policy (a hash allows exactly that script, as a nonce would), and
+ * its compressed forms. The same bytes serve every visitor until the next write, with an ETag.
+ */
+type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  representation: Representation;
+  scriptHashes: string[];
+};
+
 /** Thrown out of a cache computation so that a page that must not be kept is not. */
 class NotCacheable extends Error {
   constructor(readonly page: RenderedPage) {
@@ -71,14 +88,56 @@ async function renderPage(response: Response): Promise<RenderedPage> {
   };
 }
 
-function sendPage(reply: FastifyReply, page: RenderedPage, placeholder: string) {
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const NOT_EXECUTED = /\btype="application\/(?:ld\+)?json"/;
+
+/** The CSP sources that allow exactly the inline scripts of `html`. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", content = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || NOT_EXECUTED.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+function preparePage(rendered: RenderedPage, placeholder: string): CachedPage | null {
+  const body = rendered.body.replaceAll(` nonce="${placeholder}"`, "");
+  // A nonce anywhere else (inside a script's text, say) cannot be hashed away: not kept.
+  if (body.includes(placeholder)) return null;
+  const contentType =
+    rendered.headers.find(([name]) => name === "content-type")?.[1] ?? "text/html; charset=utf-8";
+  return {
+    status: rendered.status,
+    headers: rendered.headers.filter(
+      ([name]) => !["content-length", "content-type", "content-encoding", "etag"].includes(name),
+    ),
+    representation: represent(body, contentType),
+    scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(body) : [],
+  };
+}
+
+/** A page that could not be kept: its nonce placeholder becomes this response's nonce. */
+function sendFresh(reply: FastifyReply, page: RenderedPage, placeholder: string) {
   reply.status(page.status);
   for (const [name, value] of page.headers) {
     if (name !== "content-length") reply.header(name, value);
   }
-  // The cached HTML carries a placeholder where this response's nonce goes (the CSP header
-  // names the fresh one): a nonce is never reused across responses.
   return reply.send(page.body.replaceAll(placeholder, scriptNonce(reply.raw)));
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") {
+    const sources = page.scriptHashes.length > 0 ? page.scriptHashes.join(" ") : "";
+    reply.header(
+      "content-security-policy",
+      policy.replace(/ ?'nonce-[^']*'/, sources ? ` ${sources}` : ""),
+    );
+  }
+  // Browsers keep the page and ask again each time; an unchanged page is a 304.
+  return sendRepresentation(request, reply, page.representation, "no-cache", page.status);
 }
 
 export function reactRouterHandler(
@@ -113,12 +172,13 @@ export function reactRouterHandler(
         const kept =
           (rendered.status === 200 || rendered.status === 404) &&
           !rendered.headers.some(([name]) => name === "set-cookie");
-        if (!kept) throw new NotCacheable(rendered);
-        return rendered;
+        const prepared = kept ? preparePage(rendered, placeholder) : null;
+        if (!prepared) throw new NotCacheable(rendered);
+        return prepared;
       });
-      return sendPage(reply, page, placeholder);
+      return sendCached(request, reply, page);
     } catch (error) {
-      if (error instanceof NotCacheable) return sendPage(reply, error.page, placeholder);
+      if (error instanceof NotCacheable) return sendFresh(reply, error.page, placeholder);
       throw error;
     }
   };

@@ -112,16 +112,17 @@ export function sendRepresentation(
   reply: FastifyReply,
   representation: Representation,
   cacheControl: string,
+  status = 200,
 ) {
   reply.header("etag", representation.etag);
   reply.header("cache-control", cacheControl);
   reply.header("vary", "accept-encoding");
   const ifNoneMatch = request.headers["if-none-match"];
-  if (
-    ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === representation.etag)
-  ) {
-    return reply.status(304).send();
-  }
+  const matches = ifNoneMatch
+    ?.split(",")
+    .some((tag) => tag.trim().replace(/^W\//, "") === representation.etag);
+  if (status === 200 && matches) return reply.status(304).send();
+  reply.status(status);
   reply.type(representation.contentType);
   const encoding =
     representation.body.length >= MIN_COMPRESS_BYTES

@@ -75,7 +75,21 @@ export async function processImage(input: {
  */
 export async function writeImageVariants(bytes: Buffer, dir: string): Promise<WrittenVariant[]> {
   const sourceWidth = await checkedSourceWidth(bytes);
-  return writeVariants(dir, await encodeVariants(bytes, variantWidths(sourceWidth)));
+  const encoded = await oneImageAtATime(() => encodeVariants(bytes, variantWidths(sourceWidth)));
+  return writeVariants(dir, encoded);
+}
+
+// A 12-megapixel photo decodes to ~36 MB, and each variant pipeline holds its own buffers:
+// several at once took the server past 800 MB. One at a time keeps the peak near 300 MB and,
+// on two cores, leaves a core for visitors; libvips still uses threads within the one image.
+// No operation cache either: every upload is a new image.
+sharp.cache(false);
+let imageQueue: Promise<unknown> = Promise.resolve();
+
+function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageQueue.then(work, work);
+  imageQueue = run.catch(() => undefined);
+  return run;
 }
 
 /** The header alone decides: a decompression bomb is refused before any pixel is decoded. */
