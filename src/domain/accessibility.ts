@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { isOneOf, isRecord } from "./guards";
 
 /**
  * The visitor's accessibility preferences (PRODUCT-SPEC.md sections 3, 4, 8 and 9). They live in
@@ -29,34 +29,57 @@ export const defaultAccessibilityPreferences = {
 
 const d = defaultAccessibilityPreferences;
 
+export type AccessibilityPreferences = {
+  highContrast: boolean;
+  fontSize: number;
+  reducedMotion: boolean;
+  screenReaderOptimized: boolean;
+  keyboardNavigation: boolean;
+  soundEffects: boolean;
+  focusIndicators: FocusIndicatorStyle;
+  colorScheme: ColorScheme;
+};
+
+const booleanFields = [
+  "highContrast",
+  "reducedMotion",
+  "screenReaderOptimized",
+  "keyboardNavigation",
+  "soundEffects",
+] as const;
+
+const isFontSize = (value: unknown): value is number =>
+  Number.isInteger(value) &&
+  (value as number) >= FONT_SIZE.min &&
+  (value as number) <= FONT_SIZE.max;
+
 /**
- * Stored preferences are the visitor's (or an old version's): every field falls back to its
- * default on its own, so one bad value does not throw away the others, and anything that is not
- * an object at all gives the defaults. Unknown fields are dropped.
+ * The stored JSON (or null when nothing is stored), read safely: never throws. Stored preferences
+ * are the visitor's (or an old version's): every field falls back to its default on its own, so
+ * one bad value does not throw away the others, and anything that is not an object at all gives
+ * the defaults. Unknown fields are dropped.
  */
-export const accessibilityPreferencesSchema = z
-  .object({
-    highContrast: z.boolean().catch(d.highContrast),
-    fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max).catch(d.fontSize),
-    reducedMotion: z.boolean().catch(d.reducedMotion),
-    screenReaderOptimized: z.boolean().catch(d.screenReaderOptimized),
-    keyboardNavigation: z.boolean().catch(d.keyboardNavigation),
-    soundEffects: z.boolean().catch(d.soundEffects),
-    focusIndicators: z.enum(focusIndicatorStyles).catch(d.focusIndicators),
-    colorScheme: z.enum(colorSchemes).catch(d.colorScheme),
-  })
-  .catch({ ...d });
-
-export type AccessibilityPreferences = z.infer<typeof accessibilityPreferencesSchema>;
-
-/** The stored JSON (or null when nothing is stored), read safely: never throws. */
 export function parseStoredPreferences(raw: string | null | undefined): AccessibilityPreferences {
-  if (!raw) return { ...d };
+  let stored: unknown = null;
   try {
-    return accessibilityPreferencesSchema.parse(JSON.parse(raw));
+    stored = raw ? JSON.parse(raw) : null;
   } catch {
-    return { ...d };
+    // Not JSON: the defaults.
   }
+  if (!isRecord(stored)) return { ...d };
+  const preferences: AccessibilityPreferences = {
+    ...d,
+    fontSize: isFontSize(stored.fontSize) ? stored.fontSize : d.fontSize,
+    focusIndicators: isOneOf(focusIndicatorStyles, stored.focusIndicators)
+      ? stored.focusIndicators
+      : d.focusIndicators,
+    colorScheme: isOneOf(colorSchemes, stored.colorScheme) ? stored.colorScheme : d.colorScheme,
+  };
+  for (const field of booleanFields) {
+    const value = stored[field];
+    if (typeof value === "boolean") preferences[field] = value;
+  }
+  return preferences;
 }
 
 export const accessibilityMessages = {

@@ -38,6 +38,9 @@ describe("consent records", () => {
       JSON.stringify({ choice: "maybe", date: now.toISOString(), version: CONSENT_VERSION }),
       JSON.stringify({ choice: "accepted", date: "yesterday", version: CONSENT_VERSION }),
       JSON.stringify({ choice: "accepted", date: now.toISOString() }),
+      JSON.stringify({ choice: "accepted", date: "2026-11-22T15:30:00+01:00", version: 1 }),
+      JSON.stringify({ choice: "accepted", date: now.toISOString(), version: "1" }),
+      JSON.stringify([createConsentRecord("accepted", now)]),
     ]) {
       expect(parseConsentRecord(raw), String(raw)).toBeNull();
     }

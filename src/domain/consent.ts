@@ -1,5 +1,5 @@
 import { DATA_RETENTION_DAYS } from "./constants";
-import { z } from "./zod";
+import { isIsoDateTime, isOneOf, isRecord } from "./guards";
 
 /**
  * The privacy banner's answer, kept in the visitor's browser (PRODUCT-SPEC.md section 2, the
@@ -24,12 +24,8 @@ export const DATA_RETENTION_YEARS = Math.round(DATA_RETENTION_DAYS / 365);
 export const consentChoices = ["accepted", "declined"] as const;
 export type ConsentChoice = (typeof consentChoices)[number];
 
-export const consentRecordSchema = z.object({
-  choice: z.enum(consentChoices),
-  date: z.iso.datetime(),
-  version: z.number().int().positive(),
-});
-export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+/** `date` is an ISO date-time in UTC; `version` the CONSENT_VERSION the visitor answered. */
+export type ConsentRecord = { choice: ConsentChoice; date: string; version: number };
 
 export function createConsentRecord(choice: ConsentChoice, now: Date = new Date()): ConsentRecord {
   return { choice, date: now.toISOString(), version: CONSENT_VERSION };
@@ -47,8 +43,11 @@ export function parseConsentRecord(raw: string | null | undefined): ConsentRecor
   } catch {
     return null;
   }
-  const parsed = consentRecordSchema.safeParse(value);
-  return parsed.success && parsed.data.version === CONSENT_VERSION ? parsed.data : null;
+  if (!isRecord(value)) return null;
+  const { choice, date, version } = value;
+  // Another version, or no valid version at all (CONSENT_VERSION is a positive integer).
+  if (version !== CONSENT_VERSION) return null;
+  return isOneOf(consentChoices, choice) && isIsoDateTime(date) ? { choice, date, version } : null;
 }
 
 /** The raw values the banner reads: localStorage's record, and sessionStorage's record and flag. */

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod-mini";
 
 /**
  * Notification preferences (PRODUCT-SPEC.md sections 2, 3, 8 and 9): three channels with a switch
@@ -73,10 +73,9 @@ export const notificationPreferencesSchema = z.object({
   email: channelSchema,
   inApp: channelSchema,
   // Emergency push is always on (section 9): a stored false is not a valid preference.
-  push: channelSchema.extend({ emergency: z.literal(true) }),
-  quietHours: z
-    .object({ enabled: z.boolean(), startTime: z.string(), endTime: z.string() })
-    .superRefine((quiet, ctx) => {
+  push: z.extend(channelSchema, { emergency: z.literal(true) }),
+  quietHours: z.object({ enabled: z.boolean(), startTime: z.string(), endTime: z.string() }).check(
+    z.superRefine((quiet, ctx) => {
       // The times matter only while quiet hours are on; when off their inputs are hidden.
       if (!quiet.enabled) return;
       for (const key of ["startTime", "endTime"] as const) {
@@ -88,6 +87,7 @@ export const notificationPreferencesSchema = z.object({
           });
       }
     }),
+  ),
   frequency: z.enum(frequencies),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -289,6 +289,13 @@ describe("stored data", () => {
     expect(parseStoredNotifications("[]")).toBeNull();
   });
 
+  it("keeps offsets in timestamps, refuses impossible dates and drops unknown fields", () => {
+    const withOffset = make({ timestamp: "2025-01-08T09:00:00+05:30" });
+    expect(parseStoredNotifications([{ ...withOffset, extra: "dropped" }])).toEqual([withOffset]);
+    expect(parseStoredNotifications([make({ timestamp: "2025-02-29T09:00:00Z" })])).toEqual([]);
+    expect(parseStoredNotifications([make({ expiresAt: "tomorrow" })])).toEqual([]);
+  });
+
   it("refuses action links that leave the site", () => {
     for (const actionUrl of ["javascript:alert(1)", "https://evil.example", "//evil.example"])
       expect(parseStoredNotifications([make({ actionUrl })])).toEqual([]);

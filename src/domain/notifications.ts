@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { isIsoDateTime, isOneOf, isRecord, isStringOfLength } from "./guards";
 
 /**
  * The notification centre (PRODUCT-SPEC.md sections 2, 3, 4 and 9). Notifications live in the
@@ -37,25 +37,56 @@ export const categoryLabels: Record<NotificationCategory, string> = {
 };
 
 /** What the browser keeps. Timestamps are ISO strings; action links stay on this site. */
-export const notificationSchema = z.object({
-  id: z.string().min(1).max(100),
-  title: z.string().max(200),
-  message: z.string().max(2000),
-  type: z.enum(notificationTypes),
-  category: z.enum(notificationCategories),
-  priority: z.enum(notificationPriorities),
-  read: z.boolean(),
-  timestamp: z.iso.datetime({ offset: true }),
-  // A path on this site only: a tampered store must not turn an item into a javascript: link.
-  actionUrl: z
-    .string()
-    .regex(/^\/(?![/\\])/)
-    .max(500)
-    .optional(),
-  actionLabel: z.string().max(60).optional(),
-  expiresAt: z.iso.datetime({ offset: true }).optional(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
+export type Notification = {
+  id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  category: NotificationCategory;
+  priority: NotificationPriority;
+  read: boolean;
+  timestamp: string;
+  actionUrl?: string;
+  actionLabel?: string;
+  expiresAt?: string;
+};
+
+/** A path on this site only: a tampered store must not turn an item into a javascript: link. */
+const SITE_PATH = /^\/(?![/\\])/;
+
+/** One stored item, checked field by field; unknown fields are dropped. */
+function readNotification(value: unknown): Notification | null {
+  if (!isRecord(value)) return null;
+  const { id, title, message, type, category, priority, read, timestamp } = value;
+  const { actionUrl, actionLabel, expiresAt } = value;
+  const valid =
+    isStringOfLength(id, 1, 100) &&
+    isStringOfLength(title, 0, 200) &&
+    isStringOfLength(message, 0, 2000) &&
+    isOneOf(notificationTypes, type) &&
+    isOneOf(notificationCategories, category) &&
+    isOneOf(notificationPriorities, priority) &&
+    typeof read === "boolean" &&
+    isIsoDateTime(timestamp, { offset: true }) &&
+    (actionUrl === undefined ||
+      (isStringOfLength(actionUrl, 0, 500) && SITE_PATH.test(actionUrl))) &&
+    (actionLabel === undefined || isStringOfLength(actionLabel, 0, 60)) &&
+    (expiresAt === undefined || isIsoDateTime(expiresAt, { offset: true }));
+  if (!valid) return null;
+  return {
+    id,
+    title,
+    message,
+    type,
+    category,
+    priority,
+    read,
+    timestamp,
+    ...("actionUrl" in value && { actionUrl }),
+    ...("actionLabel" in value && { actionLabel }),
+    ...("expiresAt" in value && { expiresAt }),
+  };
+}
 
 /**
  * Reads the stored list item by item: a damaged entry is dropped, the others are kept. Anything
@@ -64,8 +95,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export function parseStoredNotifications(value: unknown): Notification[] | null {
   if (!Array.isArray(value)) return null;
   return value.flatMap((item) => {
-    const parsed = notificationSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    const notification = readNotification(item);
+    return notification ? [notification] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,11 +7,11 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { Toaster } from "sonner";
 import { site } from "../domain/site";
 import type { Route } from "./+types/root";
 // Inlined: ~5 KB compressed, and it saves a render-blocking round trip on a slow phone.
 import styles from "./app.css?inline";
+import { DeferredToaster } from "./components/layout/deferred-toaster";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
 import { AccessibilityBehaviours } from "./features/accessibility/components/accessibility-behaviours";
@@ -20,6 +20,13 @@ import { AuthProvider } from "./features/auth/auth-provider";
 import { ConsentBanner } from "./features/consent/components/consent-banner";
 import { pageTitle } from "./lib/meta";
 import type { RootData } from "./lib/seo";
+
+/**
+ * The stylesheet is written into the server's HTML only. The browser keeps that <style> as it
+ * is (hydration does not rewrite it, and the layout never remounts), so the browser bundle
+ * need not carry a second copy of the CSS as a string (~10 KB).
+ */
+const inlineStyles = import.meta.env.SSR ? styles : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -34,32 +41,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
       </head>
       <body>
         {children}
         {/* The module preloads, after the content: the page paints before its scripts are even requested. */}
         <Links />
-        <Toaster
-          position="top-center"
-          richColors
-          closeButton
-          // Sonner's rich colours miss WCAG AA on their light backgrounds; these darker texts pass.
-          style={toastColours}
-        />
+        {/* Sonner's toaster, mounted on the first press or key: no toast comes before one. */}
+        <DeferredToaster />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
-
-const toastColours = {
-  "--success-text": "#14532d",
-  "--error-text": "#7f1d1d",
-  "--warning-text": "#713f12",
-  "--info-text": "#1e3a8a",
-} as CSSProperties;
 
 export function loader({ context }: Route.LoaderArgs): RootData {
   return { publicUrl: context.services.publicUrl };

@@ -26,7 +26,7 @@ import { site } from "../../domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
-import { ScheduleTourDialog } from "../features/inquiries/components/schedule-tour-dialog";
+import { ScheduleTour } from "../features/inquiries/components/schedule-tour";
 import { ContactActions } from "../features/listings/components/interested-panel";
 import { UnitGallery } from "../features/listings/components/unit-gallery";
 import { availabilityText } from "../features/listings/components/unit-table";
@@ -233,9 +233,7 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
             Questions, a tour, or ready to apply? We are here to help.
           </p>
           <ContactActions>
-            <ScheduleTourDialog
-              unit={{ id: unit.id, title: unit.title, buildingId: unit.building.id }}
-            />
+            <ScheduleTour unit={{ id: unit.id, title: unit.title, buildingId: unit.building.id }} />
           </ContactActions>
         </aside>
       </div>

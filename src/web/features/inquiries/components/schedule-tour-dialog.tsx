@@ -21,10 +21,13 @@ const empty: TourRequest = { name: "", email: "", phone: "", preferredTimes: "" 
  */
 export function ScheduleTourDialog({
   unit,
+  initiallyOpen = false,
 }: {
   unit: { id: number; title: string; buildingId: number };
+  /** Opened at once: mounted by the stand-in button's press (schedule-tour.tsx). */
+  initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const form = useForm<TourRequest>({
     resolver: zodResolver(tourRequestSchema),
     defaultValues: empty,

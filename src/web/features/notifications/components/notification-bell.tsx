@@ -1,22 +1,7 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Bell, History, Settings } from "lucide-react";
-import { Link } from "react-router";
-import {
-  dayHeading,
-  formatTime,
-  type Notification,
-  newestFirst,
-  unreadCount,
-} from "../../../../domain/notifications";
-import { cn } from "../../../lib/utils";
-import { notificationStore, useNotifications } from "../notification-store";
-import { TypeIcon } from "./type-icon";
-
-/** How many of the newest notifications the header's menu lists. */
-const LATEST = 5;
-
-const itemClass =
-  "flex cursor-pointer gap-3 rounded px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-muted";
+import { Bell } from "lucide-react";
+import { unreadCount } from "../../../../domain/notifications";
+import { lazyModule, menuStandInProps, useLazyModule } from "../../../lib/lazy-module";
+import { useNotifications } from "../notification-store";
 
 /** 'Notifications, 3 unread': the bell's name, so the count is heard, not only seen. */
 export function bellLabel(unread: number) {
@@ -26,106 +11,54 @@ export function bellLabel(unread: number) {
 /** The unread count as the badge shows it. */
 export const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
 
+const bellClass =
+  "relative hidden size-11 items-center justify-center rounded-md hover:bg-muted md:inline-flex";
+
+/** The menu (Radix) is fetched on the first approach to the bell: most visitors never open it. */
+const menuModule = lazyModule(() => import("./notification-menu"));
+
 /**
  * The header's bell (desktop): the unread count, and a menu with the newest notifications and
  * the ways to the history and the settings. The count appears once the browser's copy is read.
+ * Until first pressed it is a plain button that looks, reads and opens the same way.
  */
 export function NotificationBell() {
   const items = useNotifications();
   const unread = items ? unreadCount(items) : 0;
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={bellLabel(unread)}
-        className="relative hidden size-11 items-center justify-center rounded-md hover:bg-muted md:inline-flex"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {unread > 0 ? (
-          <span
-            aria-hidden="true"
-            className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-bold text-destructive-foreground"
-          >
-            {badgeText(unread)}
-          </span>
-        ) : null}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border border-border bg-background p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-bold">
-            Notifications
-          </DropdownMenu.Label>
-          {items && items.length > 0 ? (
-            newestFirst(items)
-              .slice(0, LATEST)
-              .map((n) => <LatestItem key={n.id} notification={n} />)
-          ) : (
-            <p className="px-3 py-2 text-sm text-muted-foreground">
-              You have no notifications yet.
-            </p>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
-            <Link to="/notifications">
-              <History aria-hidden="true" className="size-4" /> View all notifications
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
-            <Link to="/settings/notifications">
-              <Settings aria-hidden="true" className="size-4" /> Notification settings
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-/** One of the latest: choosing it marks it read and, when it has one, follows its link. */
-function LatestItem({ notification: n }: { notification: Notification }) {
-  const content = (
+  const { loaded, activation, preload, activate } = useLazyModule(menuModule);
+  const face = (
     <>
-      <TypeIcon notification={n} className="mt-0.5" />
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className={cn("flex items-center gap-2", n.read ? "font-medium" : "font-bold")}>
-          {n.read ? null : (
-            <>
-              <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
-              <span className="sr-only">Unread: </span>
-            </>
-          )}
-          <span className="truncate">{n.title}</span>
+      <Bell aria-hidden="true" className="size-5" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-bold text-destructive-foreground"
+        >
+          {badgeText(unread)}
         </span>
-        <span className="line-clamp-2 text-muted-foreground">{n.message}</span>
-        <span className="text-xs text-muted-foreground">
-          {dayHeading(new Date(n.timestamp), new Date())}, {formatTime(new Date(n.timestamp))}
-        </span>
-      </span>
+      ) : null}
     </>
   );
-  if (n.actionUrl)
+  if (loaded) {
+    const { NotificationMenu } = loaded;
     return (
-      <DropdownMenu.Item
-        asChild
-        className={itemClass}
-        onSelect={() => notificationStore.markRead(n.id)}
+      <NotificationMenu
+        items={items}
+        label={bellLabel(unread)}
+        className={bellClass}
+        activation={activation}
       >
-        <Link to={n.actionUrl}>{content}</Link>
-      </DropdownMenu.Item>
+        {face}
+      </NotificationMenu>
     );
+  }
   return (
-    <DropdownMenu.Item
-      className={itemClass}
-      // Nothing to follow: the menu stays open, so the visitor sees it turn read.
-      onSelect={(event) => {
-        event.preventDefault();
-        notificationStore.markRead(n.id);
-      }}
+    <button
+      {...menuStandInProps({ preload, activate })}
+      aria-label={bellLabel(unread)}
+      className={bellClass}
     >
-      {content}
-    </DropdownMenu.Item>
+      {face}
+    </button>
   );
 }

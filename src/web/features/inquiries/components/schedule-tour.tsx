@@ -1,0 +1,29 @@
+import { CalendarDays } from "lucide-react";
+import { buttonVariants } from "../../../components/ui/button";
+import { dialogStandInProps, lazyModule, useLazyModule } from "../../../lib/lazy-module";
+
+/** The dialog, its form library and its validation are fetched on the first approach. */
+const dialogModule = lazyModule(() => import("./schedule-tour-dialog"));
+
+const triggerClass = buttonVariants({ size: "lg", variant: "secondary" });
+
+/**
+ * The unit page's Schedule Tour button. Until first pressed it is a plain button that looks and
+ * reads the same, so the unit page's first view carries no dialog or form code.
+ */
+export function ScheduleTour({
+  unit,
+}: {
+  unit: { id: number; title: string; buildingId: number };
+}) {
+  const { loaded, activation, preload, activate } = useLazyModule(dialogModule);
+  if (loaded) {
+    return <loaded.ScheduleTourDialog unit={unit} initiallyOpen={activation.open} />;
+  }
+  return (
+    <button {...dialogStandInProps({ preload, activate })} className={`${triggerClass} w-full`}>
+      <CalendarDays aria-hidden="true" />
+      Schedule Tour
+    </button>
+  );
+}

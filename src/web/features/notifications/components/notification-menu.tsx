@@ -1,0 +1,126 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { History, Settings } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  dayHeading,
+  formatTime,
+  type Notification,
+  newestFirst,
+} from "../../../../domain/notifications";
+import { type Activation, useKeyboardOpenFocus } from "../../../lib/lazy-module";
+import { cn } from "../../../lib/utils";
+import { notificationStore } from "../notification-store";
+import { TypeIcon } from "./type-icon";
+
+/** How many of the newest notifications the header's menu lists. */
+const LATEST = 5;
+
+const itemClass =
+  "flex cursor-pointer gap-3 rounded px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-muted";
+
+/**
+ * The bell's menu, loaded on first use (notification-bell.tsx): the bell itself (`children`,
+ * `label`, `className` from there), the newest notifications and the ways onward. It mounts
+ * open when the bell's stand-in was pressed (`activation`).
+ */
+export function NotificationMenu({
+  items,
+  label,
+  className,
+  activation,
+  children,
+}: {
+  items: Notification[] | null;
+  label: string;
+  className: string;
+  activation: Activation;
+  children: ReactNode;
+}) {
+  const onFocus = useKeyboardOpenFocus(activation);
+  return (
+    <DropdownMenu.Root defaultOpen={activation.open}>
+      <DropdownMenu.Trigger aria-label={label} className={className}>
+        {children}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          onFocus={onFocus}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border border-border bg-background p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-sm font-bold">
+            Notifications
+          </DropdownMenu.Label>
+          {items && items.length > 0 ? (
+            newestFirst(items)
+              .slice(0, LATEST)
+              .map((n) => <LatestItem key={n.id} notification={n} />)
+          ) : (
+            <p className="px-3 py-2 text-sm text-muted-foreground">
+              You have no notifications yet.
+            </p>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
+            <Link to="/notifications">
+              <History aria-hidden="true" className="size-4" /> View all notifications
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
+            <Link to="/settings/notifications">
+              <Settings aria-hidden="true" className="size-4" /> Notification settings
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** One of the latest: choosing it marks it read and, when it has one, follows its link. */
+function LatestItem({ notification: n }: { notification: Notification }) {
+  const content = (
+    <>
+      <TypeIcon notification={n} className="mt-0.5" />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className={cn("flex items-center gap-2", n.read ? "font-medium" : "font-bold")}>
+          {n.read ? null : (
+            <>
+              <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
+              <span className="sr-only">Unread: </span>
+            </>
+          )}
+          <span className="truncate">{n.title}</span>
+        </span>
+        <span className="line-clamp-2 text-muted-foreground">{n.message}</span>
+        <span className="text-xs text-muted-foreground">
+          {dayHeading(new Date(n.timestamp), new Date())}, {formatTime(new Date(n.timestamp))}
+        </span>
+      </span>
+    </>
+  );
+  if (n.actionUrl)
+    return (
+      <DropdownMenu.Item
+        asChild
+        className={itemClass}
+        onSelect={() => notificationStore.markRead(n.id)}
+      >
+        <Link to={n.actionUrl}>{content}</Link>
+      </DropdownMenu.Item>
+    );
+  return (
+    <DropdownMenu.Item
+      className={itemClass}
+      // Nothing to follow: the menu stays open, so the visitor sees it turn read.
+      onSelect={(event) => {
+        event.preventDefault();
+        notificationStore.markRead(n.id);
+      }}
+    >
+      {content}
+    </DropdownMenu.Item>
+  );
+}
