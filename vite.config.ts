@@ -12,7 +12,8 @@ import { defineConfig } from "vite";
 const SHARED = [
   /\/src\/web\/components\/ui\/(?:button|badge|card|skeleton|progress|responsive-image)\.tsx$/,
   /\/src\/web\/components\/layout\/(?!mobile-menu)[^/]+\.tsx$/,
-  /\/src\/web\/lib\/[^/]+\.tsx?$/,
+  /\/src\/web\/lib\/(?!lazy-module)[^/]+\.tsx?$/,
+  /\/src\/web\/features\/listings\/[^/]+\/[^/]+\.tsx?$/,
   /\/src\/domain\/(?:site|messages|constants|photos|listing-format|seo)\.ts$/,
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,
 ];
