@@ -110,6 +110,21 @@ async function once(url: string, port: number): Promise<{ scores: Scores; hints:
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP):
+ * that run is made again, twice at most, rather than losing the whole measurement.
+ */
+async function onceWithRetry(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`bench: Lighthouse run on ${url} failed (${(error as Error).message}); again.`);
+    }
+  }
+}
+
 export async function measureLighthouse(
   baseUrl: string,
   pages: string[],
@@ -123,7 +138,8 @@ export async function measureLighthouse(
     const figures: LighthousePage[] = [];
     for (const page of pages) {
       const samples: { scores: Scores; hints: Hints }[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await once(`${baseUrl}${page}`, chrome.port));
+      for (let i = 0; i < runs; i++)
+        samples.push(await onceWithRetry(`${baseUrl}${page}`, chrome.port));
       const pick = (key: keyof Scores) => median(samples.map((s) => s.scores[key]));
       const byPerformance = [...samples].sort(
         (a, b) => a.scores.performance - b.scores.performance,

@@ -58,6 +58,11 @@ test.describe("site shell on a desktop", () => {
     expect(nonces.size).toBe(3);
   });
 
+  test("does not serve the build manifest", async ({ request, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 404/);
+    expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
+  });
+
   test("answers an unchanged public page with 304", async ({ request }) => {
     const first = await request.get("/properties");
     const etag = first.headers().etag ?? "";

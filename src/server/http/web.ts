@@ -43,6 +43,8 @@ async function productionHandler(
     root: clientBuildDir,
     wildcard: false,
     preCompressed: true,
+    // build/client/.vite/ holds the build manifest: not for visitors.
+    dotfiles: "deny",
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
