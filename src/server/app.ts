@@ -6,7 +6,11 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { VERIFICATION_CODE_MINUTES } from "../domain/auth";
 import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "../domain/tenant-files";
@@ -74,18 +78,24 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Whatever the destination (a test passes its own stream), request lines never carry secrets.
+  const serializers = {
+    req: (req: FastifyRequest) => ({
+      method: req.method,
+      url: redactSecrets(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+    }),
+  };
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: redactSecrets(req.url),
-          host: req.host,
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === "object" ? deps.logger : {}),
+            serializers,
+          },
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
@@ -164,6 +174,13 @@ export async function buildApp(deps: AppDeps) {
     // Hashed static assets are cheap and a page needs many of them.
     allowList: (request) => request.url.startsWith("/assets/"),
     errorResponseBuilder: () => tooManyRequests(),
+    // A security event: who hit which limit (the route, never the secrets in a URL).
+    onExceeded: (request) => {
+      request.log.warn(
+        { ip: request.ip, route: request.routeOptions.url ?? redactSecrets(request.url) },
+        "rate limit hit",
+      );
+    },
   });
 
   const secret = await loadJwtSecret(config);

@@ -43,6 +43,11 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
     const claims = await deps.tokens.verify(match[1]!);
     const user = claims ? await users.findById(claims.uid) : null;
     if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
+      // A token that does not verify, or a session ended by a password reset: worth a line.
+      request.log.warn(
+        { uid: claims?.uid, route: request.routeOptions.url },
+        "refused: session not valid",
+      );
       throw unauthorized(authMessages.sessionEnded);
     }
     return toSessionUser(user);
@@ -55,7 +60,10 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
     async admin(request) {
       const user = await authenticate(request);
       if (user.role !== "admin") {
-        request.log.warn({ uid: user.uid, url: request.url }, "refused: administrators only");
+        request.log.warn(
+          { uid: user.uid, route: request.routeOptions.url },
+          "refused: administrators only",
+        );
         throw new AppError(403, "forbidden", authMessages.adminOnly);
       }
       request.user = user;

@@ -1,0 +1,106 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../../tests/support/test-app";
+import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { addUser } from "../modules/users/users.service";
+
+/**
+ * Security events are structured log lines: sign-ins that succeed and fail, refused
+ * authorisations, rate-limit hits. None of them carries a password, a token or a code.
+ */
+type Line = { msg: string; level: number; [key: string]: unknown };
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let close: () => Promise<void>;
+const lines: Line[] = [];
+const raw: string[] = [];
+const password = "Correct-horse-9";
+let token = "";
+
+beforeAll(async () => {
+  database = await createTestDb();
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split("\n").filter(Boolean)) {
+        raw.push(text);
+        lines.push(JSON.parse(text) as Line);
+      }
+      done();
+    },
+  });
+  ({ app, close } = await createTestApp(database, {
+    logger: { level: "info", stream },
+    env: { AUTH_ATTEMPTS_PER_MINUTE: "3" },
+  }));
+  await addUser(
+    { db: database.db },
+    { email: "tenant@example.com", password, role: "tenant", emailVerified: true },
+  );
+});
+
+afterAll(async () => {
+  await close();
+  await database.drop();
+});
+
+const find = (msg: string) => lines.filter((line) => line.msg === msg);
+
+describe("security logging", () => {
+  it("logs a successful and a failed sign-in, with the account but never the password", async () => {
+    const ok = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "tenant@example.com", password },
+    });
+    expect(ok.statusCode).toBe(200);
+    token = ok.json().token;
+    const bad = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "tenant@example.com", password: "Wrong-password-1" },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(find("sign-in succeeded")).toHaveLength(1);
+    expect(find("sign-in refused")[0]).toMatchObject({ account: "tenant@example.com" });
+  });
+
+  it("logs refused authorisations: a tenant at an admin route, and a forged session", async () => {
+    const forbidden = await app.inject({
+      url: "/api/admin/properties/admin",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(find("refused: administrators only")[0]).toMatchObject({
+      route: "/api/admin/properties/admin",
+    });
+    const forged = await app.inject({
+      url: "/api/admin/properties/admin",
+      headers: { authorization: `Bearer ${token.slice(0, -3)}abc` },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(find("refused: session not valid")).toHaveLength(1);
+  });
+
+  it("logs a rate-limit hit with the route", async () => {
+    let limited = 0;
+    for (let i = 0; i < 6; i++) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "nobody@example.com", password: "Whatever-123" },
+      });
+      if (response.statusCode === 429) limited++;
+    }
+    expect(limited).toBeGreaterThan(0);
+    expect(find("rate limit hit")[0]).toMatchObject({ route: "/api/auth/login" });
+  });
+
+  it("never writes a password or a token", () => {
+    const all = raw.join("\n");
+    expect(all).not.toContain(password);
+    expect(all).not.toContain("Wrong-password-1");
+    expect(all).not.toContain(token);
+  });
+});
