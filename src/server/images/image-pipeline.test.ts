@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
@@ -180,6 +180,28 @@ describe("processImage", () => {
       ).rejects.toMatchObject(unsupported);
     }
     expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses an SVG that carries a script, whatever its name", async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(document.cookie)</script></svg>',
+    );
+    await expect(
+      processImage({ bytes: svg, originalName: "logo.png", uploadsDir }),
+    ).rejects.toMatchObject(unsupported);
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it("neutralises a polyglot: a JPEG with HTML appended is stored as a plain WebP without it", async () => {
+    const html = "<html><script>alert(document.cookie)</script></html>";
+    const bytes = Buffer.concat([await photo(800, 600), Buffer.from(html)]);
+    const stored = await processImage({ bytes, originalName: "poly.jpg", uploadsDir });
+    for (const file of await filesUnder(uploadsDir)) {
+      const written = await readFile(file);
+      expect(written.subarray(0, 4).toString("latin1")).toBe("RIFF");
+      expect(written.includes(Buffer.from("<script>"))).toBe(false);
+    }
+    expect(stored.variants.length).toBeGreaterThan(0);
   });
 
   it("refuses 10 MB + 1 byte with 413 and writes nothing", async () => {
