@@ -228,6 +228,8 @@ test.describe("saved preferences on every page", () => {
       .click();
     await expect(page).toHaveURL(/\/services$/);
     const pageChange = page.getByTestId("page-transition");
+    // The page change's animation class is set just after the address changes.
+    await expect(pageChange).toHaveClass(/animate-page-in/);
     const animation = await pageChange.evaluate((el) => getComputedStyle(el).animationDuration);
     expect(Number.parseFloat(animation)).toBeLessThan(0.001);
 
