@@ -1,4 +1,5 @@
 import { isOneOf, isRecord } from "./guards";
+import { messages } from "./messages";
 
 /**
  * The visitor's accessibility preferences (PRODUCT-SPEC.md sections 3, 4, 8 and 9). They live in
@@ -85,7 +86,7 @@ export function parseStoredPreferences(raw: string | null | undefined): Accessib
 export const accessibilityMessages = {
   saved: "Accessibility preferences saved",
   reset: "Preferences reset to defaults",
-  saveFailed: "Failed to save preferences",
+  saveFailed: messages.preferencesSaveFailed,
 } as const;
 
 /** Section 9: up to 14 Small, up to 16 Medium, up to 18 Large, up to 20 Extra Large, then Largest. */

@@ -1,3 +1,4 @@
+import { messages } from "./messages";
 import * as z from "./zod-mini";
 
 /**
@@ -7,7 +8,7 @@ import * as z from "./zod-mini";
 
 export const notificationPreferencesMessages = {
   saved: "Notification preferences saved successfully",
-  saveFailed: "Failed to save preferences",
+  saveFailed: messages.preferencesSaveFailed,
   testSent: "Test notification sent! This is how notifications will appear.",
   timeOfDay: "Enter a time such as 22:00.",
   emergencyNote:

@@ -67,4 +67,4 @@ export const errorSchema = z.object({ error: z.string(), message: z.string() });
  * Ids arrive as text and are parsed by parseId: anything that is not a positive int4 is simply
  * not found, and never reaches SQL.
  */
-export const idParams = z.object({ id: z.string() });
+export { idParams } from "../../http/params";

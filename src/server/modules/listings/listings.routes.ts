@@ -8,6 +8,7 @@ import {
   unitSchema,
 } from "../../../domain/listings";
 import type { Db } from "../../db/client";
+import { idParams } from "../../http/params";
 import { type ResponseCache, represent, sendRepresentation } from "../../http/response-cache";
 import {
   buildingNotFound,
@@ -21,7 +22,6 @@ import {
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 
 const errorSchema = z.object({ error: z.string(), message: z.string() });
-const idParams = z.object({ id: z.string() });
 
 /**
  * The public listing API of PRODUCT-SPEC.md section 7. Public: no guard. Answers come from the

@@ -80,6 +80,5 @@ export const uploadRequestInfoSchema = z.object({
 
 export const receivedFilesResponseSchema = z.object({ files: z.array(receivedFileSchema) });
 
-/** Ids and tokens are checked by the service: a malformed one is "not found", never a 400. */
-export const idParams = z.object({ id: z.string() });
+export { idParams } from "../../http/params";
 export const tokenParams = z.object({ token: z.string() });
