@@ -1,5 +1,5 @@
 import { buildingId, unitId } from "./support/listings";
-import { DESKTOP, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
+import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 /** Every public page passes an axe scan, desktop and 375 px wide. */
 for (const [label, viewport] of [
@@ -29,6 +29,7 @@ for (const [label, viewport] of [
       await page.goto(`/properties/${await unitId(request, "Pearl Street Lofts", "101")}`);
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Schedule Tour" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
     test("the not-found states have no serious or critical violation", async ({

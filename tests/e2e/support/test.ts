@@ -76,6 +76,7 @@ export { expect };
 
 /** Fails with a readable list when axe finds a serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -84,6 +85,21 @@ export async function expectNoSeriousA11yViolations(page: Page) {
         `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits for every finite animation on the page (a dialog fading in, the page-change transition):
+ * a colour read mid-fade is a blend, and axe would report a contrast that no visitor sees.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export const MOBILE = { width: 375, height: 812 };
