@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
     requestIdHeader: false,
+    trustProxy: config.trustProxy,
     // Download and upload links carry a signed token (a JWT of ~250 characters) in the path;
     // the router's default limit of 100 characters would answer them 404.
     routerOptions: { maxParamLength: 2048 },

@@ -52,6 +52,24 @@ describe("loadConfig", () => {
     }
   });
 
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["true", true],
+    ["2", 2],
+    ["10.0.0.0/8, 127.0.0.1", "10.0.0.0/8,127.0.0.1"],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it("refuses a TRUST_PROXY that is neither a switch, a count nor addresses", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(
+      'Invalid configuration: TRUST_PROXY="yes please" must be true, false, a number of proxies, or a list of proxy addresses.',
+    );
+  });
+
   it("keeps an administrator only when both e-mail and password are given", () => {
     const config = loadConfig({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "long enough" });
     expect(config.admin).toEqual({ email: "boss@example.com", password: "long enough" });

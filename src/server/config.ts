@@ -47,8 +47,29 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      "must be true, false, a number of proxies, or a list of proxy addresses",
+    )
+    .default("false"),
   BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
 });
+
+/**
+ * Fastify's `trustProxy`: whom to believe about the client's address and protocol
+ * (X-Forwarded-For, X-Forwarded-Proto). Off by default: a server reached directly must not let a
+ * client pick the address its rate limits are counted under.
+ */
+export type TrustProxy = boolean | number | string;
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.replace(/\s+/g, "");
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -69,6 +90,8 @@ export type Config = {
   /** Sign-in, code and reset attempts per minute per client address. */
   authAttemptsPerMinute: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Behind a load balancer or reverse proxy: see TrustProxy. */
+  trustProxy: TrustProxy;
   /** npm run bench only: serve GET /api/bench/baseline, a constant JSON, in this process. */
   benchBaseline: boolean;
 };
@@ -119,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchBaseline: e.BENCH_BASELINE === "true",
   };
 }
