@@ -56,12 +56,17 @@ describe("loadConfig", () => {
     [undefined, false],
     ["false", false],
     ["true", true],
-    ["2", 2],
     ["10.0.0.0/8, 127.0.0.1", "10.0.0.0/8,127.0.0.1"],
   ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
       expected,
     );
+  });
+
+  it("reads a TRUST_PROXY count as that many trusted hops", () => {
+    const trust = loadConfig({ TRUST_PROXY: "2" }).trustProxy;
+    if (typeof trust !== "function") throw new Error("expected a hop function");
+    expect([0, 1, 2].map((hop) => trust("10.0.0.1", hop))).toEqual([true, true, false]);
   });
 
   it("refuses a TRUST_PROXY that is neither a switch, a count nor addresses", () => {

@@ -62,12 +62,16 @@ const envSchema = z.object({
  * (X-Forwarded-For, X-Forwarded-Proto). Off by default: a server reached directly must not let a
  * client pick the address its rate limits are counted under.
  */
-export type TrustProxy = boolean | number | string;
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 function parseTrustProxy(value: string): TrustProxy {
   if (value === "true") return true;
   if (value === "false") return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    // N proxies in front: believe the last N hops of X-Forwarded-For, as proxy-addr does.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value.replace(/\s+/g, "");
 }
 
