@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { rm, rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "../../domain/constants";
 import { IMAGE_WIDTHS } from "../../domain/photos";
 import type { ImageVariant } from "../db/schema";
 import { AppError } from "../http/errors";
+import { makeDirectory, syncDirectory, writeFileDurably } from "../storage/durable";
 
 /**
  * Uploaded photos become WebP variants in a folder of their own under the uploads directory.
@@ -136,14 +137,18 @@ async function encodeVariants(bytes: Buffer, widths: number[]): Promise<EncodedV
   }
 }
 
-/** All or nothing: a failed write removes the folder (a new one), so no half image stays. */
+/**
+ * All or nothing: a failed write removes the folder (a new one), so no half image stays. The
+ * files and the folder's entry are on the disk (fsync) before this returns, that is before the
+ * caller commits the row that names them.
+ */
 async function writeVariants(dir: string, encoded: EncodedVariant[]): Promise<WrittenVariant[]> {
-  await mkdir(dir, { recursive: true });
+  const toSync = await makeDirectory(dir);
   // allSettled: the folder is removed only once no write is still under way inside it.
   const results = await Promise.allSettled(
     encoded.map(async ({ width, height, bytes }) => {
       const file = `${width}.webp`;
-      await writeFile(path.join(dir, file), bytes);
+      await writeFileDurably(path.join(dir, file), bytes);
       return { width, height, file };
     }),
   );
@@ -152,6 +157,7 @@ async function writeVariants(dir: string, encoded: EncodedVariant[]): Promise<Wr
     await rm(dir, { recursive: true, force: true });
     throw failure.reason;
   }
+  for (const created of toSync) await syncDirectory(created);
   return results.map((r) => (r as PromiseFulfilledResult<WrittenVariant>).value);
 }
 

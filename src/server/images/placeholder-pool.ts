@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { access, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "../../domain/photos";
+import { syncDirectory } from "../storage/durable";
 import { writeImageVariants } from "./image-pipeline";
 import { generatePhoto, type PhotoKind } from "./photo-generator";
 
@@ -66,6 +67,7 @@ async function writePlaceholder(dir: string, photo: (typeof POOL)[number], n: nu
     await writeImageVariants(bytes, staging);
     await rm(dir, { recursive: true, force: true });
     await rename(staging, dir);
+    await syncDirectory(path.dirname(dir));
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

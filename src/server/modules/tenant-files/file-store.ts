@@ -12,6 +12,7 @@ import {
   TENANT_FILES_PER_REQUEST_MAX,
 } from "../../../domain/tenant-files";
 import { AppError, badRequest, isAppError } from "../../http/errors";
+import { syncDirectory, syncFile } from "../../storage/durable";
 import { sanitizeOriginalName } from "./file-names";
 import { detectDocument } from "./file-sniff";
 
@@ -150,9 +151,12 @@ async function storePart(
   if (part.file.truncated || size > TENANT_FILE_MAX_BYTES) throw tooBig();
   const detected = size > 0 ? await detectDocument(path.join(filesDir, temporary)) : null;
   if (!detected) throw wrongType();
+  // On the disk, bytes and name, before the caller commits the row (see storage/durable.ts).
+  await syncFile(path.join(filesDir, temporary));
   await rename(path.join(filesDir, temporary), path.join(filesDir, filename));
   written.delete(temporary);
   written.add(filename);
+  await syncDirectory(filesDir);
   return {
     filename,
     originalName: sanitizeOriginalName(part.filename),
