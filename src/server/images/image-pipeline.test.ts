@@ -5,12 +5,13 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../domain/constants";
+import { writeFileDurably } from "../storage/durable";
 import { imageMessages, processImage, removeImageFiles } from "./image-pipeline";
 
 // Lets one test make a write fail midway; every other call goes to the real file system.
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
-  return { ...actual, writeFile: vi.fn(actual.writeFile) };
+vi.mock("../storage/durable", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../storage/durable")>();
+  return { ...actual, writeFileDurably: vi.fn(actual.writeFileDurably) };
 });
 
 let uploadsDir: string;
@@ -238,9 +239,9 @@ describe("processImage", () => {
   });
 
   it("removes the new folder when a write fails midway", async () => {
-    const actual = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
-    vi.mocked(writeFile)
-      .mockImplementationOnce(actual.writeFile)
+    const actual = await vi.importActual<typeof import("../storage/durable")>("../storage/durable");
+    vi.mocked(writeFileDurably)
+      .mockImplementationOnce(actual.writeFileDurably)
       .mockRejectedValueOnce(Object.assign(new Error("no space left"), { code: "ENOSPC" }));
     await expect(
       processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", uploadsDir }),
