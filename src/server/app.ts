@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
@@ -38,6 +37,7 @@ import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
+import { dataDirectories } from "./paths";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -272,10 +272,9 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Staff-uploaded photos (public). Their names are random and never reused, so they never change.
-  const uploadsDir = path.join(config.dataDir, "uploads");
+  const { uploadsDir, filesDir } = dataDirectories(config.dataDir);
   mkdirSync(uploadsDir, { recursive: true });
   // Tenants' documents: never under a public URL, only through a short-lived download link.
-  const filesDir = path.join(config.dataDir, "tenant-files");
   mkdirSync(filesDir, { recursive: true, mode: 0o700 });
   await app.register(adminPropertiesRoutes({ db: database.db, uploadsDir }));
   await app.register(uploadRoutes({ db: database.db, uploadsDir }));

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
@@ -7,6 +6,8 @@ import { type Database, openDatabase, runMigrations } from "./db/client";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
+import { dataDirectories } from "./paths";
+import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
 
 /**
  * Start: config -> database -> migrations -> listen. Any failure prints one line and exits 1.
@@ -30,7 +31,7 @@ function describeStartError(error: unknown, port: number): string {
  * an embedded database that has no buildings, `true` into any database without buildings.
  */
 async function prepareContent(config: Config, database: Database) {
-  const uploadsDir = path.join(config.dataDir, "uploads");
+  const { uploadsDir } = dataDirectories(config.dataDir);
   await ensurePlaceholderPool(uploadsDir);
   const wanted = config.seedDemo === "true" || (config.seedDemo === "auto" && !config.databaseUrl);
   if (!wanted) return;
@@ -112,6 +113,16 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
+  // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
+  const sweeps = scheduleOrphanSweeps({
+    db: database.db,
+    ...dataDirectories(config.dataDir),
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      error: (message) => app.log.error(message),
+    },
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -122,6 +133,7 @@ async function main() {
     const cutOff = setTimeout(() => app.server.closeAllConnections(), 10_000);
     await app.close().catch((error) => console.error(error));
     clearTimeout(cutOff);
+    await sweeps.stop();
     await database.close().catch((error) => console.error(error));
     lock.release();
     process.exit(0);

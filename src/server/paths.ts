@@ -20,3 +20,11 @@ export const projectRoot = findRoot();
 export const migrationsDir = path.join(projectRoot, "src/server/db/migrations");
 export const clientBuildDir = path.join(projectRoot, "build/client");
 export const serverBuildFile = path.join(projectRoot, "build/server/index.js");
+
+/** Inside DATA_DIR: staff photos (served under /uploads/) and tenants' documents (never public). */
+export function dataDirectories(dataDir: string) {
+  return {
+    uploadsDir: path.join(dataDir, "uploads"),
+    filesDir: path.join(dataDir, "tenant-files"),
+  };
+}

@@ -1,8 +1,8 @@
-import path from "node:path";
 import { loadConfig } from "../config";
 import { openDatabase, runMigrations } from "../db/client";
 import { ensurePlaceholderPool } from "../images/placeholder-pool";
 import { seedDemoContent } from "../modules/demo/demo.service";
+import { dataDirectories } from "../paths";
 
 /**
  * npm run seed: loads the demo content (buildings, units, generated photos) into a database that
@@ -17,7 +17,7 @@ async function main() {
   });
   try {
     await runMigrations(database);
-    const uploadsDir = path.join(config.dataDir, "uploads");
+    const { uploadsDir } = dataDirectories(config.dataDir);
     await ensurePlaceholderPool(uploadsDir);
     const result = await seedDemoContent({ db: database.db, uploadsDir });
     console.log(
