@@ -75,6 +75,44 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the S3 storage settings", () => {
+    expect(
+      loadConfig({
+        STORAGE: "s3",
+        S3_BUCKET: "rentals-files",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage,
+    ).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "http://127.0.0.1:9000",
+        bucket: "rentals-files",
+        region: "us-east-1",
+        credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+        forcePathStyle: true,
+      },
+    });
+    expect(loadConfig({}).storage).toEqual({ driver: "fs" });
+  });
+
+  it.each([
+    [{ STORAGE: "s3" }, "Invalid configuration: STORAGE=s3 needs S3_BUCKET."],
+    [{ STORAGE: "gcs" }, 'Invalid configuration: STORAGE="gcs" must be fs or s3.'],
+    [
+      { STORAGE: "s3", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "k" },
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    ],
+    [
+      { REDIS_URL: "localhost:6379" },
+      'Invalid configuration: REDIS_URL="localhost:6379" must start with redis:// or rediss://.',
+    ],
+  ])("refuses %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it("keeps an administrator only when both e-mail and password are given", () => {
     const config = loadConfig({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "long enough" });
     expect(config.admin).toEqual({ email: "boss@example.com", password: "long enough" });

@@ -54,6 +54,21 @@ const envSchema = z.object({
       "must be true, false, a number of proxies, or a list of proxy addresses",
     )
     .default("false"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  STORAGE: z.enum(["fs", "s3"], { error: "must be fs or s3" }).default("fs"),
+  S3_ENDPOINT: z
+    .url({ error: "must be an absolute URL such as https://s3.amazonaws.com" })
+    .optional(),
+  S3_BUCKET: z.string().min(3, "must be a bucket name").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false"),
   BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
 });
 
@@ -96,8 +111,22 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Behind a load balancer or reverse proxy: see TrustProxy. */
   trustProxy: TrustProxy;
+  /** Shared rate-limit counters and cache invalidation for several instances; none: in memory. */
+  redisUrl: string | undefined;
+  /** Where photos and tenant files live: DATA_DIR (`fs`) or an S3-compatible bucket. */
+  storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
   /** npm run bench only: serve GET /api/bench/baseline, a constant JSON, in this process. */
   benchBaseline: boolean;
+};
+
+export type S3Settings = {
+  /** Unset: AWS S3 itself. Set: MinIO, Cloudflare R2 or any S3-compatible server. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -127,6 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.",
     );
   }
+  if (e.STORAGE === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration: STORAGE=s3 needs S3_BUCKET.");
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -147,6 +184,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            driver: "s3",
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            },
+          }
+        : { driver: "fs" },
     benchBaseline: e.BENCH_BASELINE === "true",
   };
 }
