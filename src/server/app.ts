@@ -16,7 +16,7 @@ import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "../domain/t
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
-import { registerErrorHandling } from "./http/error-handler";
+import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
 import { notFound, tooManyRequests } from "./http/errors";
 import { createResponseCache, type ResponseCache } from "./http/response-cache";
 import { registerWeb, type WebMode, YEAR_SECONDS } from "./http/web";
@@ -30,7 +30,11 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { loadJwtSecret } from "./modules/auth/auth.secret";
 import { createLinkTokens, createSessionTokens } from "./modules/auth/auth.tokens";
 import { createCodeHasher } from "./modules/auth/code-hash";
-import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle";
+import {
+  createLoginThrottle,
+  createRedisLoginThrottle,
+  type LoginThrottle,
+} from "./modules/auth/login-throttle";
 import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
@@ -38,6 +42,7 @@ import { listingsRoutes } from "./modules/listings/listings.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
 import { dataDirectories } from "./paths";
+import { connectRedis, shareCacheInvalidations } from "./shared/redis";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -59,6 +64,12 @@ export type AppDeps = {
   /** The public response cache; tests may pass one to watch it. */
   cache?: ResponseCache;
 };
+
+/** The app's log as the shared-state module writes to it. */
+const lineLog = (app: FastifyInstance) => ({
+  info: (message: string) => app.log.info(message),
+  warn: (message: string) => app.log.warn(message),
+});
 
 /** Writes that change what the public site shows: buildings, units, their photos. */
 const LISTING_WRITE = /^\/api\/(?:admin\/(?:properties|units|images)(?:\/|$)|upload$)/;
@@ -104,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
     // Download and upload links carry a signed token (a JWT of ~250 characters) in the path;
     // the router's default limit of 100 characters would answer them 404.
     routerOptions: { maxParamLength: 2048 },
+    // A URL the router cannot decode is answered in the API's error format, not Fastify's.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -168,7 +181,14 @@ export async function buildApp(deps: AppDeps) {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Several instances share their counters and cache news through Redis (REDIS_URL).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, lineLog(app)) : undefined;
+  if (redis) app.addHook("onClose", () => redis.close());
+
   await app.register(rateLimit, {
+    // Shared: a burst spread over instances meets one limit. If Redis is away, requests pass
+    // unlimited (logged by the connection) rather than failing.
+    ...(redis ? { redis: redis.client, nameSpace: "rentals:rate-limit:", skipOnError: true } : {}),
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: "1 minute",
@@ -215,7 +235,9 @@ export async function buildApp(deps: AppDeps) {
       db: database.db,
       tokens,
       guards,
-      throttle: deps.loginThrottle ?? createLoginThrottle(),
+      throttle:
+        deps.loginThrottle ??
+        (redis ? createRedisLoginThrottle(redis.client) : createLoginThrottle()),
       attemptsPerMinute: config.authAttemptsPerMinute,
     }),
   );
@@ -236,6 +258,7 @@ export async function buildApp(deps: AppDeps) {
   // Public listings and pages are cached; a successful write to them empties the cache before
   // its response leaves, so the writer's next look (and everyone's) is fresh.
   const cache = deps.cache ?? createResponseCache();
+  if (redis) await shareCacheInvalidations(cache, redis, lineLog(app));
   app.addHook("onSend", async (request, reply, payload) => {
     if (
       request.method !== "GET" &&

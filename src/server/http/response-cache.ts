@@ -14,9 +14,18 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  */
 export type ResponseCache = {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
-  invalidate(): void;
-  /** Called after every invalidation (other instances are told through this in a scale-out). */
+  /**
+   * Starts a new generation. The listeners hear of it (they tell the other instances), except
+   * when the news came from another instance (`{ broadcast: false }`).
+   */
+  invalidate(options?: { broadcast?: boolean }): void;
+  /** Called after every local invalidation (other instances are told through this). */
   onInvalidate(listener: () => void): void;
+  /**
+   * While on, nothing is cached: used while this instance cannot hear other instances' writes
+   * (its Redis subscription is down), when a cached answer could outlive a delete elsewhere.
+   */
+  setBypass(on: boolean): void;
   readonly size: number;
 };
 
@@ -29,9 +38,11 @@ export function createResponseCache(
   const entries = new Map<string, Entry>();
   const listeners: (() => void)[] = [];
   let generation = 0;
+  let bypass = false;
 
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (bypass) return compute();
       const entry = entries.get(key);
       if (entry && entry.generation === generation && now() - entry.storedAt < ttlMs) {
         return entry.value as Promise<T>;
@@ -48,13 +59,17 @@ export function createResponseCache(
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
-    invalidate() {
+    invalidate({ broadcast = true } = {}) {
       generation++;
       entries.clear();
-      for (const listener of listeners) listener();
+      if (broadcast) for (const listener of listeners) listener();
     },
     onInvalidate(listener) {
       listeners.push(listener);
+    },
+    setBypass(on) {
+      bypass = on;
+      if (on) entries.clear();
     },
     get size() {
       return entries.size;

@@ -25,16 +25,16 @@ export async function login(
 ): Promise<{ token: string; user: SessionUser }> {
   const { email, password } = loginSchema.parse(input);
   const account = email.toLowerCase();
-  const wait = deps.throttle.retryAfterSeconds(account);
+  const wait = await deps.throttle.retryAfterSeconds(account);
   if (wait > 0) throw tooManyRequests(wait);
 
   const user = await createUsersRepository(deps.db).findByEmail(account);
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDecoy()), password);
   if (!user || !valid) {
-    deps.throttle.recordFailure(account);
+    await deps.throttle.recordFailure(account);
     throw unauthorized(authMessages.invalidCredentials);
   }
-  deps.throttle.recordSuccess(account);
+  await deps.throttle.recordSuccess(account);
   const token = await deps.tokens.sign({
     uid: user.id,
     role: user.role,

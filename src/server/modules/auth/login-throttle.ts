@@ -1,20 +1,26 @@
+import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
+
 /**
  * Failed sign-ins per account: after `maxFailures` within `windowMs`, that account refuses
  * sign-in (even with the right password) until the window ends. Per-address limits are the rate
- * limiter's job; this stops a slow guess spread over many addresses. Kept in memory, like the
- * rate-limit counters (DESIGN.md section 7: to become Redis for several instances).
+ * limiter's job; this stops a slow guess spread over many addresses. In memory for one instance;
+ * in Redis (REDIS_URL) when several instances must share the count.
  */
 export type LoginThrottle = {
   /** Seconds to wait before trying again, or 0 when the account may try now. */
-  retryAfterSeconds(account: string): number;
-  recordFailure(account: string): void;
-  recordSuccess(account: string): void;
+  retryAfterSeconds(account: string): Promise<number>;
+  recordFailure(account: string): Promise<void>;
+  recordSuccess(account: string): Promise<void>;
 };
 
-export function createLoginThrottle(
-  options: { maxFailures?: number; windowMs?: number; now?: () => number } = {},
-): LoginThrottle {
-  const { maxFailures = 5, windowMs = 15 * 60_000, now = Date.now } = options;
+type Options = { maxFailures?: number; windowMs?: number };
+
+const DEFAULTS = { maxFailures: 5, windowMs: 15 * 60_000 };
+
+export function createLoginThrottle(options: Options & { now?: () => number } = {}): LoginThrottle {
+  const { maxFailures, windowMs } = { ...DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
   const failures = new Map<string, { count: number; since: number }>();
 
   const current = (account: string) => {
@@ -27,18 +33,47 @@ export function createLoginThrottle(
   };
 
   return {
-    retryAfterSeconds(account) {
+    async retryAfterSeconds(account) {
       const entry = current(account);
       if (!entry || entry.count < maxFailures) return 0;
       return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
     },
-    recordFailure(account) {
+    async recordFailure(account) {
       const entry = current(account);
       if (entry) entry.count++;
       else failures.set(account, { count: 1, since: now() });
     },
-    recordSuccess(account) {
+    async recordSuccess(account) {
       failures.delete(account);
+    },
+  };
+}
+
+/**
+ * The same rule in Redis: one counter per account (its e-mail hashed, so the keys name nobody)
+ * that expires `windowMs` after the first failure.
+ */
+export function createRedisLoginThrottle(redis: Redis, options: Options = {}): LoginThrottle {
+  const { maxFailures, windowMs } = { ...DEFAULTS, ...options };
+  const key = (account: string) =>
+    `rentals:login-failures:${createHash("sha256").update(account).digest("hex")}`;
+  return {
+    async retryAfterSeconds(account) {
+      const [[, count], [, ttl]] = (await redis
+        .multi()
+        .get(key(account))
+        .pttl(key(account))
+        .exec()) as [[null, string | null], [null, number]];
+      if (Number(count ?? 0) < maxFailures || ttl <= 0) return 0;
+      return Math.max(1, Math.ceil(ttl / 1000));
+    },
+    async recordFailure(account) {
+      // The window starts at the first failure: only a new counter gets the expiry (INCR keeps
+      // it). SET NX PX rather than PEXPIRE NX, which needs Redis 7.
+      await redis.multi().set(key(account), 0, "PX", windowMs, "NX").incr(key(account)).exec();
+    },
+    async recordSuccess(account) {
+      await redis.del(key(account));
     },
   };
 }

@@ -1,0 +1,40 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { freePort } from "./app-process";
+
+/** Whether Debian's redis-server is installed (CI installs it; a laptop may not have it). */
+export const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+
+export type RedisServer = { url: string; port: number; stop(): Promise<void> };
+
+/** A throwaway redis-server on a free loopback port, nothing written to disk. */
+export async function startRedisServer(port?: number): Promise<RedisServer> {
+  const chosen = port ?? (await freePort());
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 10_000;
+  while (!output.includes("Ready to accept connections")) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`redis-server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
