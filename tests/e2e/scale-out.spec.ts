@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
@@ -13,6 +12,7 @@ import {
   tempDataDir,
 } from "../support/app-process";
 import { databaseUrl } from "../support/database-url";
+import { hasNginx, startNginx } from "../support/nginx";
 import { hasRedisServer, type RedisServer, startRedisServer } from "../support/redis-server";
 import { type S3Server, startS3Server } from "../support/s3-server";
 
@@ -21,7 +21,6 @@ import { type S3Server, startS3Server } from "../support/s3-server";
  * PostgreSQL, one Redis, one S3-compatible bucket (s3rver). Runs where nginx and redis-server are
  * installed (.ci/run installs both).
  */
-const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
 const ADMIN = { email: "scale-admin@example.com", password: "Scale-admin-pass-1" };
 
 type Stack = {
@@ -29,72 +28,6 @@ type Stack = {
   instances: RunningApp[];
   stop(): Promise<void>;
 };
-
-async function startNginx(dir: string, port: number, upstreams: number[]) {
-  await mkdir(dir, { recursive: true });
-  // nginx's workers run as an unprivileged user: they must reach their temporary folders.
-  await chmod(dir, 0o777);
-  const conf = path.join(dir, "nginx.conf");
-  await writeFile(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 30m;
-  upstream app {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_set_header Host $host:$server_port;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout;
-    }
-  }
-}
-`,
-  );
-  const child: ChildProcess = spawn("nginx", ["-c", conf, "-p", dir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (
-    !(await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGQUIT");
-      await exited;
-    },
-  };
-}
 
 async function startStack(
   root: string,
