@@ -4,7 +4,6 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
@@ -41,8 +40,9 @@ import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
-import { dataDirectories } from "./paths";
 import { connectRedis, shareCacheInvalidations } from "./shared/redis";
+import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage/storage";
+import { serveUploads } from "./storage/uploads-routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -63,6 +63,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** The public response cache; tests may pass one to watch it. */
   cache?: ResponseCache;
+  /** Where photos and tenant files live; defaults to the configured one (fs or s3). */
+  store?: ObjectStore;
 };
 
 /** The app's log as the shared-state module writes to it. */
@@ -294,33 +296,27 @@ export async function buildApp(deps: AppDeps) {
     },
   });
 
-  // Staff-uploaded photos (public). Their names are random and never reused, so they never change.
-  const { uploadsDir, filesDir } = dataDirectories(config.dataDir);
-  mkdirSync(uploadsDir, { recursive: true });
-  // Tenants' documents: never under a public URL, only through a short-lived download link.
-  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
-  await app.register(adminPropertiesRoutes({ db: database.db, uploadsDir }));
-  await app.register(uploadRoutes({ db: database.db, uploadsDir }));
+  // Staff photos and tenants' documents: in DATA_DIR or in a bucket (see storage/storage.ts).
+  const store = deps.store ?? createObjectStore(config);
+  if (!deps.store) app.addHook("onClose", () => store.close());
+  // Tenants' documents are received in a private local folder before they are stored, and are
+  // never under a public URL: only a short-lived download link reaches them.
+  const scratchDir = scratchDirectory(config.dataDir);
+  mkdirSync(scratchDir, { recursive: true, mode: 0o700 });
+  await app.register(adminPropertiesRoutes({ db: database.db, store }));
+  await app.register(uploadRoutes({ db: database.db, store }));
   await app.register(
     tenantFilesRoutes({
       db: database.db,
       mailer,
       secret,
-      filesDir,
+      store,
+      scratchDir,
       publicUrl: config.publicUrl,
     }),
   );
   await app.register(adminInquiriesRoutes({ db: database.db }));
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    cacheControl: true,
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-    dotfiles: "deny",
-    index: false,
-  });
+  await serveUploads(app, store);
 
   // An unknown API path is a JSON 404, never the web app's HTML page.
   app.all("/api/*", async () => {

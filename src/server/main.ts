@@ -6,8 +6,8 @@ import { type Database, openDatabase, runMigrations } from "./db/client";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
-import { dataDirectories } from "./paths";
 import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
+import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage/storage";
 
 /**
  * Start: config -> database -> migrations -> listen. Any failure prints one line and exits 1.
@@ -30,13 +30,15 @@ function describeStartError(error: unknown, port: number): string {
  * The placeholder photos always; the demo content when SEED_DEMO says so: `auto` loads it into
  * an embedded database that has no buildings, `true` into any database without buildings.
  */
-async function prepareContent(config: Config, database: Database) {
-  const { uploadsDir } = dataDirectories(config.dataDir);
-  await ensurePlaceholderPool(uploadsDir);
+async function prepareContent(config: Config, database: Database, store: ObjectStore) {
+  // The first use of the store: a wrong bucket or endpoint is reported as such.
+  await ensurePlaceholderPool(store).catch((error: Error) => {
+    throw new Error(`the ${store.driver} storage is not usable: ${error.message}`);
+  });
   const wanted = config.seedDemo === "true" || (config.seedDemo === "auto" && !config.databaseUrl);
   if (!wanted) return;
   const started = Date.now();
-  const result = await seedDemoContent({ db: database.db, uploadsDir });
+  const result = await seedDemoContent({ db: database.db, store });
   if (!result.seeded) return;
   console.log(
     `Demo content loaded: ${result.buildings} buildings, ${result.units} units (${Date.now() - started} ms).`,
@@ -76,6 +78,8 @@ async function main() {
   let lock: ReturnType<typeof acquireAppLock> | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
+  // One store for the whole process: the start-up content, the app and the sweeps share it.
+  const store = createObjectStore(config);
   try {
     lock = acquireAppLock(config.dataDir);
     database = await openDatabase({
@@ -87,7 +91,7 @@ async function main() {
     checkpoint();
     await runMigrations(database);
     checkpoint();
-    await prepareContent(config, database);
+    await prepareContent(config, database, store);
     checkpoint();
     if (config.admin) {
       const { user, created } = await ensureAdministrator({ db: database.db }, config.admin);
@@ -96,6 +100,7 @@ async function main() {
     app = await buildApp({
       config,
       database,
+      store,
       web: config.env === "development" ? "development" : "production",
     });
     checkpoint();
@@ -103,6 +108,7 @@ async function main() {
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
     lock?.release();
     if (error instanceof StartInterrupted) process.exit(0);
     fail(describeStartError(error, config.port));
@@ -116,7 +122,8 @@ async function main() {
   // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
   const sweeps = scheduleOrphanSweeps({
     db: database.db,
-    ...dataDirectories(config.dataDir),
+    store,
+    scratchDir: scratchDirectory(config.dataDir),
     log: {
       info: (message) => app.log.info(message),
       warn: (message) => app.log.warn(message),
@@ -134,6 +141,7 @@ async function main() {
     await app.close().catch((error) => console.error(error));
     clearTimeout(cutOff);
     await sweeps.stop();
+    await store.close().catch((error) => console.error(error));
     await database.close().catch((error) => console.error(error));
     lock.release();
     process.exit(0);

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { startTestBucket, type TestBucket } from "../../src/server/storage/storage.test-helpers";
 import {
   freePort,
   type RunningApp,
@@ -14,7 +15,6 @@ import {
 import { databaseUrl } from "../support/database-url";
 import { hasNginx, startNginx } from "../support/nginx";
 import { hasRedisServer, type RedisServer, startRedisServer } from "../support/redis-server";
-import { type S3Server, startS3Server } from "../support/s3-server";
 
 /**
  * Scale-out as it is deployed: two instances of the built app behind nginx (round robin), one
@@ -31,7 +31,7 @@ type Stack = {
 
 async function startStack(
   root: string,
-  peers: { database: string; redis: RedisServer; s3: S3Server },
+  peers: { database: string; redis: RedisServer; s3: TestBucket },
 ) {
   const balancerPort = await freePort();
   const ports = [await freePort(), await freePort()];
@@ -85,7 +85,7 @@ test.describe("two instances behind a load balancer", () => {
   let adminClient: pg.Client;
   let databaseName: string;
   let redis: RedisServer;
-  let s3: S3Server;
+  let s3: TestBucket;
   let stack: Stack;
   let auth: Record<string, string>;
 
@@ -101,14 +101,14 @@ test.describe("two instances behind a load balancer", () => {
     await adminClient.connect();
     await adminClient.query(`create database "${databaseName}"`);
     redis = await startRedisServer();
-    s3 = await startS3Server();
+    s3 = await startTestBucket();
     stack = await startStack(root, { database: databaseUrl(serverUrl, databaseName), redis, s3 });
     auth = await signIn(stack.balancer);
   });
 
   test.afterAll(async () => {
     await stack?.stop();
-    await s3?.stop();
+    await s3?.close();
     await redis?.stop();
     await adminClient?.query(`drop database if exists "${databaseName}" with (force)`);
     await adminClient?.end();

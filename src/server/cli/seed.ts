@@ -2,7 +2,7 @@ import { loadConfig } from "../config";
 import { openDatabase, runMigrations } from "../db/client";
 import { ensurePlaceholderPool } from "../images/placeholder-pool";
 import { seedDemoContent } from "../modules/demo/demo.service";
-import { dataDirectories } from "../paths";
+import { createObjectStore } from "../storage/storage";
 
 /**
  * npm run seed: loads the demo content (buildings, units, generated photos) into a database that
@@ -15,17 +15,19 @@ async function main() {
     dataDir: config.dataDir,
     mode: "borrow",
   });
+  // The configured store: with STORAGE=s3 the photos go to the bucket the app serves them from.
+  const store = createObjectStore(config);
   try {
     await runMigrations(database);
-    const { uploadsDir } = dataDirectories(config.dataDir);
-    await ensurePlaceholderPool(uploadsDir);
-    const result = await seedDemoContent({ db: database.db, uploadsDir });
+    await ensurePlaceholderPool(store);
+    const result = await seedDemoContent({ db: database.db, store });
     console.log(
       result.seeded
         ? `Demo content loaded: ${result.buildings} buildings, ${result.units} units.`
         : "The database already has buildings: demo content not loaded.",
     );
   } finally {
+    await store.close();
     await database.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messages } from "../../domain/messages";
 import { type ErrorDetail, isAppError, isBadDataError, RetryLaterError } from "./errors";
@@ -14,12 +14,34 @@ const fastifyCodes: Record<number, string> = {
   405: "method_not_allowed",
   406: "not_acceptable",
   413: "payload_too_large",
+  414: "uri_too_long",
   415: "unsupported_media_type",
   429: "too_many_requests",
 };
 
 function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, "").replaceAll("/", ".");
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before any route is chosen (a URL whose
+ * percent-escapes do not decode, such as `/api/properties/%zz`; a parameter over the router's
+ * length limit) skip setErrorHandler, and Fastify would answer them in its own shape
+ * ({error: "Bad Request", code, statusCode}, echoing the URL). They get the API's format too.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ error: "internal", message: messages.server.internal });
+  }
+  const code = fastifyCodes[status] ?? "bad_request";
+  request.log.info({ status, code }, "request refused");
+  return reply.status(status).send({ error: code, message: messages.server.badRequest });
 }
 
 /**

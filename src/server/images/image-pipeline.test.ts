@@ -3,9 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../domain/constants";
 import { writeFileDurably } from "../storage/durable";
+import { createFsStore } from "../storage/fs-store";
+import type { ObjectStore } from "../storage/storage";
+import { createTestS3Store, readObject, type TestStore } from "../storage/storage.test-helpers";
 import { imageMessages, processImage, removeImageFiles } from "./image-pipeline";
 
 // Lets one test make a write fail midway; every other call goes to the real file system.
@@ -14,14 +17,20 @@ vi.mock("../storage/durable", async (importOriginal) => {
   return { ...actual, writeFileDurably: vi.fn(actual.writeFileDurably) };
 });
 
+let dataDir: string;
+/** The fs store's DATA_DIR/uploads, where the photos' files are looked at. */
 let uploadsDir: string;
+let store: ObjectStore;
 
 beforeEach(async () => {
-  uploadsDir = await mkdtemp(path.join(os.tmpdir(), "image-pipeline-"));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "image-pipeline-"));
+  uploadsDir = path.join(dataDir, "uploads");
+  await mkdir(uploadsDir);
+  store = createFsStore(dataDir);
 });
 
 afterEach(async () => {
-  await rm(uploadsDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -68,7 +77,7 @@ describe("processImage", () => {
     const image = await processImage({
       bytes: await photo(1600, 1067),
       originalName: "front.jpg",
-      uploadsDir,
+      store,
     });
     expect(image.variants.map((v) => [v.width, v.height])).toEqual([
       [480, 320],
@@ -91,8 +100,8 @@ describe("processImage", () => {
 
   it("gives each upload a folder of its own, under the folder asked for", async () => {
     const bytes = await photo(800, 600, "png");
-    const a = await processImage({ bytes, originalName: "a.png", uploadsDir, folder: "units" });
-    const b = await processImage({ bytes, originalName: "a.png", uploadsDir, folder: "units" });
+    const a = await processImage({ bytes, originalName: "a.png", store, folder: "units" });
+    const b = await processImage({ bytes, originalName: "a.png", store, folder: "units" });
     expect(a.path).toMatch(/^units\//);
     expect(path.posix.dirname(a.path)).not.toBe(path.posix.dirname(b.path));
   });
@@ -101,13 +110,13 @@ describe("processImage", () => {
     const small = await processImage({
       bytes: await photo(300, 200, "webp"),
       originalName: "small.webp",
-      uploadsDir,
+      store,
     });
     expect(small.variants.map((v) => [v.width, v.height])).toEqual([[300, 200]]);
     const medium = await processImage({
       bytes: await photo(1000, 500),
       originalName: "m.jpg",
-      uploadsDir,
+      store,
     });
     expect(medium.variants.map((v) => v.width)).toEqual([480, 768]);
     expect(medium).toMatchObject({ width: 768, height: 384 });
@@ -122,7 +131,7 @@ describe("processImage", () => {
       .jpeg()
       .toBuffer();
     expect((await sharp(bytes).metadata()).exif?.toString("latin1")).toContain("Landlord");
-    const image = await processImage({ bytes, originalName: "gps.jpg", uploadsDir });
+    const image = await processImage({ bytes, originalName: "gps.jpg", store });
     for (const variant of image.variants) {
       const stored = await sharp(path.join(uploadsDir, variant.path)).metadata();
       expect(stored.exif).toBeUndefined();
@@ -136,7 +145,7 @@ describe("processImage", () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const image = await processImage({ bytes, originalName: "phone.jpg", uploadsDir });
+    const image = await processImage({ bytes, originalName: "phone.jpg", store });
     expect(image.variants.map((v) => [v.width, v.height])).toEqual([[480, 720]]);
     const stored = await sharp(path.join(uploadsDir, image.path)).metadata();
     expect(stored.orientation).toBeUndefined();
@@ -147,18 +156,18 @@ describe("processImage", () => {
     const odd = await processImage({
       bytes,
       originalName: "C:\\fakepath\\..\\../evil\u0000\u001bname.jpg",
-      uploadsDir,
+      store,
     });
     expect(odd.filename).toBe("evilname.jpg");
-    const long = await processImage({ bytes, originalName: `${"é".repeat(300)}.jpg`, uploadsDir });
+    const long = await processImage({ bytes, originalName: `${"é".repeat(300)}.jpg`, store });
     expect(Array.from(long.filename)).toHaveLength(200);
   });
 
   it("refuses a text file named photo.png with 415 and writes nothing", async () => {
     const bytes = Buffer.from("Not a picture at all, just words.\n".repeat(20));
-    await expect(
-      processImage({ bytes, originalName: "photo.png", uploadsDir }),
-    ).rejects.toMatchObject(unsupported);
+    await expect(processImage({ bytes, originalName: "photo.png", store })).rejects.toMatchObject(
+      unsupported,
+    );
     expect(await readdir(uploadsDir)).toEqual([]);
   });
 
@@ -176,9 +185,9 @@ describe("processImage", () => {
     );
     const truncated = (await photo(1600, 1067)).subarray(0, 1500);
     for (const bytes of [svg, gif, pdf, truncated]) {
-      await expect(
-        processImage({ bytes, originalName: "x.jpg", uploadsDir }),
-      ).rejects.toMatchObject(unsupported);
+      await expect(processImage({ bytes, originalName: "x.jpg", store })).rejects.toMatchObject(
+        unsupported,
+      );
     }
     expect(await readdir(uploadsDir)).toEqual([]);
   });
@@ -188,7 +197,7 @@ describe("processImage", () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(document.cookie)</script></svg>',
     );
     await expect(
-      processImage({ bytes: svg, originalName: "logo.png", uploadsDir }),
+      processImage({ bytes: svg, originalName: "logo.png", store }),
     ).rejects.toMatchObject(unsupported);
     expect(await readdir(uploadsDir)).toEqual([]);
   });
@@ -196,7 +205,7 @@ describe("processImage", () => {
   it("neutralises a polyglot: a JPEG with HTML appended is stored as a plain WebP without it", async () => {
     const html = "<html><script>alert(document.cookie)</script></html>";
     const bytes = Buffer.concat([await photo(800, 600), Buffer.from(html)]);
-    const stored = await processImage({ bytes, originalName: "poly.jpg", uploadsDir });
+    const stored = await processImage({ bytes, originalName: "poly.jpg", store });
     for (const file of await filesUnder(uploadsDir)) {
       const written = await readFile(file);
       expect(written.subarray(0, 4).toString("latin1")).toBe("RIFF");
@@ -207,9 +216,7 @@ describe("processImage", () => {
 
   it("refuses 10 MB + 1 byte with 413 and writes nothing", async () => {
     const bytes = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
-    await expect(
-      processImage({ bytes, originalName: "big.jpg", uploadsDir }),
-    ).rejects.toMatchObject({
+    await expect(processImage({ bytes, originalName: "big.jpg", store })).rejects.toMatchObject({
       statusCode: 413,
       code: "payload_too_large",
       message: "Each image must be 10MB or smaller.",
@@ -220,7 +227,7 @@ describe("processImage", () => {
   it("refuses a PNG claiming 50000x50000 with 400 from its header, without decoding it", async () => {
     const started = performance.now();
     await expect(
-      processImage({ bytes: pngBomb(50_000, 50_000), originalName: "bomb.png", uploadsDir }),
+      processImage({ bytes: pngBomb(50_000, 50_000), originalName: "bomb.png", store }),
     ).rejects.toMatchObject({
       statusCode: 400,
       code: "bad_request",
@@ -233,7 +240,7 @@ describe("processImage", () => {
       .png()
       .toBuffer();
     await expect(
-      processImage({ bytes: tooWide, originalName: "strip.png", uploadsDir }),
+      processImage({ bytes: tooWide, originalName: "strip.png", store }),
     ).rejects.toMatchObject({ statusCode: 400 });
     expect(await readdir(uploadsDir)).toEqual([]);
   });
@@ -244,7 +251,7 @@ describe("processImage", () => {
       .mockImplementationOnce(actual.writeFileDurably)
       .mockRejectedValueOnce(Object.assign(new Error("no space left"), { code: "ENOSPC" }));
     await expect(
-      processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", uploadsDir }),
+      processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", store }),
     ).rejects.toThrow("no space left");
     expect(await filesUnder(uploadsDir)).toEqual([]);
     expect(await readdir(path.join(uploadsDir, "images"))).toEqual([]);
@@ -256,28 +263,28 @@ describe("removeImageFiles", () => {
     const image = await processImage({
       bytes: await photo(1600, 1067),
       originalName: "a.jpg",
-      uploadsDir,
+      store,
     });
     const keep = await processImage({
       bytes: await photo(800, 600),
       originalName: "b.jpg",
-      uploadsDir,
+      store,
     });
-    await removeImageFiles(uploadsDir, image);
+    await removeImageFiles(store, image);
     await expect(stat(path.join(uploadsDir, path.posix.dirname(image.path)))).rejects.toMatchObject(
       {
         code: "ENOENT",
       },
     );
     expect(await filesUnder(uploadsDir)).toHaveLength(keep.variants.length);
-    await expect(removeImageFiles(uploadsDir, image)).resolves.toBeUndefined();
+    await expect(removeImageFiles(store, image)).resolves.toBeUndefined();
   });
 
   it("refuses a path outside the uploads directory and deletes nothing", async () => {
     const image = await processImage({
       bytes: await photo(1600, 1067),
       originalName: "a.jpg",
-      uploadsDir,
+      store,
     });
     const outside = path.join(uploadsDir, "..", `${path.basename(uploadsDir)}-outside`);
     await mkdir(outside);
@@ -290,7 +297,7 @@ describe("removeImageFiles", () => {
       ];
       for (const bad of escapes) {
         const variants = [...image.variants, { width: 1, height: 1, path: bad }];
-        await expect(removeImageFiles(uploadsDir, { path: image.path, variants })).rejects.toThrow(
+        await expect(removeImageFiles(store, { path: image.path, variants })).rejects.toThrow(
           /outside the uploads directory/,
         );
       }
@@ -299,5 +306,44 @@ describe("removeImageFiles", () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+});
+
+describe("on the s3 driver", () => {
+  let bucket: TestStore;
+  beforeAll(async () => {
+    bucket = await createTestS3Store();
+  });
+  afterAll(async () => {
+    await bucket.close();
+  });
+
+  it("puts every variant in the bucket, and removeImageFiles takes them all out", async () => {
+    const image = await processImage({
+      bytes: await photo(1600, 1067),
+      originalName: "front.jpg",
+      store: bucket.store,
+    });
+    expect(await bucket.keys("uploads/")).toEqual(
+      image.variants.map((variant) => `uploads/${variant.path}`).sort(),
+    );
+    const largest = await readObject(bucket.store, `uploads/${image.path}`);
+    expect(await sharp(largest!).metadata()).toMatchObject({ format: "webp", width: 1200 });
+    await removeImageFiles(bucket.store, image);
+    expect(await bucket.keys("uploads/")).toEqual([]);
+  });
+
+  it("removes the variants already put when one put fails", async () => {
+    const failing: ObjectStore = {
+      ...bucket.store,
+      put: (async (key: string, body: Buffer, options: { contentType: string }) => {
+        if (key.endsWith("/768.webp")) throw new Error("bucket unreachable");
+        await bucket.store.put(key, body, options);
+      }) as ObjectStore["put"],
+    };
+    await expect(
+      processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", store: failing }),
+    ).rejects.toThrow("bucket unreachable");
+    expect(await bucket.keys("uploads/")).toEqual([]);
   });
 });

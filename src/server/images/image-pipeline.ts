@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { rm, rmdir, unlink } from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "../../domain/constants";
 import { IMAGE_WIDTHS } from "../../domain/photos";
 import type { ImageVariant } from "../db/schema";
 import { AppError } from "../http/errors";
-import { makeDirectory, syncDirectory, writeFileDurably } from "../storage/durable";
+import { isValidKey, uploadKey } from "../storage/keys";
+import type { ObjectStore } from "../storage/storage";
 
 /**
- * Uploaded photos become WebP variants in a folder of their own under the uploads directory.
+ * Uploaded photos become WebP variants in a folder of their own under `uploads/` in the store.
  * The bytes are judged by their content, never by their name, and are re-encoded, so what is
  * served is always a plain image without the uploader's metadata (GPS position, camera, owner).
  */
@@ -21,12 +20,12 @@ export const imageMessages = {
 } as const;
 
 export type ProcessedImage = {
-  /** The largest variant, relative to the uploads directory, with "/" separators. */
+  /** The largest variant, relative to `uploads/` (its URL is /uploads/<path>), "/" separated. */
   path: string;
   filename: string;
   width: number;
   height: number;
-  /** Ascending width; each path relative to the uploads directory. */
+  /** Ascending width; each path relative to `uploads/`. */
   variants: ImageVariant[];
 };
 
@@ -46,15 +45,15 @@ const tooLarge = () => new AppError(400, "bad_request", imageMessages.tooLarge);
 export async function processImage(input: {
   bytes: Buffer;
   originalName: string;
-  uploadsDir: string;
+  store: ObjectStore;
   folder?: string;
 }): Promise<ProcessedImage> {
-  const { bytes, uploadsDir, folder = "images" } = input;
+  const { bytes, store, folder = "images" } = input;
   if (bytes.length > UPLOAD_MAX_BYTES) {
     throw new AppError(413, "payload_too_large", imageMessages.tooBig);
   }
   const relativeDir = `${folder}/${randomBytes(16).toString("base64url")}`;
-  const variants = await writeImageVariants(bytes, path.join(uploadsDir, relativeDir));
+  const variants = await writeImageVariants(bytes, store, uploadKey(relativeDir));
   const largest = variants.at(-1)!;
   return {
     path: `${relativeDir}/${largest.file}`,
@@ -70,14 +69,18 @@ export async function processImage(input: {
 }
 
 /**
- * Writes the WebP variants of an image into `dir`, ascending width. Everything is checked and
- * encoded in memory first, so a refused or corrupt image never creates the folder. The
- * placeholder pool uses it too, so placeholders are encoded exactly like uploads.
+ * Puts the WebP variants of an image under `prefix` (`<prefix>/<width>.webp`), ascending width.
+ * Everything is checked and encoded in memory first, so a refused or corrupt image never writes
+ * anything. The placeholder pool uses it too, so placeholders are encoded exactly like uploads.
  */
-export async function writeImageVariants(bytes: Buffer, dir: string): Promise<WrittenVariant[]> {
+export async function writeImageVariants(
+  bytes: Buffer,
+  store: ObjectStore,
+  prefix: string,
+): Promise<WrittenVariant[]> {
   const sourceWidth = await checkedSourceWidth(bytes);
   const encoded = await oneImageAtATime(() => encodeVariants(bytes, variantWidths(sourceWidth)));
-  return writeVariants(dir, encoded);
+  return writeVariants(store, prefix, encoded);
 }
 
 // A 12-megapixel photo decodes to ~36 MB, and each variant pipeline holds its own buffers:
@@ -138,26 +141,28 @@ async function encodeVariants(bytes: Buffer, widths: number[]): Promise<EncodedV
 }
 
 /**
- * All or nothing: a failed write removes the folder (a new one), so no half image stays. The
- * files and the folder's entry are on the disk (fsync) before this returns, that is before the
- * caller commits the row that names them.
+ * All or nothing: a failed put removes the variants already put, so no half image stays. Each
+ * put is durable when it resolves (see ObjectStore.put), that is before the caller commits the
+ * row that names them.
  */
-async function writeVariants(dir: string, encoded: EncodedVariant[]): Promise<WrittenVariant[]> {
-  const toSync = await makeDirectory(dir);
-  // allSettled: the folder is removed only once no write is still under way inside it.
+async function writeVariants(
+  store: ObjectStore,
+  prefix: string,
+  encoded: EncodedVariant[],
+): Promise<WrittenVariant[]> {
+  const keys = encoded.map(({ width }) => `${prefix}/${width}.webp`);
+  // allSettled: the clean-up starts only once no put is still under way.
   const results = await Promise.allSettled(
-    encoded.map(async ({ width, height, bytes }) => {
-      const file = `${width}.webp`;
-      await writeFileDurably(path.join(dir, file), bytes);
-      return { width, height, file };
+    encoded.map(async ({ width, height, bytes }, i) => {
+      await store.put(keys[i]!, bytes, { contentType: "image/webp" });
+      return { width, height, file: `${width}.webp` };
     }),
   );
   const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failure) {
-    await rm(dir, { recursive: true, force: true });
+    await Promise.all(keys.map((key) => store.delete(key).catch(() => undefined)));
     throw failure.reason;
   }
-  for (const created of toSync) await syncDirectory(created);
   return results.map((r) => (r as PromiseFulfilledResult<WrittenVariant>).value);
 }
 
@@ -171,37 +176,22 @@ function sanitizeFilename(name: string): string {
 }
 
 /**
- * Deletes an image's files and then its folder if that left it empty. Every path is checked
- * before anything is deleted: one that escapes the uploads directory means the row is corrupt.
+ * Deletes an image's variants from the store. Every path is checked before anything is deleted:
+ * one that would leave `uploads/` means the row is corrupt.
  */
 export async function removeImageFiles(
-  uploadsDir: string,
+  store: ObjectStore,
   image: { path: string; variants: ImageVariant[] },
 ): Promise<void> {
-  const root = path.resolve(uploadsDir);
-  const files = [...new Set([image.path, ...image.variants.map((v) => v.path)])].map((p) =>
-    insideRoot(root, p),
-  );
-  await Promise.all(files.map((file) => ignoreCodes(unlink(file), ["ENOENT"])));
-  const dirs = new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== root));
-  await Promise.all(
-    [...dirs].map((dir) => ignoreCodes(rmdir(dir), ["ENOENT", "ENOTEMPTY", "EEXIST"])),
-  );
+  const keys = [...new Set([image.path, ...image.variants.map((v) => v.path)])].map(insideUploads);
+  await Promise.all(keys.map((key) => store.delete(key)));
 }
 
-function insideRoot(root: string, relative: string): string {
-  const resolved = path.resolve(root, relative);
-  const rel = path.relative(root, resolved);
-  if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+function insideUploads(relative: string): string {
+  // A valid key has no ".." nor empty segment, so `uploads/<path>` cannot name anything else.
+  const key = uploadKey(relative);
+  if (!isValidKey(key)) {
     throw new Error(`Refusing to delete a path outside the uploads directory: ${relative}`);
   }
-  return resolved;
-}
-
-async function ignoreCodes(promise: Promise<unknown>, codes: string[]): Promise<void> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!codes.includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
-  }
+  return key;
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { access, rename, rm } from "node:fs/promises";
-import path from "node:path";
 import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "../../domain/photos";
-import { syncDirectory } from "../storage/durable";
+import { uploadKey } from "../storage/keys";
+import type { ObjectStore } from "../storage/storage";
 import { writeImageVariants } from "./image-pipeline";
 import { generatePhoto, type PhotoKind } from "./photo-generator";
 
@@ -32,43 +30,41 @@ const POOL: readonly { kind: PhotoKind; style?: string }[] = [
 const SOURCE_WIDTH = 1600;
 const SOURCE_HEIGHT = 1067;
 
-/** Creates the missing placeholders; one already complete on disk is never redrawn. */
-export async function ensurePlaceholderPool(uploadsDir: string): Promise<void> {
+/**
+ * Creates the missing placeholders in the store (with `s3`, in the bucket every instance serves
+ * from); one already complete is never redrawn.
+ */
+export async function ensurePlaceholderPool(store: ObjectStore): Promise<void> {
   await Promise.all(
     Array.from({ length: PLACEHOLDER_POOL_SIZE }, async (_, n) => {
-      const dir = path.join(uploadsDir, "placeholders", String(n));
-      if (!(await isComplete(dir))) await writePlaceholder(dir, POOL[n % POOL.length]!, n);
+      const prefix = uploadKey(`placeholders/${n}`);
+      if (!(await isComplete(store, prefix))) {
+        await writePlaceholder(store, prefix, POOL[n % POOL.length]!, n);
+      }
     }),
   );
 }
 
-async function isComplete(dir: string): Promise<boolean> {
-  try {
-    await Promise.all(IMAGE_WIDTHS.map((w) => access(path.join(dir, `${w}.webp`))));
-    return true;
-  } catch {
-    return false;
-  }
+async function isComplete(store: ObjectStore, prefix: string): Promise<boolean> {
+  const found = await Promise.all(IMAGE_WIDTHS.map((w) => store.head(`${prefix}/${w}.webp`)));
+  return found.every((info) => info !== null);
 }
 
 /**
- * Written beside the final folder and renamed into place, so a crash never leaves a folder
- * whose files look complete but are half written.
+ * Each variant is put whole (see ObjectStore.put), so a crash leaves some variants complete and
+ * others missing, never a half-written file; the next start sees the gap and redraws them all.
  */
-async function writePlaceholder(dir: string, photo: (typeof POOL)[number], n: number) {
+async function writePlaceholder(
+  store: ObjectStore,
+  prefix: string,
+  photo: (typeof POOL)[number],
+  n: number,
+) {
   const bytes = await generatePhoto({
     ...photo,
     seed: 1009 + n * 7919,
     width: SOURCE_WIDTH,
     height: SOURCE_HEIGHT,
   });
-  const staging = `${dir}.staging-${randomBytes(6).toString("hex")}`;
-  try {
-    await writeImageVariants(bytes, staging);
-    await rm(dir, { recursive: true, force: true });
-    await rename(staging, dir);
-    await syncDirectory(path.dirname(dir));
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+  await writeImageVariants(bytes, store, prefix);
 }

@@ -46,8 +46,10 @@ export async function syncDirectory(dir: string): Promise<void> {
  * `mkdir -p`, returning what must be synced once the directory's files are written: the new
  * directory itself and every parent that gained an entry.
  */
-export async function makeDirectory(dir: string): Promise<string[]> {
-  const first = await mkdir(dir, { recursive: true });
+export async function makeDirectory(dir: string, mode?: number): Promise<string[]> {
+  // `mode` applies to the directories created here (a private folder: 0o700), not to parents
+  // that already exist.
+  const first = await mkdir(dir, { recursive: true, mode });
   if (first === undefined) return [dir];
   const created: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {

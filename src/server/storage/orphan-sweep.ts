@@ -1,13 +1,19 @@
-import { readdir, rm, rmdir, stat } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { images, tenantFiles } from "../db/schema";
+import { isFsStore } from "./fs-store";
+import { isValidKey, TENANT_FILES_PREFIX, tenantFileKey, UPLOADS_PREFIX, uploadKey } from "./keys";
+import type { ListedObject, ObjectStore } from "./storage";
 
 /**
- * Files and rows that lost each other. A crash between writing a photo's files and committing its
- * row (or a failed clean-up) leaves files no row names: they are removed once they are older than
- * `minAgeMs`, so an upload still in progress is never touched. A row whose file is gone cannot be
- * mended here (the bytes are lost): it is reported for the operator, never deleted.
+ * Objects and rows that lost each other. A crash between storing a photo's variants and
+ * committing its row (or a failed clean-up) leaves objects no row names: they are removed once
+ * they are older than `minAgeMs`, so an upload still in progress is never touched. A row whose
+ * object is gone cannot be mended here (the bytes are lost): it is reported for the operator,
+ * never deleted. The same sweep serves both drivers: it sees the store only through list, head
+ * and delete.
  */
 
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -16,69 +22,48 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export type MissingFile = { table: "images" | "tenant_files"; id: string; file: string };
 
 export type SweepReport = {
-  /** Paths relative to DATA_DIR's uploads or tenant-files directory, "/" separated. */
+  /** Photos relative to uploads/ ("images/<x>/480.webp"), documents as "tenant-files/<name>". */
   removed: string[];
   missing: MissingFile[];
 };
 
 type Deps = {
   db: Db;
-  uploadsDir: string;
-  filesDir: string;
-  /** Only files last written before now - minAgeMs are removed. */
+  store: ObjectStore;
+  /**
+   * The local folder where uploads are received (see scratchDirectory): temporaries a crash left
+   * there are removed too. With `fs` it is the store's own tenant-files folder, swept as such.
+   */
+  scratchDir?: string;
+  /** Only objects last written before now - minAgeMs are removed. */
   minAgeMs?: number;
   now?: () => number;
 };
 
-type Found = { relative: string; absolute: string; mtimeMs: number };
-
-/** Every file under `dir` (relative paths with "/"), or none when it does not exist yet. */
-async function listFiles(root: string, dir = root): Promise<Found[]> {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const found: Found[] = [];
-  for (const entry of entries) {
-    const absolute = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      found.push(...(await listFiles(root, absolute)));
-    } else if (entry.isFile()) {
-      const info = await stat(absolute).catch(() => null);
-      if (info) {
-        found.push({
-          relative: path.relative(root, absolute).split(path.sep).join("/"),
-          absolute,
-          mtimeMs: info.mtimeMs,
-        });
-      }
-    }
-  }
+async function listAll(store: ObjectStore, prefix: string): Promise<ListedObject[]> {
+  const found: ListedObject[] = [];
+  for await (const object of store.list(prefix)) found.push(object);
   return found;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
+/** Placeholders belong to the app; only what a crash left mid-write is swept among them. */
+const PLACEHOLDER_LEFTOVER =
+  /^uploads\/placeholders\/(?:[^/]+\.staging-[^/]*\/|(?:[^/]+\/)*\.[^/]+\.part$)/;
+
+/** A temporary the receiving of a tenant file left on the local disk (`.<uuid>.part`). */
+const TEMPORARY = /^\..+\.part$/;
 
 export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
-  const { db, uploadsDir, filesDir } = deps;
+  const { db, store } = deps;
   const cutoff = (deps.now ?? Date.now)() - (deps.minAgeMs ?? SWEEP_MIN_AGE_MS);
-  // The disk first, the rows second: a file written after the listing is not judged at all, and
-  // one written before it is judged against rows that include any committed since.
-  // Photos live under images/; placeholders/ belongs to the app, except a staging folder that a
-  // crash left behind mid-rename.
-  const photoFiles = await listFiles(uploadsDir, path.join(uploadsDir, "images"));
-  const staging = (await listFiles(uploadsDir, path.join(uploadsDir, "placeholders"))).filter(
-    (file) => /^placeholders\/[^/]+\.staging-/.test(file.relative),
+  // The store first, the rows second: an object stored after the listing is not judged at all,
+  // and one stored before it is judged against rows that include any committed since.
+  const photos = await listAll(store, `${UPLOADS_PREFIX}images/`);
+  const leftovers = (await listAll(store, `${UPLOADS_PREFIX}placeholders/`)).filter((object) =>
+    PLACEHOLDER_LEFTOVER.test(object.key),
   );
-  const documents = await listFiles(filesDir);
+  const documents = await listAll(store, TENANT_FILES_PREFIX);
+  const scratch = await scratchTemporaries(deps);
 
   const imageRows = await db
     .select({ id: images.id, path: images.path, variants: images.variants })
@@ -87,43 +72,69 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
     .select({ id: tenantFiles.id, filename: tenantFiles.filename })
     .from(tenantFiles);
 
+  const listed = new Set([...photos, ...documents].map((object) => object.key));
+  // Not in the listing: stored since, or gone. Only a head tells them apart.
+  const present = async (key: string) =>
+    listed.has(key) || (isValidKey(key) && (await store.head(key)) !== null);
+
   const named = new Set<string>();
   const missing: MissingFile[] = [];
   for (const row of imageRows) {
-    const paths = new Set([row.path, ...row.variants.map((variant) => variant.path)]);
-    for (const file of paths) {
-      named.add(file);
-      if (!(await exists(path.join(uploadsDir, file)))) {
+    for (const file of new Set([row.path, ...row.variants.map((variant) => variant.path)])) {
+      named.add(uploadKey(file));
+      if (!(await present(uploadKey(file)))) {
         missing.push({ table: "images", id: String(row.id), file });
       }
     }
   }
-  const storedNames = new Set(fileRows.map((row) => row.filename));
   for (const row of fileRows) {
-    if (!(await exists(path.join(filesDir, row.filename)))) {
+    named.add(tenantFileKey(row.filename));
+    if (!(await present(tenantFileKey(row.filename)))) {
       missing.push({ table: "tenant_files", id: row.id, file: row.filename });
     }
   }
 
   const removed: string[] = [];
-  const emptied = new Set<string>();
-  for (const file of [...photoFiles, ...staging]) {
-    if (named.has(file.relative) || file.mtimeMs > cutoff) continue;
-    await rm(file.absolute, { force: true });
-    removed.push(file.relative);
-    emptied.add(path.dirname(file.absolute));
+  // Stored documents sit at the top of tenant-files/; a temporary (.name.part) is removed too.
+  for (const object of [...photos, ...leftovers, ...documents]) {
+    if (named.has(object.key) || object.lastModified.getTime() > cutoff) continue;
+    await store.delete(object.key);
+    removed.push(
+      object.key.startsWith(UPLOADS_PREFIX) ? object.key.slice(UPLOADS_PREFIX.length) : object.key,
+    );
   }
-  for (const file of documents) {
-    // Stored files sit at the top; a temporary (.name.part) a crash left behind is removed too.
-    if (storedNames.has(file.relative) || file.mtimeMs > cutoff) continue;
+  for (const file of scratch) {
+    if (file.mtimeMs > cutoff) continue;
     await rm(file.absolute, { force: true });
-    removed.push(`tenant-files/${file.relative}`);
-  }
-  // Folders the removals left empty (a photo's own folder); one still in use keeps its files.
-  for (const dir of emptied) {
-    await rmdir(dir).catch(() => undefined);
+    removed.push(`${TENANT_FILES_PREFIX}${file.name}`);
   }
   return { removed: removed.sort(), missing };
+}
+
+type LocalFile = { name: string; absolute: string; mtimeMs: number };
+
+/** The scratch folder's temporaries, unless the store itself lists them (fs). */
+async function scratchTemporaries(deps: Deps): Promise<LocalFile[]> {
+  const { scratchDir, store } = deps;
+  if (!scratchDir) return [];
+  if (isFsStore(store) && path.resolve(scratchDir) === path.join(store.root, "tenant-files")) {
+    return [];
+  }
+  let entries: Dirent[];
+  try {
+    entries = await readdir(scratchDir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const found: LocalFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+    const absolute = path.join(scratchDir, entry.name);
+    const info = await stat(absolute).catch(() => null);
+    if (info) found.push({ name: entry.name, absolute, mtimeMs: info.mtimeMs });
+  }
+  return found;
 }
 
 export type SweepLog = {

@@ -11,6 +11,7 @@ import {
 } from "../../../domain/admin";
 import { parseId } from "../../../domain/listing-format";
 import type { Db } from "../../db/client";
+import type { ObjectStore } from "../../storage/storage";
 import {
   adminImageSchema,
   adminPropertySchema,
@@ -57,7 +58,7 @@ function idOr(value: string, missing: () => Error): number {
 
 /** The admin property, unit and image API (PRODUCT-SPEC.md section 7). Administrators only. */
 export const adminPropertiesRoutes =
-  (deps: { db: Db; uploadsDir: string }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; store: ObjectStore }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/admin/properties/admin",

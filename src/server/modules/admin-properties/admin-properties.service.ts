@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { conflict, notFound, sqlState } from "../../http/errors";
 import { removeImageFiles } from "../../images/image-pipeline";
+import type { ObjectStore } from "../../storage/storage";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
 import {
   createAdminPropertiesRepository,
@@ -19,7 +20,7 @@ import {
 } from "./admin-properties.repository";
 
 type Deps = { db: Db };
-type FileDeps = Deps & { uploadsDir: string; log: FastifyBaseLogger };
+type FileDeps = Deps & { store: ObjectStore; log: FastifyBaseLogger };
 
 export const propertyNotFound = () => notFound(adminMessages.propertyNotFound);
 export const unitNotFound = () => notFound(adminMessages.unitNotFound);
@@ -40,11 +41,11 @@ async function refusingDuplicateUnit<T>(work: () => Promise<T>): Promise<T> {
  * Deleted rows take their files with them. The rows are already gone, so a file that cannot be
  * removed is logged (an orphan to clean by hand) rather than failing the request.
  */
-async function removeFiles({ uploadsDir, log }: FileDeps, rows: ImageRow[]): Promise<void> {
+async function removeFiles({ store, log }: FileDeps, rows: ImageRow[]): Promise<void> {
   await Promise.all(
     rows.map((row) =>
-      removeImageFiles(uploadsDir, row).catch((err: unknown) =>
-        log.warn({ err, imageId: row.id, path: row.path }, "image files left on disk"),
+      removeImageFiles(store, row).catch((err: unknown) =>
+        log.warn({ err, imageId: row.id, path: row.path }, "image files left in storage"),
       ),
     ),
   );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import type { ObjectStore } from "../../storage/storage";
 import { uploadResponseSchema } from "./admin-properties.schemas";
 import { uploadImages, uploadLimits } from "./upload.service";
 
 /** POST /api/upload (PRODUCT-SPEC.md section 7): photos of a building or a unit. Administrators only. */
 export const uploadRoutes =
-  (deps: { db: Db; uploadsDir: string }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; store: ObjectStore }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/upload",

@@ -10,6 +10,7 @@ import {
   processImage,
   removeImageFiles,
 } from "../../images/image-pipeline";
+import type { ObjectStore } from "../../storage/storage";
 import { toAdminImage } from "./admin-properties.mappers";
 import { createAdminPropertiesRepository, type ImageOwner } from "./admin-properties.repository";
 import { propertyNotFound, unitNotFound } from "./admin-properties.service";
@@ -17,7 +18,7 @@ import { propertyNotFound, unitNotFound } from "./admin-properties.service";
 /**
  * POST /api/upload: photos of one building or one unit. All or nothing: each file is checked
  * and written as it arrives (one file in memory at a time), the rows go in one transaction at
- * the end, and any failure removes every folder this request wrote.
+ * the end, and any failure removes every photo this request stored.
  */
 
 export const uploadMessages = {
@@ -34,7 +35,7 @@ export const uploadMessages = {
 /** The limits the route reads its parts with (inside the app's outer multipart bounds). */
 export const uploadLimits = { fileSize: UPLOAD_MAX_BYTES, files: IMAGES_PER_UPLOAD_MAX };
 
-type Deps = { db: Db; uploadsDir: string };
+type Deps = { db: Db; store: ObjectStore };
 
 /** Fields that name the owner; anything else (userId) is accepted and ignored. */
 const OWNER_FIELDS = ["propertyId", "unitId"] as const;
@@ -148,7 +149,7 @@ async function insertRows(db: Db, owner: ImageOwner, stored: ProcessedImage[]) {
 }
 
 export async function uploadImages(
-  { db, uploadsDir }: Deps,
+  { db, store }: Deps,
   parts: AsyncIterable<Multipart>,
 ): Promise<UploadResponse> {
   const fields = new Map<OwnerField, string[]>();
@@ -169,15 +170,13 @@ export async function uploadImages(
         ownerChecked = true;
       }
       const bytes = await fileBytes(part);
-      stored.push(await processImage({ bytes, originalName: part.filename, uploadsDir }));
+      stored.push(await processImage({ bytes, originalName: part.filename, store }));
     }
     if (stored.length === 0) throw badRequest(uploadMessages.noFiles);
     const rows = await insertRows(db, ownerOf(fields), stored);
     return { files: rows.map(toAdminImage), message: uploadMessages.uploaded(rows.length) };
   } catch (error) {
-    await Promise.all(
-      stored.map((image) => removeImageFiles(uploadsDir, image).catch(() => undefined)),
-    );
+    await Promise.all(stored.map((image) => removeImageFiles(store, image).catch(() => undefined)));
     throw error;
   }
 }

@@ -4,10 +4,11 @@ import type { Db } from "../../db/client";
 import { images, properties, units, users } from "../../db/schema";
 import { type ProcessedImage, processImage, removeImageFiles } from "../../images/image-pipeline";
 import { generatePhoto } from "../../images/photo-generator";
+import type { ObjectStore } from "../../storage/storage";
 import { addUser } from "../users/users.service";
 import { type DemoBuilding, type DemoPhoto, demoBuildings } from "./demo-content";
 
-type Deps = { db: Db; uploadsDir: string; today?: Date };
+type Deps = { db: Db; store: ObjectStore; today?: Date };
 
 type Stored = { photo: DemoPhoto; image: ProcessedImage };
 
@@ -15,7 +16,7 @@ type Stored = { photo: DemoPhoto; image: ProcessedImage };
 async function storePhotos(
   photos: DemoPhoto[],
   style: string,
-  uploadsDir: string,
+  store: ObjectStore,
   done: Stored[],
 ): Promise<Stored[]> {
   const stored: Stored[] = [];
@@ -30,7 +31,7 @@ async function storePhotos(
     const image = await processImage({
       bytes,
       originalName: `${photo.kind}-${photo.seed}.jpg`,
-      uploadsDir,
+      store,
     });
     stored.push({ photo, image });
     done.push({ photo, image });
@@ -56,18 +57,13 @@ const imageRow = ({ photo, image }: Stored, position: number) => ({
 async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
   const written: Stored[] = [];
   try {
-    const buildingPhotos = await storePhotos(
-      building.photos,
-      building.type,
-      deps.uploadsDir,
-      written,
-    );
+    const buildingPhotos = await storePhotos(building.photos, building.type, deps.store, written);
     const unitPhotos = new Map<string, Stored[]>();
     for (const unit of building.units) {
       if (unit.photos)
         unitPhotos.set(
           unit.unitNumber,
-          await storePhotos(unit.photos, building.type, deps.uploadsDir, written),
+          await storePhotos(unit.photos, building.type, deps.store, written),
         );
     }
     const today = deps.today ?? new Date();
@@ -103,7 +99,7 @@ async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
     });
   } catch (error) {
     await Promise.all(
-      written.map(({ image }) => removeImageFiles(deps.uploadsDir, image).catch(() => undefined)),
+      written.map(({ image }) => removeImageFiles(deps.store, image).catch(() => undefined)),
     );
     throw error;
   }

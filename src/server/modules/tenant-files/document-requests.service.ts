@@ -12,6 +12,7 @@ import type { z } from "../../../domain/zod";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import type { Mailer } from "../../mail/mailer";
+import type { ObjectStore } from "../../storage/storage";
 import { documentRequestEmail } from "./document-request.email";
 import {
   createDocumentRequestsRepository,
@@ -139,7 +140,7 @@ export async function uploadRequestInfo(deps: Deps, token: string): Promise<Uplo
 
 /** The link is checked before a byte is read: a bad link never writes anything. */
 export async function uploadThroughRequest(
-  deps: Deps & { filesDir: string },
+  deps: Deps & { store: ObjectStore; scratchDir: string },
   token: string,
   request: FastifyRequest,
 ): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
@@ -151,8 +152,12 @@ export async function uploadThroughRequest(
   const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
   const earlier = await repository.listByRequest(row.id);
   if (!withinQuota([...earlier, { size: 1 }])) throw linkFull();
-  const upload = await receiveUpload(request, { filesDir: deps.filesDir, fileField: "files" });
-  const rows = await commitUpload(deps.filesDir, upload, async ({ files }) => {
+  const upload = await receiveUpload(request, {
+    store: deps.store,
+    scratchDir: deps.scratchDir,
+    fileField: "files",
+  });
+  const rows = await commitUpload(deps.store, upload, async ({ files }) => {
     // Checked again with what arrived (files are removed when this throws).
     if (!withinQuota([...(await repository.listByRequest(row.id)), ...files])) throw linkFull();
     return repository.insertMany(

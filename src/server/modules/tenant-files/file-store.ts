@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -12,18 +12,20 @@ import {
   TENANT_FILES_PER_REQUEST_MAX,
 } from "../../../domain/tenant-files";
 import { AppError, badRequest, isAppError } from "../../http/errors";
-import { syncDirectory, syncFile } from "../../storage/durable";
+import { tenantFileKey } from "../../storage/keys";
+import type { ObjectStore } from "../../storage/storage";
 import { sanitizeOriginalName } from "./file-names";
 import { detectDocument } from "./file-sniff";
 
 /**
- * Tenants' documents on disk: each multipart file is streamed to a private temporary file while
- * its bytes are counted, judged by its content, then renamed to a random name (a uuid, no
- * extension) in the tenant files folder. A request is all-or-nothing: whatever fails, every file
- * it wrote (temporaries too) is removed before the error is answered.
+ * Tenants' documents: each multipart file is streamed to a private temporary file on the local
+ * disk (the scratch folder, see storage.ts) while its bytes are counted, judged by its content,
+ * then put in the store under a random name (`tenant-files/<uuid>`, no extension). A request is
+ * all-or-nothing: whatever fails, every object it stored and every temporary it wrote is removed
+ * before the error is answered.
  */
 export type StoredFile = {
-  /** The name on disk, also the row's `filename`. */
+  /** The uuid the object is stored under (`tenant-files/<filename>`), also the row's `filename`. */
   filename: string;
   originalName: string;
   size: number;
@@ -43,13 +45,27 @@ export const uploadMessages = {
 export const tooBig = () => new AppError(413, "payload_too_large", filesMessages.tooBig);
 export const wrongType = () => new AppError(415, "unsupported_media_type", filesMessages.wrongType);
 
-export function storedPath(filesDir: string, filename: string): string {
-  return path.join(filesDir, filename);
+type Storage = { store: ObjectStore; scratchDir: string };
+
+/** Stored files, best effort: one already gone is what we wanted anyway. */
+export async function removeStoredFiles(store: ObjectStore, filenames: readonly string[]) {
+  await Promise.all(filenames.map((name) => store.delete(tenantFileKey(name))));
 }
 
-/** Files on disk, best effort: a file already gone is what we wanted anyway. */
-export async function removeStoredFiles(filesDir: string, filenames: readonly string[]) {
-  await Promise.all(filenames.map((name) => rm(path.join(filesDir, name), { force: true })));
+/** What a request has written so far, to be removed if it fails. */
+type Written = { temporaries: Set<string>; stored: Set<string> };
+
+/**
+ * Best effort, never throwing: the request's own error is the one to answer with. An object
+ * the store could not delete (a bucket gone away) is left to the orphan sweep.
+ */
+async function removeWritten(storage: Storage, written: Written) {
+  await Promise.all([
+    ...[...written.temporaries].map((name) =>
+      rm(path.join(storage.scratchDir, name), { force: true }).catch(() => undefined),
+    ),
+    removeStoredFiles(storage.store, [...written.stored]).catch(() => undefined),
+  ]);
 }
 
 /**
@@ -58,9 +74,9 @@ export async function removeStoredFiles(filesDir: string, filenames: readonly st
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { filesDir: string; fileField: string },
+  options: Storage & { fileField: string },
 ): Promise<ReceivedUpload> {
-  const written = new Set<string>();
+  const written: Written = { temporaries: new Set(), stored: new Set() };
   const files: StoredFile[] = [];
   const fields: Record<string, string> = {};
   const parts = request.parts({
@@ -80,12 +96,12 @@ export async function receiveUpload(
         part.file.resume();
         throw badRequest(uploadMessages.unexpectedField(options.fileField));
       }
-      files.push(await storePart(part, options.filesDir, written));
+      files.push(await storePart(part, options, written));
     }
     if (files.length === 0) throw badRequest(uploadMessages.noFile);
     return { files, fields };
   } catch (error) {
-    await removeStoredFiles(options.filesDir, [...written]);
+    await removeWritten(options, written);
     await discardRest(parts);
     throw toClientError(error);
   }
@@ -111,7 +127,7 @@ async function discardRest(parts: AsyncIterator<Multipart>) {
  * outlive a row that was not written.
  */
 export async function commitUpload<T>(
-  filesDir: string,
+  store: ObjectStore,
   upload: ReceivedUpload,
   commit: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
@@ -119,22 +135,22 @@ export async function commitUpload<T>(
     return await commit(upload);
   } catch (error) {
     await removeStoredFiles(
-      filesDir,
+      store,
       upload.files.map((file) => file.filename),
-    );
+    ).catch(() => undefined); // the commit's error is the one to answer with
     throw error;
   }
 }
 
 async function storePart(
   part: MultipartFile,
-  filesDir: string,
-  written: Set<string>,
+  storage: Storage,
+  written: Written,
 ): Promise<StoredFile> {
   const filename = randomUUID();
   // Dot-prefixed and suffixed: never mistaken for a stored file if a crash leaves it behind.
-  const temporary = `.${filename}.part`;
-  written.add(temporary);
+  const temporary = path.join(storage.scratchDir, `.${filename}.part`);
+  written.temporaries.add(path.basename(temporary));
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -142,21 +158,20 @@ async function storePart(
       callback(null, chunk);
     },
   });
-  await pipeline(
-    part.file,
-    counter,
-    createWriteStream(path.join(filesDir, temporary), { flags: "wx", mode: 0o600 }),
-  );
+  await pipeline(part.file, counter, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
   // Busboy stops at the limit and marks the stream truncated instead of failing it.
   if (part.file.truncated || size > TENANT_FILE_MAX_BYTES) throw tooBig();
-  const detected = size > 0 ? await detectDocument(path.join(filesDir, temporary)) : null;
+  const detected = size > 0 ? await detectDocument(temporary) : null;
   if (!detected) throw wrongType();
-  // On the disk, bytes and name, before the caller commits the row (see storage/durable.ts).
-  await syncFile(path.join(filesDir, temporary));
-  await rename(path.join(filesDir, temporary), path.join(filesDir, filename));
-  written.delete(temporary);
-  written.add(filename);
-  await syncDirectory(filesDir);
+  // Durable in the store (on the disk, or acknowledged by the bucket) before the caller commits
+  // the row; the temporary is gone once this resolves.
+  written.stored.add(filename);
+  try {
+    await storage.store.putFile(tenantFileKey(filename), temporary, { contentType: detected.mime });
+  } catch (error) {
+    throw new StorageFailed(error);
+  }
+  written.temporaries.delete(path.basename(temporary));
   return {
     filename,
     originalName: sanitizeOriginalName(part.filename),
@@ -165,12 +180,20 @@ async function storePart(
   };
 }
 
+/** The store refused or failed (a full disk, an unreachable bucket): never the client's fault. */
+class StorageFailed extends Error {
+  override name = "StorageFailed";
+  constructor(cause: unknown) {
+    super(`Storing a tenant file failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 /**
  * Errors of the body itself are the client's (4xx with a clear message); errors of the disk
- * (they carry a syscall) stay server errors, answered as a plain 500 and logged.
+ * (they carry a syscall) and of the store stay server errors, answered as a plain 500 and logged.
  */
 function toClientError(error: unknown): unknown {
-  if (isAppError(error)) return error;
+  if (isAppError(error) || error instanceof StorageFailed) return error;
   const { code, statusCode, syscall } = (error ?? {}) as {
     code?: unknown;
     statusCode?: unknown;

@@ -4,6 +4,7 @@ import { documentRequestSchema, filesQuerySchema } from "../../../domain/tenant-
 import type { Db } from "../../db/client";
 import { forbidden } from "../../http/errors";
 import type { Mailer } from "../../mail/mailer";
+import type { ObjectStore } from "../../storage/storage";
 import {
   createDocumentRequest,
   listDocumentRequests,
@@ -37,8 +38,10 @@ type Deps = {
   mailer: Mailer;
   /** The JWT secret: download and upload links are signed with it, each under its own audience. */
   secret: Uint8Array;
-  /** DATA_DIR/tenant-files: private, never served as is. */
-  filesDir: string;
+  /** Where the documents are kept (`tenant-files/<uuid>`): never served as they are. */
+  store: ObjectStore;
+  /** A private local folder where uploads are received before they are stored. */
+  scratchDir: string;
   publicUrl: string;
 };
 

@@ -1,8 +1,8 @@
-import type { ReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../../domain/auth";
 import {
+  DOWNLOAD_URL_MINUTES,
   type DownloadResponse,
   type FileStats,
   type FilesQuery,
@@ -15,7 +15,10 @@ import {
 } from "../../../domain/tenant-files";
 import type { Db } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../http/errors";
-import { commitUpload, receiveUpload, storedPath } from "./file-store";
+import { tenantFileKey } from "../../storage/keys";
+import type { ObjectStore } from "../../storage/storage";
+import { attachmentDisposition } from "./file-names";
+import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 
@@ -63,21 +66,36 @@ export async function fileStats(deps: { db: Db; now?: () => Date }): Promise<Fil
   return { ...totals, totalSize: formatFileSize(totals.totalBytes) };
 }
 
-/** A short-lived link the browser opens directly: the token, not a session, is the authority. */
+/**
+ * A short-lived link the browser opens directly: the token (or the bucket's signature), not a
+ * session, is the authority. With `s3` it is a presigned URL of the bucket itself, so the bytes
+ * never pass through the app; with `fs` it is the app's own download route.
+ */
 export async function createDownloadLink(
-  deps: { db: Db; links: FileLinks },
+  deps: { db: Db; links: FileLinks; store: ObjectStore; now?: () => Date },
   id: string,
 ): Promise<DownloadResponse> {
   const row = isUuid(id) ? await createTenantFilesRepository(deps.db).findById(id) : null;
   if (!row) throw fileNotFound();
+  if (deps.store.downloadUrl) {
+    const seconds = DOWNLOAD_URL_MINUTES * 60;
+    const expiresAt = new Date((deps.now?.() ?? new Date()).getTime() + seconds * 1000);
+    const downloadUrl = await deps.store.downloadUrl(tenantFileKey(row.filename), {
+      contentDisposition: attachmentDisposition(row.originalName),
+      contentType: row.mime,
+      expiresInSeconds: seconds,
+    });
+    return { downloadUrl, expiresAt: expiresAt.toISOString() };
+  }
   const { token, expiresAt } = await deps.links.downloads.sign({ fid: row.id });
   return { downloadUrl: `/api/files/download/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
-export type OpenedDownload = { file: TenantFileRow; size: number; stream: ReadStream };
+export type OpenedDownload = { file: TenantFileRow; size: number; stream: Readable };
 
+/** The token route: works with either driver, streaming the bytes from the store. */
 export async function openDownload(
-  deps: { db: Db; links: FileLinks; filesDir: string },
+  deps: { db: Db; links: FileLinks; store: ObjectStore },
   token: string,
 ): Promise<OpenedDownload> {
   const check = await deps.links.downloads.check(token);
@@ -85,33 +103,25 @@ export async function openDownload(
   if (check.status === "invalid") throw notFound(downloadLinkInvalid);
   const row = await createTenantFilesRepository(deps.db).findById(check.claims.fid);
   if (!row) throw fileNotFound();
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(storedPath(deps.filesDir, row.filename), "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw fileNotFound();
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    // The stream owns the handle from here and closes it when done or aborted.
-    return { file: row, size, stream: handle.createReadStream() };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  const found = await deps.store.get(tenantFileKey(row.filename));
+  if (!found) throw fileNotFound();
+  return { file: row, size: found.size, stream: found.stream };
 }
 
 export const tenantsOnly = "Only tenants can upload documents here.";
 
 /** A signed-in tenant's own documents: attributed to their name (or e-mail) and e-mail. */
 export async function uploadTenantFiles(
-  deps: { db: Db; filesDir: string },
+  deps: { db: Db; store: ObjectStore; scratchDir: string },
   request: FastifyRequest,
   user: SessionUser,
 ): Promise<FilesResponse> {
-  const upload = await receiveUpload(request, { filesDir: deps.filesDir, fileField: "file" });
-  const rows = await commitUpload(deps.filesDir, upload, async ({ files, fields }) => {
+  const upload = await receiveUpload(request, {
+    store: deps.store,
+    scratchDir: deps.scratchDir,
+    fileField: "file",
+  });
+  const rows = await commitUpload(deps.store, upload, async ({ files, fields }) => {
     const parsed = tenantUploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({
