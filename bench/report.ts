@@ -1,6 +1,8 @@
 import type { Check } from "./budgets";
 import type { BytesResult } from "./bytes";
 import type { LighthousePage } from "./lighthouse";
+import type { ObservatoryResult } from "./observatory";
+import type { SoakResult } from "./soak";
 import type { StartupResult } from "./startup";
 import type { Load, ThroughputResult } from "./throughput";
 import type { UploadsResult } from "./uploads";
@@ -14,12 +16,16 @@ export type BenchResults = {
   checks: Check[];
   /** Steps that did not complete; their checks are missing or failed. */
   errors: { step: string; message: string }[];
+  /** Steps this machine cannot run (e.g. ports 80/443 for the Observatory); no checks. */
+  skipped?: { step: string; reason: string }[];
   startup?: StartupResult;
   memory: { idleRssMb?: number; peakRssMbThroughput?: number; peakRssMbUploads?: number };
   lighthouse?: LighthousePage[];
   bytes?: BytesResult;
   throughput?: ThroughputResult;
   uploads?: UploadsResult;
+  observatory?: ObservatoryResult;
+  soak?: SoakResult;
 };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -39,7 +45,7 @@ function budgetSection(r: BenchResults): string[] {
   return [
     "## Budgets",
     "",
-    `${passed} of ${r.checks.length} budgets met${r.errors.length ? `; ${r.errors.length} step(s) did not complete (see Errors)` : ""}.`,
+    `${passed} of ${r.checks.length} budgets met${r.errors.length ? `; ${r.errors.length} step(s) did not complete (see Errors)` : ""}${r.skipped?.length ? `; ${r.skipped.length} step(s) skipped (see Skipped)` : ""}.`,
     "",
     ...table(
       ["", "measure", "measured", "budget", "result"],
@@ -202,6 +208,97 @@ function uploadsSection(u: UploadsResult): string[] {
   ];
 }
 
+function observatorySection(o: Exclude<ObservatoryResult, { skipped: string }>): string[] {
+  const headers = [
+    "content-security-policy",
+    "strict-transport-security",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "cross-origin-resource-policy",
+  ]
+    .filter((name) => o.responseHeaders[name] !== undefined)
+    .map((name) => `- \`${name}: ${o.responseHeaders[name]}\``);
+  return [
+    "## MDN HTTP Observatory",
+    "",
+    `${o.scanner}, \`scan(${o.host})\`: http://${o.host}:80 (a 301 to HTTPS, as a load balancer answers) and https://${o.host}:443, a TLS-terminating proxy with a self-signed certificate the scanner is told to trust, in front of the app started with \`PUBLIC_URL=https://localhost\` and \`TRUST_PROXY=true\`. Grade **${o.grade}**, score ${o.score}, ${o.testsPassed} of ${o.testsQuantity} tests passed.`,
+    "",
+    ...table(
+      ["test", "result", "pass", "score modifier", "what it means"],
+      o.tests.map((t) => [
+        t.name,
+        t.result,
+        t.pass ? "pass" : "**FAIL**",
+        t.scoreModifier > 0 ? `+${t.scoreModifier}` : t.scoreModifier,
+        t.description,
+      ]),
+    ),
+    "",
+    "Security headers of the page it graded (the HTTPS home page):",
+    "",
+    ...headers,
+  ];
+}
+
+function soakSection(s: SoakResult): string[] {
+  const row = (name: string, connections: string, rate: string, k: SoakResult["overall"]) => [
+    name,
+    connections,
+    rate,
+    k.requests,
+    k.rps,
+    k["2xx"],
+    k["4xx"],
+    k["429"],
+    k["5xx"],
+    k.errors,
+    k.unexpected,
+    k.p50Ms,
+    k.p99Ms,
+  ];
+  const statuses = (k: SoakResult["overall"]) =>
+    Object.entries(k.statuses)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(", ");
+  return [
+    `## Soak (${s.seconds} s of mixed traffic, ${s.connections} connections, loopback)`,
+    "",
+    `Every kind of traffic at once, each an autocannon instance of its own, after a ${s.warmupSeconds} s warm-up of the same mix (not counted). ${s.trustProxy ? "The server runs as behind a load balancer (`TRUST_PROXY=true`): sign-ins and inquiries come from a different X-Forwarded-For address each, as many clients do." : "`TRUST_PROXY` is off: every request counts as one client address, so the per-address limits (inquiries) answer 429."} A 429 is a rate limit at work, not a failure; errors are requests never answered (timeouts included). "Unexpected" counts answers other than the kind's usual ones (429 apart).`,
+    "",
+    ...table(
+      [
+        "traffic",
+        "connections",
+        "rate cap req/s",
+        "requests",
+        "req/s",
+        "2xx",
+        "4xx (not 429)",
+        "429",
+        "5xx",
+        "errors",
+        "unexpected",
+        "p50 ms",
+        "p99 ms",
+      ],
+      [
+        ...s.kinds.map((k) =>
+          row(k.name, String(k.connections), k.rate === null ? "none" : String(k.rate), k),
+        ),
+        row("**all**", String(s.connections), "", s.overall),
+      ],
+    ),
+    "",
+    ...s.kinds.map((k) => `- ${k.name}: ${statuses(k)}`),
+    "",
+    `Server RSS, read every second: ${s.rss.beforeWarmupMb} MB before the warm-up, ${s.rss.warmupSamplesMb.at(-1) ?? "-"} MB at its end; during the soak, first ${s.rss.windowSeconds} s ${s.rss.firstMb} MB, last ${s.rss.windowSeconds} s ${s.rss.lastMb} MB (${s.rss.growthPct >= 0 ? "+" : ""}${s.rss.growthPct} %), peak ${s.rss.peakMb} MB.`,
+    "",
+    `- warm-up readings (MB): ${s.rss.warmupSamplesMb.join(", ")}`,
+    `- soak readings (MB): ${s.rss.samplesMb.join(", ")}`,
+  ];
+}
+
 function serverSection(r: BenchResults): string[] {
   const rows: string[][] = [];
   if (r.startup) {
@@ -246,7 +343,14 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.bytes) sections.push(bytesSection(r.bytes));
   if (r.throughput) sections.push(throughputSection(r.throughput));
   if (r.uploads) sections.push(uploadsSection(r.uploads));
+  if (r.observatory && !("skipped" in r.observatory)) {
+    sections.push(observatorySection(r.observatory));
+  }
+  if (r.soak) sections.push(soakSection(r.soak));
   sections.push(serverSection(r));
+  if (r.skipped?.length) {
+    sections.push(["## Skipped", "", ...r.skipped.map((s) => `- ${s.step}: ${s.reason}`)]);
+  }
   if (r.errors.length > 0) {
     sections.push(["## Errors", "", ...r.errors.map((e) => `- ${e.step}: ${e.message}`)]);
   }

@@ -5,6 +5,7 @@ import { projectRoot, tempDataDir } from "../tests/support/app-process";
 import { budgets, type Check } from "./budgets";
 import { bytesChecks, measureBytes } from "./bytes";
 import { lighthouseChecks, measureLighthouse } from "./lighthouse";
+import { measureObservatory, observatoryChecks } from "./observatory";
 import { type BenchResults, renderMarkdown } from "./report";
 import {
   getJson,
@@ -14,32 +15,50 @@ import {
   stopLeftoverDatabase,
   stopServer,
 } from "./server";
+import { measureSoak, soakChecks } from "./soak";
 import { measureStartup, startupChecks } from "./startup";
 import { measureThroughput, throughputChecks } from "./throughput";
+import { startBehindProxy, stopAllBehindProxy, stopBehindProxy } from "./tls-proxy";
 import { measureUploads, uploadChecks } from "./uploads";
 
 /**
  * npm run bench (after the build): measures the production build on this machine against the
- * budgets of issue 7 and writes bench/results/latest.json and latest.md.
+ * budgets of issues 7 and 8 and writes bench/results/latest.json and latest.md.
  *
  * One temporary DATA_DIR with the demo content serves every step; the server and the database
  * are stopped and the directory removed at the end, on a failure, and on Ctrl-C. A step that
  * fails is reported (and the exit code is 1); the other steps still run. Budgets that are not
  * met do not change the exit code: the results say which.
  *
+ * The Observatory and the soak (issue 8) run last, on a second start of the server with the
+ * settings of production behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true);
+ * the Observatory also needs ports 80 and 443 (root) and is skipped without them.
+ *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
- * per page; BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads to run some steps while
- * developing (the results are then printed only, never written over latest.*).
+ * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
+ * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,observatory,soak to run some steps
+ * while developing (the results are then printed only, never written over latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const steps = ["startup", "bytes", "lighthouse", "throughput", "uploads"] as const;
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const steps = [
+  "startup",
+  "bytes",
+  "lighthouse",
+  "throughput",
+  "uploads",
+  "observatory",
+  "soak",
+] as const;
 type Step = (typeof steps)[number];
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) as Step[] | undefined;
 const enabled = (step: Step) => !only || only.includes(step);
 
 /** The home page, the list, and the first building and its first unit in the demo content. */
-async function publicPages(baseUrl: string): Promise<{ pages: string[]; buildingId: number }> {
+async function publicPages(
+  baseUrl: string,
+): Promise<{ pages: string[]; buildingId: number; unitId: number }> {
   const buildings = await getJson<{ id: number }[]>(`${baseUrl}/api/properties/buildings`);
   const building = buildings[0];
   if (!building) throw new Error("The demo content has no buildings.");
@@ -51,6 +70,7 @@ async function publicPages(baseUrl: string): Promise<{ pages: string[]; building
   return {
     pages: ["/", "/properties", `/buildings/${building.id}`, `/properties/${unit.id}`],
     buildingId: building.id,
+    unitId: unit.id,
   };
 }
 
@@ -108,6 +128,7 @@ async function main(): Promise<number> {
   const cleanUp = () => {
     cleaning ??= (async () => {
       await stopAllServers();
+      await stopAllBehindProxy();
       await stopLeftoverDatabase(dataDir);
       await rm(dataDir, { recursive: true, force: true }).catch((error: Error) =>
         console.error(`bench: could not remove ${dataDir}: ${error.message}`),
@@ -137,13 +158,15 @@ async function main(): Promise<number> {
       );
     }
 
+    let demo: Awaited<ReturnType<typeof publicPages>> | undefined;
     const app = await startServer(dataDir);
     const pid = app.process.pid!;
     try {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       results.memory.idleRssMb = Math.round(rssMb(pid));
       results.checks.push(...memoryChecks(results.memory.idleRssMb));
-      const { pages, buildingId } = await publicPages(app.url);
+      demo = await publicPages(app.url);
+      const { pages, buildingId } = demo;
       results.pages = pages;
 
       if (enabled("bytes")) {
@@ -175,6 +198,48 @@ async function main(): Promise<number> {
       }
     } finally {
       await stopServer(app);
+    }
+
+    // Production's settings behind a load balancer, on the same DATA_DIR (so after the server
+    // above has stopped: one embedded database at a time).
+    if (demo && (enabled("observatory") || enabled("soak"))) {
+      const { buildingId, unitId } = demo;
+      const proxied = await step(
+        "a second start, as behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true)",
+        () => startBehindProxy(dataDir),
+      );
+      if (proxied) {
+        try {
+          if (enabled("observatory")) {
+            results.observatory = await step("MDN HTTP Observatory", () =>
+              measureObservatory({ appPort: proxied.port }),
+            );
+            if (results.observatory && "skipped" in results.observatory) {
+              results.skipped = [
+                ...(results.skipped ?? []),
+                { step: "observatory", reason: results.observatory.skipped },
+              ];
+            } else if (results.observatory) {
+              results.checks.push(...observatoryChecks(results.observatory));
+            }
+          }
+          if (enabled("soak")) {
+            results.soak = await step(`soak (${soakSeconds} s of mixed traffic)`, () =>
+              measureSoak({
+                baseUrl: proxied.url,
+                pid: proxied.process.pid!,
+                buildingId,
+                unitId,
+                seconds: soakSeconds,
+                trustProxy: true,
+              }),
+            );
+            if (results.soak) results.checks.push(...soakChecks(results.soak));
+          }
+        } finally {
+          await stopBehindProxy(proxied);
+        }
+      }
     }
   } catch (error) {
     results.errors.push({ step: "server", message: (error as Error).message });

@@ -150,7 +150,7 @@ test.describe("two instances behind a load balancer", () => {
     for (let n = 0; n < 4; n++)
       expect(await buildingNames(stack.balancer)).toContain("Harbor View");
 
-    const deleted = await fetch(`${b}/api/admin/properties/${id}`, {
+    const deleted = await fetch(`${b}/api/admin/properties/admin/${id}`, {
       method: "DELETE",
       headers: auth,
     });
