@@ -28,6 +28,7 @@ function pathOf(instancePath: string): string {
  * percent-escapes do not decode, such as `/api/properties/%zz`; a parameter over the router's
  * length limit) skip setErrorHandler, and Fastify would answer them in its own shape
  * ({error: "Bad Request", code, statusCode}, echoing the URL). They get the API's format too.
+ * No route's hooks run for them (helmet's neither), so the headers a JSON error needs are set here.
  */
 export function frameworkErrorHandler(
   error: FastifyError,
@@ -35,6 +36,14 @@ export function frameworkErrorHandler(
   reply: FastifyReply,
 ) {
   const status = error.statusCode ?? 500;
+  reply
+    .header("x-content-type-options", "nosniff")
+    .header(
+      "content-security-policy",
+      "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+    )
+    .header("x-frame-options", "DENY")
+    .header("referrer-policy", "strict-origin-when-cross-origin");
   if (status >= 500) {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ error: "internal", message: messages.server.internal });

@@ -62,6 +62,20 @@ describe("security headers", () => {
     expectHardened(response.headers);
   });
 
+  it("on a URL the router cannot even read (answered before any route or hook)", async () => {
+    const response = await app.inject({ url: "/api/properties/%zz" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "bad_request", message: expect.any(String) });
+    expect(response.body).not.toContain("%zz");
+    const { headers } = response;
+    expect(headers["content-security-policy"]).toBe(
+      "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+    );
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+  });
+
   it("adds HSTS when the site is served over HTTPS", async () => {
     const secure = await createTestApp(database, {
       env: { PUBLIC_URL: "https://rentals.example" },

@@ -1,0 +1,674 @@
+import { randomUUID } from "node:crypto";
+import { readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import fc, { type Arbitrary } from "fast-check";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAs } from "../../../tests/support/auth";
+import { insertImage, insertProperty, insertUnit } from "../../../tests/support/fixtures";
+import { createTestApp } from "../../../tests/support/test-app";
+import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { amenityChoices, propertyTypes } from "../../domain/listings";
+import { fileCategories } from "../../domain/tenant-files";
+import * as schema from "../db/schema";
+import { readOutbox } from "../mail/outbox";
+import { createSessionTokens } from "../modules/auth/auth.tokens";
+import { createFileLinks } from "../modules/tenant-files/file-tokens";
+import { addUser } from "../modules/users/users.service";
+import {
+  apiPathRest,
+  type Body,
+  bodies,
+  extraHeaders,
+  idSegment,
+  junkString,
+  type Model,
+  queryString,
+  type Segment,
+  text,
+  tokenSegment,
+} from "./fuzz.arbitraries";
+
+/**
+ * Property-based fuzzing of every JSON endpoint (issue 8). Each route of `app.routeTable` gets
+ * generated bodies, query strings, path ids, a few other headers and callers (administrator,
+ * tenant, nobody or a forged session), and for every request:
+ * - the answer is never a 5xx, and the server still answers /api/health afterwards;
+ * - a 4xx is JSON in the format of DESIGN.md section 4: exactly {error, message, details?};
+ * - a refused request (>= 400) leaves every table of the schema (row count and an md5 of the
+ *   rows) and every file under DATA_DIR (path, size, mtime) as they were;
+ * - a guarded route never lets a tenant or nobody through.
+ * A route added to the app without a plan here fails the first test.
+ *
+ * Seeds are fixed, so a failure reproduces; fast-check prints the shrunk counterexample and the
+ * seed. FUZZ_SEED=<n> explores other inputs, FUZZ_RUNS=<factor> multiplies the runs, and
+ * FUZZ_STATS=1 prints each route's answers by status (to see that the inputs reach the handlers).
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_250_808);
+const RUNS_FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
+const STATS = process.env.FUZZ_STATS === "1";
+const JWT_SECRET = "fuzz-test-secret-of-at-least-32-characters!";
+
+/** Not fuzzed, and why. Every other route of the app must have a plan below. */
+const skipped: Record<string, string> = {
+  // Photo files from the store (DATA_DIR or a bucket), not a JSON endpoint; traversal of that
+  // path is the access tests' subject.
+  "GET /uploads/*": "static files",
+  // XML and plain text for search engines; they take no input at all.
+  "GET /sitemap.xml": "XML, no input",
+  "GET /robots.txt": "text, no input",
+};
+
+type Known = {
+  propertyIds: number[];
+  unitIds: number[];
+  /** Numbers already taken in the fixture building: a duplicate must be a 409, not a 500. */
+  unitNumbers: string[];
+  imageIds: number[];
+  inquiryIds: number[];
+  fileIds: string[];
+  userIds: string[];
+  emails: string[];
+  uploadTokens: string[];
+  downloadTokens: string[];
+  verifyTokens: string[];
+};
+
+type Plan = {
+  /** The body's near-valid model; "junk" for a route that reads no JSON body (junk is sent anyway). */
+  body?: (known: Known) => Model | "junk";
+  /** The query keys the route reads; every route also gets junk ones. */
+  query?: readonly string[];
+  params?: (known: Known) => Record<string, Arbitrary<Segment>>;
+  /** Runs at the base factor: fewer for costly routes (argon2), more for rich bodies. */
+  runs?: number;
+  /**
+   * A wrong code is counted (auth_codes.attempts) even though the request is refused: that is
+   * the brute-force limit at work, not a stray write. Every other column is still compared.
+   */
+  countsWrongTries?: boolean;
+  /** Whether this answer is a refusal (default: status >= 400). */
+  refused?: (response: LightMyRequestResponse) => boolean;
+  /** Extra checks on every answer. */
+  check?: (response: LightMyRequestResponse) => void;
+};
+
+// Near-valid field values, shared by the models below.
+const email = (known: Known) =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.stringMatching(
+        /^[a-z][a-z0-9._+-]{0,20}[a-z0-9]@[a-z0-9]{1,20}\.(com|org|io)$/,
+      ),
+    },
+    { weight: 2, arbitrary: fc.constantFrom(...known.emails) },
+    { weight: 1, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: text(3, 30) },
+  );
+const maybeId = (ids: number[]) =>
+  fc.oneof(fc.constantFrom(...ids), fc.constant(null), fc.integer({ min: 1, max: 2 ** 31 - 1 }));
+const isoDate = fc.oneof(
+  fc
+    .date({ min: new Date("1900-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom("2030-02-30", "0000-01-01", "9999-12-31", "2024-13-01", "2024-02-29"),
+);
+
+const propertyModel = (): Model => ({
+  title: text(1, 200),
+  type: fc.constantFrom(...propertyTypes),
+  address: text(1, 80),
+  city: text(1, 40),
+  state: fc.constantFrom("CT", "NY", "California"),
+  zipCode: fc.constantFrom("06103", "06103-1234", "10001"),
+  description: text(0, 300),
+  yearBuilt: fc.oneof(fc.constant(null), fc.integer({ min: 1600, max: 2030 })),
+  totalUnits: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 10_000 })),
+  amenities: fc.array(fc.constantFrom(...amenityChoices), { maxLength: 6 }),
+  featured: fc.boolean(),
+  active: fc.boolean(),
+  hasVacancy: fc.boolean(),
+});
+
+const unitFieldsModel = (known: Known): Model => ({
+  unitNumber: fc.oneof(text(1, 20), fc.constantFrom(...known.unitNumbers)),
+  bedrooms: fc.integer({ min: 0, max: 20 }),
+  bathrooms: fc.integer({ min: 0, max: 40 }).map((n) => n / 2),
+  squareFeet: fc.integer({ min: 0, max: 100_000 }),
+  rent: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.double({ min: 0.01, max: 1_000_000 })),
+  deposit: fc.integer({ min: 0, max: 1_000_000 }),
+  available: fc.boolean(),
+  availableFrom: fc.oneof(fc.constant(null), isoDate),
+  features: fc.array(text(1, 30), { maxLength: 5 }),
+  description: text(0, 300),
+  floorPlan: text(0, 50),
+});
+
+const ids = (list: readonly (string | number)[]) => idSegment(list);
+
+const plans: Record<string, Plan> = {
+  "GET /api/health": { runs: 10 },
+  "POST /api/auth/login": {
+    // Each well-formed attempt runs argon2: fewer runs.
+    runs: 25,
+    body: (k) => ({ email: email(k), password: fc.oneof(text(1, 60), junkString()) }),
+  },
+  "POST /api/auth/register": { body: () => "junk", runs: 20 },
+  "GET /api/auth/me": { runs: 20 },
+  "POST /api/auth/send-verification": {
+    body: (k) => ({ uid: fc.oneof(fc.constantFrom(...k.userIds), fc.uuid(), text(1, 64)) }),
+  },
+  "POST /api/auth/verify-code": {
+    countsWrongTries: true,
+    body: (k) => ({
+      email: email(k),
+      code: fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, "0")),
+    }),
+  },
+  "GET /api/auth/verify-email": {
+    query: ["token"],
+    params: () => ({}),
+    // The link always redirects; an error redirect is a refusal, and never a server error.
+    refused: (r) => r.statusCode >= 400 || /error=/.test(String(r.headers.location)),
+    check: (r) => {
+      if (r.statusCode < 400) {
+        expect(r.statusCode).toBe(302);
+        expect(String(r.headers.location)).not.toContain("server_error");
+      }
+    },
+  },
+  "POST /api/auth/request-password-reset": { body: (k) => ({ email: email(k) }) },
+  "POST /api/auth/reset-password": {
+    countsWrongTries: true,
+    body: (k) => ({
+      userId: fc.oneof(fc.constantFrom(...k.userIds), fc.uuid(), text(1, 64)),
+      resetCode: fc.oneof(fc.base64String({ minLength: 16, maxLength: 128 }), text(16, 64)),
+      newPassword: fc.oneof(fc.constantFrom("Str0ng-enough-pw", "Another1Password"), text(1, 60)),
+    }),
+  },
+  "GET /api/properties/buildings": { query: ["limit", "beds", "maxRent", "available"] },
+  "GET /api/properties/buildings/:id": { params: (k) => ({ id: ids(k.propertyIds) }) },
+  "GET /api/properties/:id": { params: (k) => ({ id: ids(k.unitIds) }) },
+  "POST /api/property-inquiry": {
+    body: (k) => ({
+      name: text(2, 100),
+      email: email(k),
+      phone: fc.constantFrom("(860) 555-0100", "+1 860 555 0100", "8605550100"),
+      message: text(10, 600),
+      propertyId: maybeId(k.propertyIds),
+      unitId: fc.oneof(maybeId(k.unitIds), fc.constant(undefined)),
+    }),
+  },
+  "GET /api/admin/properties/admin": { runs: 20 },
+  "POST /api/admin/properties": { body: propertyModel, runs: 60 },
+  "PUT /api/admin/properties/:id": {
+    body: propertyModel,
+    params: (k) => ({ id: ids(k.propertyIds) }),
+    runs: 60,
+  },
+  "DELETE /api/admin/properties/admin/:id": {
+    body: () => "junk",
+    params: (k) => ({ id: ids(k.propertyIds) }),
+  },
+  "DELETE /api/admin/properties/:id/images/:imageId": {
+    body: () => "junk",
+    params: (k) => ({ id: ids(k.propertyIds), imageId: ids(k.imageIds) }),
+  },
+  "POST /api/admin/units": {
+    body: (k) => ({ propertyId: maybeId(k.propertyIds), ...unitFieldsModel(k) }),
+    runs: 60,
+  },
+  "PUT /api/admin/units/:id": {
+    body: unitFieldsModel,
+    params: (k) => ({ id: ids(k.unitIds) }),
+    runs: 60,
+  },
+  "DELETE /api/admin/units/:id": { body: () => "junk", params: (k) => ({ id: ids(k.unitIds) }) },
+  "DELETE /api/admin/units/:unitId/images/:imageId": {
+    body: () => "junk",
+    params: (k) => ({ unitId: ids(k.unitIds), imageId: ids(k.imageIds) }),
+  },
+  "PATCH /api/admin/images/:id": {
+    body: () => ({ alt: fc.oneof(text(0, 250), junkString()) }),
+    params: (k) => ({ id: ids(k.imageIds) }),
+  },
+  // Multipart routes: their parts are the malformed-transport and upload tests' subject; here
+  // they get JSON and other junk, which must be refused cleanly with nothing written.
+  "POST /api/upload": { body: () => "junk" },
+  "POST /api/tenant/files": { body: () => "junk" },
+  "POST /api/upload-requests/:token/files": {
+    body: () => "junk",
+    params: (k) => ({ token: tokenSegment(k.uploadTokens) }),
+  },
+  "GET /api/admin/files": { query: ["category", "tenant"] },
+  "GET /api/admin/files/stats": { runs: 20 },
+  "GET /api/admin/files/:id/download": { params: (k) => ({ id: ids(k.fileIds) }) },
+  // Answers the file itself for a good token; every refusal is JSON.
+  "GET /api/files/download/:token": {
+    params: (k) => ({ token: tokenSegment(k.downloadTokens) }),
+  },
+  "POST /api/admin/document-requests": {
+    body: (k) => ({
+      tenantName: text(2, 100),
+      tenantEmail: email(k),
+      propertyId: maybeId(k.propertyIds),
+      unit: text(0, 20),
+      category: fc.constantFrom(...fileCategories),
+      maintenanceRequest: text(0, 200),
+      note: text(0, 300),
+    }),
+  },
+  "GET /api/admin/document-requests": { runs: 20 },
+  "GET /api/upload-requests/:token": {
+    params: (k) => ({ token: tokenSegment(k.uploadTokens) }),
+  },
+  "GET /api/admin/inquiries": { query: ["status"] },
+  "PATCH /api/admin/inquiries/:id": {
+    body: () => ({ handled: fc.boolean() }),
+    params: (k) => ({ id: ids(k.inquiryIds) }),
+  },
+  // The catch-all: any other path under /api is a JSON 404, whatever the method.
+  ...Object.fromEntries(
+    ["GET", "TRACE", "DELETE", "OPTIONS", "PATCH", "PUT", "POST", "QUERY"].map((method) => [
+      `${method} /api/*`,
+      {
+        runs: 15,
+        body: method === "GET" ? undefined : () => "junk" as const,
+        params: () => ({ "*": apiPathRest }),
+      } satisfies Plan,
+    ]),
+  ),
+};
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let close: () => Promise<void>;
+let admin: { uid: string; header: string };
+let tenant: { uid: string; email: string; header: string };
+/** Authorization headers that must never pass a guard: forged, foreign, expired, junk claims. */
+let forgedHeaders: string[];
+/** A tenant's own session claiming the admin role: still a tenant (the role comes from the row). */
+let escalatedHeader: string;
+
+const secret = new TextEncoder().encode(JWT_SECRET);
+const links = createFileLinks(secret);
+const sessions = createSessionTokens(secret);
+
+beforeAll(async () => {
+  database = await createTestDb();
+  ({ app, dataDir, close } = await createTestApp(database, { env: { JWT_SECRET } }));
+  const signedInAdmin = await loginAs(app, database.db, "admin");
+  const signedInTenant = await loginAs(app, database.db, "tenant");
+  const uidOf = async (address: string) =>
+    (await database.pool.query("select id from users where email = $1", [address])).rows[0].id;
+  admin = { uid: await uidOf(signedInAdmin.email), header: signedInAdmin.headers.authorization };
+  tenant = {
+    uid: await uidOf(signedInTenant.email),
+    email: signedInTenant.email,
+    header: signedInTenant.headers.authorization,
+  };
+
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  const sign = (claims: Record<string, unknown>, audience: string, exp?: number) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(exp ?? "1h")
+      .sign(secret);
+  const session = (sub: unknown, extra: Record<string, unknown> = {}, exp?: number) =>
+    sign({ sub, role: "admin", tv: 0, ...extra }, "rentals:session", exp);
+  const forged = [
+    await session("not-a-uuid"),
+    await session("' OR 1=1 --"),
+    await session(randomUUID()),
+    await session(admin.uid, { tv: 7 }), // a session ended by a password reset
+    await session(admin.uid, {}, past), // expired
+    await session(admin.uid, { role: "superuser" }),
+    await session(123),
+    await session(admin.uid, { tv: "0" }),
+    // The administrator's session signed with another key, and link tokens used as sessions.
+    await new SignJWT({ role: "admin", tv: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(admin.uid)
+      .setAudience("rentals:session")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-another-secret-another-secret")),
+    (await links.uploads.sign({ rid: randomUUID() })).token,
+    (await links.downloads.sign({ fid: randomUUID() })).token,
+    "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwicm9sZSI6ImFkbWluIiwidHYiOjB9.",
+  ];
+  forgedHeaders = forged.map((token) => `Bearer ${token}`);
+  escalatedHeader = `Bearer ${await sessions.sign({ uid: tenant.uid, role: "admin", tokenVersion: 0 })}`;
+});
+
+afterAll(async () => {
+  await close();
+  await database.drop();
+});
+
+let addressCounter = 0;
+/**
+ * Each request from its own address: the rate limits (per address) stay as configured and are
+ * never what answers a fuzzed request.
+ */
+function nextAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+let fixtureCounter = 0;
+
+/** Fresh rows for a route's run (an earlier run may have deleted or changed the last ones). */
+async function freshFixtures(): Promise<Known> {
+  fixtureCounter++;
+  const db = database.db;
+  const property = await insertProperty(db);
+  const unit = await insertUnit(db, property.id);
+  const neighbour = await insertUnit(db, property.id);
+  const images = [
+    await insertImage(db, { propertyId: property.id }),
+    await insertImage(db, { unitId: unit.id }),
+  ];
+  const [inquiry] = await db
+    .insert(schema.inquiries)
+    .values({
+      name: "Robin Fuzz",
+      email: "robin@example.com",
+      phone: "8605550100",
+      message: "Is the flat still free?",
+      propertyId: property.id,
+    })
+    .returning();
+  const filename = randomUUID();
+  await writeFile(path.join(dataDir, "tenant-files", filename), "%PDF-1.4 fuzz\n");
+  const [file] = await db
+    .insert(schema.tenantFiles)
+    .values({
+      tenantId: tenant.uid,
+      tenantName: "Tess Tenant",
+      tenantEmail: tenant.email,
+      propertyId: property.id,
+      propertyName: property.title,
+      category: "lease",
+      filename,
+      originalName: "lease.pdf",
+      size: 14,
+      mime: "application/pdf",
+    })
+    .returning();
+  const [request] = await db
+    .insert(schema.documentRequests)
+    .values({
+      tenantName: "Tess Tenant",
+      tenantEmail: tenant.email,
+      propertyId: property.id,
+      propertyName: property.title,
+      category: "lease",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+
+  // An unverified account with a live code and link; the tenant with a live reset code.
+  const unverifiedEmail = `unverified-${fixtureCounter}@example.com`;
+  const { user: unverified } = await addUser(
+    { db },
+    { email: unverifiedEmail, password: "Unverified-1", role: "tenant", emailVerified: false },
+  );
+  for (const [url, payload] of [
+    ["/api/auth/send-verification", { uid: unverified.id }],
+    ["/api/auth/request-password-reset", { email: tenant.email }],
+  ] as const) {
+    const sent = await app.inject({ method: "POST", url, payload, remoteAddress: nextAddress() });
+    expect(sent.statusCode).toBe(200);
+  }
+  const mail = (await readOutbox(dataDir)).filter((m) => m.to === unverifiedEmail).at(-1);
+  const verifyToken = /verify-email\?token=([\w.-]+)/.exec(mail?.text ?? "")?.[1];
+
+  return {
+    propertyIds: [property.id],
+    unitIds: [unit.id, neighbour.id],
+    unitNumbers: [unit.unitNumber, neighbour.unitNumber],
+    imageIds: images.map((i) => i.id),
+    inquiryIds: [inquiry!.id],
+    fileIds: [file!.id],
+    userIds: [admin.uid, tenant.uid, unverified.id],
+    emails: [tenant.email, unverifiedEmail],
+    uploadTokens: [
+      (await links.uploads.sign({ rid: request!.id })).token,
+      (await links.uploads.sign({ rid: "not-a-uuid" })).token,
+      (await links.uploads.sign({ rid: "' OR 1=1 --" })).token,
+      (await links.uploads.sign({ rid: randomUUID() })).token,
+    ],
+    downloadTokens: [
+      (await links.downloads.sign({ fid: file!.id })).token,
+      (await links.downloads.sign({ fid: "../../jwt-secret" })).token,
+      (await links.downloads.sign({ fid: "\u0000" })).token,
+      (await links.downloads.sign({ fid: randomUUID() })).token,
+    ],
+    verifyTokens: verifyToken ? [verifyToken] : [],
+  };
+}
+
+/** Every table of the schema: row count and an md5 of its rows; and every file of DATA_DIR. */
+const tableNames = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table));
+
+async function snapshot(ignoreWrongTries: boolean) {
+  const selects = tableNames.map((name) => {
+    const row =
+      ignoreWrongTries && name === "auth_codes" ? "(to_jsonb(t) - 'attempts')" : "to_jsonb(t)";
+    return `select '${name}' as name, count(*)::int as rows,
+      md5(coalesce(string_agg(${row}::text, ',' order by ${row}::text), '')) as sum
+      from "${name}" t`;
+  });
+  const { rows } = await database.pool.query(selects.join(" union all "));
+  return { tables: rows, files: await listFiles(dataDir) };
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const info = await stat(full);
+      return `${path.relative(root, full)}${entry.isDirectory() ? "/" : ` ${info.size} ${info.mtimeMs}`}`;
+    }),
+  );
+  return files.sort();
+}
+
+/** A stack trace, a file path of the server, or PostgreSQL's own words never reach a client. */
+const LEAK =
+  /\bat .+\.(?:ts|js):\d+|node_modules|syntax error at or near|violates .+ constraint|duplicate key value|invalid input syntax for|relation ".+" does not exist/i;
+
+/** The body as sent, decompressed when the client's Accept-Encoding allowed it. */
+function bodyText(response: LightMyRequestResponse): string {
+  const encoding = response.headers["content-encoding"];
+  const raw = response.rawPayload;
+  if (encoding === "br") return brotliDecompressSync(raw).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(raw).toString("utf8");
+  if (encoding === "deflate") return inflateSync(raw).toString("utf8");
+  return response.body;
+}
+
+function expectErrorFormat(response: LightMyRequestResponse, context: string) {
+  expect(String(response.headers["content-type"]), context).toMatch(/^application\/json/);
+  const text = bodyText(response);
+  const body = JSON.parse(text) as Record<string, unknown>;
+  expect(
+    Object.keys(body).filter((key) => !["error", "message", "details"].includes(key)),
+    context,
+  ).toEqual([]);
+  expect(body.error, context).toMatch(/^[a-z][a-z0-9_]*$/);
+  expect(typeof body.message === "string" && body.message.length > 0, context).toBe(true);
+  if (body.details !== undefined) {
+    expect(Array.isArray(body.details), context).toBe(true);
+    for (const detail of body.details as Record<string, unknown>[]) {
+      expect(Object.keys(detail).sort(), context).toEqual(["msg", "path"]);
+      expect(typeof detail.path === "string" && typeof detail.msg === "string", context).toBe(true);
+    }
+  }
+  expect(text, context).not.toMatch(LEAK);
+}
+
+type Who = { identity: "admin" | "tenant" | "anonymous"; header?: string };
+
+function callers(guarded: "admin" | "user" | "none"): Arbitrary<Who> {
+  const anonymous = fc
+    .oneof(
+      fc.constant(undefined),
+      fc.constantFrom(...forgedHeaders),
+      fc.string({ unit: "grapheme-ascii", maxLength: 80 }),
+      fc.string({ unit: "grapheme-ascii", maxLength: 300 }).map((t) => `Bearer ${t}`),
+    )
+    .map((header): Who => ({ identity: "anonymous", header }));
+  const asTenant = fc
+    .constantFrom(tenant.header, escalatedHeader)
+    .map((header): Who => ({ identity: "tenant", header }));
+  const asAdmin = fc.constant<Who>({ identity: "admin", header: admin.header });
+  // Most runs go to the caller who gets past the guard, where the input is read.
+  const [a, t, n] = guarded === "admin" ? [4, 1, 1] : guarded === "user" ? [1, 3, 1] : [1, 1, 3];
+  return fc.oneof(
+    { weight: a, arbitrary: asAdmin },
+    { weight: t, arbitrary: asTenant },
+    { weight: n, arbitrary: anonymous },
+  );
+}
+
+type Input = {
+  who: Who;
+  params: Record<string, Segment>;
+  query: string | null;
+  body: Body;
+  headers: Record<string, string>;
+};
+
+function inputs(
+  route: { method: string; url: string; guarded: "admin" | "user" | "none" },
+  plan: Plan,
+  known: Known,
+): Arbitrary<Input> {
+  const model = plan.body?.(known);
+  const hasBody = route.method !== "GET";
+  return fc.record({
+    who: callers(route.guarded),
+    headers: extraHeaders,
+    params: fc.record(plan.params?.(known) ?? {}),
+    query: fc.option(
+      route.url === "/api/auth/verify-email" && known.verifyTokens.length > 0
+        ? fc.oneof(
+            queryString(plan.query ?? []),
+            tokenSegment(known.verifyTokens).map((s) => `token=${s.raw}`),
+          )
+        : queryString(plan.query ?? []),
+    ),
+    body: hasBody ? bodies(model === "junk" ? undefined : model) : fc.constant<Body>({}),
+  });
+}
+
+function urlOf(template: string, input: Input): string {
+  const pathname = template
+    .replace(/:(\w+)/g, (_, name: string) => input.params[name]!.raw)
+    .replace("*", () => input.params["*"]!.raw);
+  return input.query === null ? pathname : `${pathname}?${input.query}`;
+}
+
+async function send(
+  route: { method: string; url: string; guarded: "admin" | "user" | "none" },
+  plan: Plan,
+  input: Input,
+) {
+  const url = urlOf(route.url, input);
+  const headers: Record<string, string> = { ...input.headers };
+  if (input.who.header !== undefined) headers.authorization = input.who.header;
+  if (input.body.contentType !== undefined) headers["content-type"] = input.body.contentType;
+  const before = await snapshot(plan.countsWrongTries ?? false);
+  const response = await app.inject({
+    method: route.method as "GET",
+    url,
+    headers,
+    payload: input.body.payload,
+    remoteAddress: nextAddress(),
+  });
+  const context = `${route.method} ${url.slice(0, 300)} as ${input.who.identity} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+
+  if (STATS) statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+  expect(response.statusCode, context).toBeLessThan(500);
+  if (response.statusCode >= 400) expectErrorFormat(response, context);
+  if ((plan.refused ?? ((r) => r.statusCode >= 400))(response)) {
+    expect(await snapshot(plan.countsWrongTries ?? false), `nothing written: ${context}`).toEqual(
+      before,
+    );
+  }
+  plan.check?.(response);
+
+  // A guard lets nobody through; where the URL reaches the route, it answers 401 or 403 itself.
+  const needs = route.guarded;
+  const through =
+    needs === "none" ||
+    input.who.identity === "admin" ||
+    (needs === "user" && input.who.identity === "tenant");
+  if (!through) {
+    expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+    if (Object.values(input.params).every((p) => p.routable)) {
+      expect(response.statusCode, context).toBe(input.who.identity === "anonymous" ? 401 : 403);
+    }
+  }
+}
+
+async function expectHealthy() {
+  const response = await app.inject({ url: "/api/health", remoteAddress: nextAddress() });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ status: "ok", database: "up" });
+}
+
+const planned = Object.keys(plans);
+const statuses = new Map<number, number>();
+
+describe("fuzzing every JSON endpoint", () => {
+  it("has a plan for every route of the app, or a reason to skip it", () => {
+    const routes = app.routeTable.map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((key) => !(key in plans) && !(key in skipped))).toEqual([]);
+    // And no plan for a route that no longer exists.
+    expect([...planned, ...Object.keys(skipped)].filter((key) => !routes.includes(key))).toEqual(
+      [],
+    );
+    // The snapshot that proves "nothing written" covers every table of the schema.
+    expect(tableNames).toEqual(
+      expect.arrayContaining(["users", "auth_codes", "properties", "units", "images"]),
+    );
+    expect(tableNames).toEqual(
+      expect.arrayContaining(["document_requests", "tenant_files", "inquiries"]),
+    );
+  });
+
+  it.each(planned.map((key, index) => [key, index] as const))(
+    "%s: no 5xx, errors in the API's format, nothing written when refused",
+    async (key, index) => {
+      const plan = plans[key]!;
+      const route = app.routeTable.find((r) => `${r.method} ${r.url}` === key);
+      if (!route) throw new Error(`${key} is not a route of the app`);
+      const known = await freshFixtures();
+      statuses.clear();
+      await fc.assert(
+        fc.asyncProperty(inputs(route, plan, known), (input) => send(route, plan, input)),
+        { seed: SEED + index, numRuns: Math.max(1, Math.round((plan.runs ?? 40) * RUNS_FACTOR)) },
+      );
+      await expectHealthy();
+      if (STATS) {
+        const counts = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
+        process.stdout.write(`${key}  ${counts.join(", ")}\n`);
+      }
+    },
+    120_000,
+  );
+});
