@@ -2,6 +2,7 @@ import type { Check } from "./budgets";
 import type { BytesResult } from "./bytes";
 import type { LighthousePage } from "./lighthouse";
 import type { ObservatoryResult } from "./observatory";
+import { OTHER_CPU, type ScaleLoad, type ScaleOutOutcome, type ScaleOutResult } from "./scale-out";
 import type { SoakResult } from "./soak";
 import type { StartupResult } from "./startup";
 import type { Load, ThroughputResult } from "./throughput";
@@ -26,6 +27,8 @@ export type BenchResults = {
   uploads?: UploadsResult;
   observatory?: ObservatoryResult;
   soak?: SoakResult;
+  /** Issue 9: one instance and two behind nginx (report only, no budget). */
+  scaleout?: ScaleOutOutcome;
 };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -299,6 +302,92 @@ function soakSection(s: SoakResult): string[] {
   ];
 }
 
+function scaleOutSection(s: ScaleOutResult): string[] {
+  const headers = Object.entries(s.headers)
+    .map(([k, v]) => `\`${k}: ${v}\``)
+    .join(", ");
+  const failed = (l: ScaleLoad) => l.errors + l.non2xx;
+  const cpu = (l: ScaleLoad) => s.cpuGroups.map((g) => `${l.cpuPct[g] ?? "-"} %`);
+  const cpuTotal = (l: ScaleLoad) => Object.values(l.cpuPct).reduce((a, b) => a + b, 0);
+  const app = s.routes.filter((r) => !r.path.startsWith("/__bench/"));
+  const ratios = app.map((r) => r.ratio);
+  const spread = ratios.length
+    ? `${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}`
+    : "-";
+  const mean = (values: number[]) =>
+    values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
+  const appGroups = s.cpuGroups.filter((g) => g.startsWith("app "));
+  const appCpu = (l: ScaleLoad) => appGroups.reduce((sum, g) => sum + (l.cpuPct[g] ?? 0), 0);
+  const all = s.cores * 100;
+  const usage = (setup: "one" | "two") =>
+    `the app process${setup === "one" ? "" : "es together"} at ${mean(app.map((r) => appCpu(r[setup])))} % and the whole machine at ${mean(app.map((r) => cpuTotal(r[setup])))} % of ${all} %`;
+  const statics = s.routes.find((r) => r.path.startsWith("/__bench/"));
+  const loadGroup = s.cpuGroups.find((g) => g.startsWith("load generator"));
+  const generatorBound =
+    statics &&
+    loadGroup &&
+    Math.min(statics.one.cpuPct[loadGroup]!, statics.two.cpuPct[loadGroup]!) >= 90;
+  const viaNginx = s.routes.find((r) => r.path === s.direct.path);
+  const othersPct = mean(
+    s.routes.flatMap((r) => [r.one, r.two]).map((l) => l.cpuPct[OTHER_CPU] ?? 0),
+  );
+  const failures = s.routes.reduce((n, r) => n + failed(r.one) + failed(r.two), failed(s.direct));
+  return [
+    "## Scale-out: one instance and two behind nginx (autocannon, loopback)",
+    "",
+    `One PostgreSQL (embedded, a database of its own), one redis-server, one S3-compatible bucket (s3rver, inside the bench process), and instances of \`build/app/main.js\` with \`DATABASE_URL\`, \`REDIS_URL\` (rate-limit counters on every request, cache invalidation), \`STORAGE=s3\` and \`TRUST_PROXY=127.0.0.1\`, the first seeding the demo content. nginx as ${s.nginx}. "One": an nginx with instance 1 alone; "two": a second nginx with instances 1 and 2 in turn. Both run throughout; each route goes through one setup and then the other, back to back (the order alternating from route to route), ${s.connections} connections, ${s.seconds} s per run after a 1 s warm-up; every request sends ${headers}. The static \`return 200\` is answered by nginx itself: the ceiling of the balancer, with no app behind it.`,
+    "",
+    ...table(
+      [
+        "route",
+        "path",
+        "one: req/s",
+        "p50 ms",
+        "p99 ms",
+        "errors + non-2xx",
+        "two: req/s",
+        "p50 ms",
+        "p99 ms",
+        "errors + non-2xx",
+        "two / one",
+      ],
+      s.routes.map((r) => [
+        r.name,
+        r.path,
+        r.one.rps,
+        r.one.p50Ms,
+        r.one.p99Ms,
+        failed(r.one),
+        r.two.rps,
+        r.two.p50Ms,
+        r.two.p99Ms,
+        failed(r.two),
+        r.ratio.toFixed(2),
+      ]),
+    ),
+    "",
+    `Where the CPU went during each run, in % of one core (this machine has ${s.cores}, so ${s.cores * 100} % is all of it), from /proc; "${OTHER_CPU}" is the machine's busy time minus the step's own processes:`,
+    "",
+    ...table(
+      ["route", "setup", ...s.cpuGroups, "total"],
+      s.routes.flatMap((r) =>
+        (r.first === "one" ? (["one", "two"] as const) : (["two", "one"] as const)).map((setup) => [
+          r.name,
+          setup,
+          ...cpu(r[setup]),
+          `${cpuTotal(r[setup])} %`,
+        ]),
+      ),
+    ),
+    "",
+    `Start, spawn to the first 200 from /api/health: ${s.startMs.map((ms, i) => `instance ${i + 1} ${ms} ms`).join(", ")} (instance 1 migrates the database and loads the demo content). Peak RSS over every run: ${s.peakRssMb.map((mb, i) => `instance ${i + 1} ${mb} MB`).join(", ")}.`,
+    "",
+    `The same baseline straight to instance 1, without nginx (Redis still counting every request): ${s.direct.rps} req/s, p50 ${s.direct.p50Ms} ms, p99 ${s.direct.p99Ms} ms, ${failed(s.direct)} errors + non-2xx, app 1 at ${s.direct.cpuPct["app 1"] ?? "-"} %${viaNginx ? `; through nginx to the one instance, ${viaNginx.one.rps} req/s with app 1 at ${viaNginx.one.cpuPct["app 1"] ?? "-"} % (nginx keeps its connections to the instance open and reuses them)` : ""}.`,
+    "",
+    `**How to read the ratio.** With a second instance the app's routes made ${spread} times the one-instance rate${failures === 0 ? ", with no error and no non-2xx answer in any run" : `; ${failures} requests failed or answered non-2xx (see the table)`}. With one instance, ${usage("one")}; with two, ${usage("two")}. On this machine the load generator, nginx, both Node instances, PostgreSQL and Redis share the same ${s.cores} core${s.cores === 1 ? "" : "s"}: the second instance can only have what the first leaves idle, and takes it from the others, so the ratio shows the overhead and contention of two instances on one machine, not the capacity of two machines (each instance there has cores of its own). What it does show: nginx spreads the load over both instances (see app 2's CPU), and both serve the same content from one database, one Redis and one bucket under load.${generatorBound ? " The static row's ceiling is the load generator's (one thread, at its limit), not nginx's." : ""} No budget is set on it: on ${s.cores} cores the ratio is too noisy to pass or fail.${othersPct >= 10 ? ` **Other programs took ${othersPct} % of the machine on average during these runs: every figure here is lower and noisier than on an idle machine.**` : ""}`,
+  ];
+}
+
 function serverSection(r: BenchResults): string[] {
   const rows: string[][] = [];
   if (r.startup) {
@@ -347,6 +436,7 @@ export function renderMarkdown(r: BenchResults): string {
     sections.push(observatorySection(r.observatory));
   }
   if (r.soak) sections.push(soakSection(r.soak));
+  if (r.scaleout && !("skipped" in r.scaleout)) sections.push(scaleOutSection(r.scaleout));
   sections.push(serverSection(r));
   if (r.skipped?.length) {
     sections.push(["## Skipped", "", ...r.skipped.map((s) => `- ${s.step}: ${s.reason}`)]);

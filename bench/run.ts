@@ -7,6 +7,7 @@ import { bytesChecks, measureBytes } from "./bytes";
 import { lighthouseChecks, measureLighthouse } from "./lighthouse";
 import { measureObservatory, observatoryChecks } from "./observatory";
 import { type BenchResults, renderMarkdown } from "./report";
+import { measureScaleOut, stopAllScaleOut } from "./scale-out";
 import {
   getJson,
   rssMb,
@@ -34,10 +35,14 @@ import { measureUploads, uploadChecks } from "./uploads";
  * settings of production behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true);
  * the Observatory also needs ports 80 and 443 (root) and is skipped without them.
  *
+ * The scale-out step (issue 9) runs last, on a PostgreSQL, Redis, bucket and instances of its own
+ * (under DATA_DIR/scaleout): one instance and two behind nginx, through the same routes. It needs
+ * nginx and redis-server and is skipped without them.
+ *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,observatory,soak to run some steps
- * while developing (the results are then printed only, never written over latest.*).
+ * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,observatory,soak,scaleout to run some
+ * steps while developing (the results are then printed only, never written over latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -50,6 +55,7 @@ const steps = [
   "uploads",
   "observatory",
   "soak",
+  "scaleout",
 ] as const;
 type Step = (typeof steps)[number];
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) as Step[] | undefined;
@@ -129,6 +135,7 @@ async function main(): Promise<number> {
     cleaning ??= (async () => {
       await stopAllServers();
       await stopAllBehindProxy();
+      await stopAllScaleOut();
       await stopLeftoverDatabase(dataDir);
       await rm(dataDir, { recursive: true, force: true }).catch((error: Error) =>
         console.error(`bench: could not remove ${dataDir}: ${error.message}`),
@@ -239,6 +246,21 @@ async function main(): Promise<number> {
         } finally {
           await stopBehindProxy(proxied);
         }
+      }
+    }
+
+    // Its own database and instances, after every other server has stopped: the machine's cores
+    // go to the two setups alone.
+    if (enabled("scaleout")) {
+      results.scaleout = await step(
+        `scaleout: one and two instances behind nginx (${seconds} s per run)`,
+        () => measureScaleOut({ root: path.join(dataDir, "scaleout"), seconds }),
+      );
+      if (results.scaleout && "skipped" in results.scaleout) {
+        results.skipped = [
+          ...(results.skipped ?? []),
+          { step: "scaleout", reason: results.scaleout.skipped },
+        ];
       }
     }
   } catch (error) {

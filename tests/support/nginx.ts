@@ -10,7 +10,13 @@ export const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
  * client's address and protocol, and trying the next instance when one refuses the connection.
  * Its files (configuration, pid, temporaries) stay in `dir`.
  */
-export async function startNginx(dir: string, port: number, upstreams: number[]) {
+export async function startNginx(
+  dir: string,
+  port: number,
+  upstreams: number[],
+  /** More `location` blocks for the server (the bench adds one nginx answers alone). */
+  extraLocations = "",
+) {
   await mkdir(dir, { recursive: true });
   // nginx's workers run as an unprivileged user: they must reach their temporary folders.
   await chmod(dir, 0o777);
@@ -32,11 +38,17 @@ http {
   client_max_body_size 30m;
   upstream app {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
+    # Reused connections to the instances, as a production balancer keeps them: a new one per
+    # request would halve what an instance serves.
+    keepalive 64;
   }
   server {
     listen 127.0.0.1:${port};
+${extraLocations}
     location / {
       proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $host:$server_port;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;

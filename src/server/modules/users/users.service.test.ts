@@ -104,6 +104,19 @@ describe("ensureAdministrator (ADMIN_EMAIL / ADMIN_PASSWORD)", () => {
     expect(await verifyPassword(after!.passwordHash, "boss-password-2")).toBe(true);
   });
 
+  it("gives every instance starting at once the same one administrator", async () => {
+    const input = { email: "together@example.com", password: "together-pass-1" };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => ensureAdministrator({ db: database.db }, input)),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.user.id)).size).toBe(1);
+    const rows = (await listUsers({ db: database.db })).users.filter(
+      (u) => u.email === input.email,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it("promotes and verifies an existing account with that e-mail", async () => {
     await addUser(
       { db: database.db },

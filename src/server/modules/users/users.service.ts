@@ -1,6 +1,6 @@
 import { type NewUser, newPasswordSchema, newUserSchema } from "../../../domain/users";
 import type { Db } from "../../db/client";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, isAppError, notFound, sqlState } from "../../http/errors";
 import { hashPassword, verifyPassword } from "./users.password";
 import { createUsersRepository, type UserRow } from "./users.repository";
 
@@ -70,8 +70,16 @@ export async function ensureAdministrator(
   const users = createUsersRepository(db);
   const existing = await users.findByEmail(input.email);
   if (!existing) {
-    const { user } = await addUser({ db }, { ...input, role: "admin", emailVerified: true });
-    return { user, created: true };
+    try {
+      const { user } = await addUser({ db }, { ...input, role: "admin", emailVerified: true });
+      return { user, created: true };
+    } catch (error) {
+      // Several instances starting at once: another one created it first. Check it as found.
+      const takenMeanwhile =
+        (isAppError(error) && error.statusCode === 409) || sqlState(error) === "23505";
+      if (!takenMeanwhile) throw error;
+      return ensureAdministrator({ db }, input);
+    }
   }
   if (!(await verifyPassword(existing.passwordHash, input.password))) {
     await users.setPassword(
