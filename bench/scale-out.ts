@@ -449,7 +449,7 @@ export async function measureScaleOut(input: {
       startMs,
       direct,
       nginx:
-        "tests/support/nginx.ts: one worker process, round robin, HTTP/1.0 to the instances without upstream keep-alive (a new loopback connection per proxied request), access log off",
+        "tests/support/nginx.ts: one worker process, round robin, HTTP/1.1 keep-alive connections to the instances (up to 64 idle ones kept), access log off",
     };
   } finally {
     await stopAllScaleOut();
