@@ -58,9 +58,13 @@ ${extraLocations}
 }
 `,
   );
-  const child: ChildProcess = spawn("nginx", ["-c", conf, "-p", dir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    "nginx",
+    ["-e", path.join(dir, "error.log"), "-c", conf, "-p", dir],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stderr?.on("data", (chunk) => {
     output += chunk;
