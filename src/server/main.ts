@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { type Database, openDatabase, runMigrations } from "./db/client";
+import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
@@ -38,7 +38,10 @@ async function prepareContent(config: Config, database: Database, store: ObjectS
   const wanted = config.seedDemo === "true" || (config.seedDemo === "auto" && !config.databaseUrl);
   if (!wanted) return;
   const started = Date.now();
-  const result = await seedDemoContent({ db: database.db, store });
+  // Instances starting at once on an empty database: one seeds, the others then find buildings.
+  const result = await withAdvisoryLock(database, LOCKS.demoContent, () =>
+    seedDemoContent({ db: database.db, store }),
+  );
   if (!result.seeded) return;
   console.log(
     `Demo content loaded: ${result.buildings} buildings, ${result.units} units (${Date.now() - started} ms).`,

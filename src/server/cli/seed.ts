@@ -1,5 +1,5 @@
 import { loadConfig } from "../config";
-import { openDatabase, runMigrations } from "../db/client";
+import { LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "../db/client";
 import { ensurePlaceholderPool } from "../images/placeholder-pool";
 import { seedDemoContent } from "../modules/demo/demo.service";
 import { createObjectStore } from "../storage/storage";
@@ -20,7 +20,10 @@ async function main() {
   try {
     await runMigrations(database);
     await ensurePlaceholderPool(store);
-    const result = await seedDemoContent({ db: database.db, store });
+    // The same lock as the app's start: never two seeds at once.
+    const result = await withAdvisoryLock(database, LOCKS.demoContent, () =>
+      seedDemoContent({ db: database.db, store }),
+    );
     console.log(
       result.seeded
         ? `Demo content loaded: ${result.buildings} buildings, ${result.units} units.`

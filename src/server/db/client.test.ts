@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
-import { connect, DatabaseUnreachableError, runMigrations } from "./client";
+import {
+  connect,
+  DatabaseUnreachableError,
+  LOCKS,
+  runMigrations,
+  withAdvisoryLock,
+} from "./client";
 
 let database: TestDatabase;
 
@@ -45,6 +51,30 @@ describe("migrations", () => {
       "select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash having count(*) > 1",
     );
     expect(again).toEqual([]);
+  });
+});
+
+describe("withAdvisoryLock", () => {
+  it("runs one start-up step at a time across instances, and frees the lock after a failure", async () => {
+    const others = await Promise.all([connect(database.url), connect(database.url)]);
+    const spans: [number, number][] = [];
+    const step = async () => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      spans.push([start, performance.now()]);
+    };
+    const failing = withAdvisoryLock(others[1]!, LOCKS.demoContent, async () => {
+      throw new Error("seed failed");
+    });
+    await expect(failing).rejects.toThrow("seed failed");
+    await Promise.all(
+      [database, ...others].map((instance) => withAdvisoryLock(instance, LOCKS.demoContent, step)),
+    );
+    await Promise.all(others.map((other) => other.close()));
+    spans.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++)
+      expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+    expect(spans).toHaveLength(3);
   });
 });
 

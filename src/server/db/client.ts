@@ -18,7 +18,6 @@ export type Database = {
 /** The app's database on its embedded server. */
 const EMBEDDED_DATABASE = "rentals";
 /** Any constant works; it only has to be the same for every instance of this app. */
-const MIGRATION_LOCK_KEY = 7_203_114;
 
 export class DatabaseUnreachableError extends Error {
   override name = "DatabaseUnreachableError";
@@ -90,19 +89,34 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return connect(server.urlFor(EMBEDDED_DATABASE), server);
 }
 
+/** Advisory lock keys: one per start-up step that several instances must not run at once. */
+export const LOCKS = { migrations: 7_203_114, demoContent: 7_203_115 } as const;
+
+/**
+ * Runs `step` while holding a PostgreSQL advisory lock on one connection: instances starting at
+ * once take turns, and each finds what the one before it did.
+ */
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  step: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [key]);
+    return await step(client);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /**
  * Applies the checked-in migrations. Several instances may start at once: an advisory lock lets
  * one migrate while the others wait, then find nothing left to do.
  */
 export async function runMigrations(database: Database): Promise<void> {
-  const client = await database.pool.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
-  } finally {
-    await client
-      .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
-      .catch(() => undefined);
-    client.release();
-  }
+  await withAdvisoryLock(database, LOCKS.migrations, (client) =>
+    migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir }),
+  );
 }
