@@ -20,7 +20,7 @@ import {
 } from "../../../domain/tenant-files";
 import { documentRequests, tenantFiles } from "../../db/schema";
 import { readOutbox } from "../../mail/outbox";
-import { buildingNotFound, mailFailed } from "./document-requests.service";
+import { mailFailed, requestBuildingMissing } from "./document-requests.service";
 import { UPLOAD_AUDIENCE } from "./file-tokens";
 import {
   type FormPart,
@@ -122,7 +122,7 @@ describe("POST /api/admin/document-requests", () => {
     const before = (await readOutbox(testApp.dataDir)).length;
     const response = await sendRequest({ ...valid(), propertyId: 999_999 });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(buildingNotFound);
+    expect(response.json().message).toBe(requestBuildingMissing);
     expect(await readOutbox(testApp.dataDir)).toHaveLength(before);
   });
 

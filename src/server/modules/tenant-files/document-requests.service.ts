@@ -32,7 +32,7 @@ import { isUuid } from "./tenant-files.service";
 
 type Deps = { db: Db; links: FileLinks; now?: () => Date };
 
-export const buildingNotFound = "This building does not exist.";
+export const requestBuildingMissing = "This building does not exist.";
 export const mailFailed = `${filesMessages.requestFailed}: the e-mail could not be sent. Please try again.`;
 
 const linkInvalid = () => notFound(filesMessages.linkInvalid);
@@ -69,7 +69,7 @@ export async function createDocumentRequest(
 ): Promise<DocumentRequest> {
   const repo = createDocumentRequestsRepository(deps.db);
   const propertyName = await repo.propertyTitle(input.propertyId);
-  if (propertyName === null) throw notFound(buildingNotFound);
+  if (propertyName === null) throw notFound(requestBuildingMissing);
   const id = randomUUID();
   // The row ends exactly when the link does.
   const { token, expiresAt } = await deps.links.uploads.sign({ rid: id });

@@ -34,7 +34,7 @@ export type StoredFile = {
 
 export type ReceivedUpload = { files: StoredFile[]; fields: Record<string, string> };
 
-export const uploadMessages = {
+export const documentUploadMessages = {
   noFile: "Please choose at least one file to upload.",
   tooMany: `At most ${TENANT_FILES_PER_REQUEST_MAX} files can be sent at once.`,
   notMultipart: "Files must be sent as a multipart form (multipart/form-data).",
@@ -94,11 +94,11 @@ export async function receiveUpload(
       }
       if (part.fieldname !== options.fileField) {
         part.file.resume();
-        throw badRequest(uploadMessages.unexpectedField(options.fileField));
+        throw badRequest(documentUploadMessages.unexpectedField(options.fileField));
       }
       files.push(await storePart(part, options, written));
     }
-    if (files.length === 0) throw badRequest(uploadMessages.noFile);
+    if (files.length === 0) throw badRequest(documentUploadMessages.noFile);
     return { files, fields };
   } catch (error) {
     await removeWritten(options, written);
@@ -201,11 +201,11 @@ function toClientError(error: unknown): unknown {
   };
   if (code === "FST_REQ_FILE_TOO_LARGE") return tooBig();
   if (code === "FST_FILES_LIMIT")
-    return new AppError(413, "payload_too_large", uploadMessages.tooMany);
+    return new AppError(413, "payload_too_large", documentUploadMessages.tooMany);
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-    return new AppError(415, "unsupported_media_type", uploadMessages.notMultipart);
+    return new AppError(415, "unsupported_media_type", documentUploadMessages.notMultipart);
   }
   if (typeof syscall === "string") return error;
   if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) return error;
-  return badRequest(uploadMessages.unreadable);
+  return badRequest(documentUploadMessages.unreadable);
 }

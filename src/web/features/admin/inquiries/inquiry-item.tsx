@@ -5,8 +5,8 @@ import type { AdminInquiry } from "../../../../domain/admin-inquiries";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { formatDateTime } from "../../../lib/format-date-time";
 import { cn } from "../../../lib/utils";
-import { formatDateTime } from "../overview/format-date-time";
 
 /** Past this, a message is clamped behind 'Show more' (jsdom cannot measure, so count). */
 const LONG_MESSAGE_CHARS = 400;

@@ -2,8 +2,8 @@ import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminProperty, AdminUnit } from "../../../../domain/admin";
+import { formatDateTime } from "../../../lib/format-date-time";
 import { type AdminPropertiesState, useAdminProperties } from "../use-admin-properties";
-import { formatDateTime } from "./format-date-time";
 import { OverviewTab } from "./overview-tab";
 
 function unit(id: number, available: boolean, updatedAt = "2026-01-01T00:00:00.000Z") {

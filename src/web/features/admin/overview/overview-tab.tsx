@@ -11,9 +11,9 @@ import {
 import { type AdminProperty, adminMessages, dashboardStats } from "../../../../domain/admin";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { formatDateTime } from "../../../lib/format-date-time";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { BuildingOccupancy } from "./building-occupancy";
-import { formatDateTime } from "./format-date-time";
 import { StatCard } from "./stat-card";
 
 /** The six cards of the spec, in its order, with its titles. */
