@@ -31,3 +31,13 @@ export const TENANT_FILES_PREFIX = "tenant-files/";
 
 export const uploadKey = (relativePath: string) => `${UPLOADS_PREFIX}${relativePath}`;
 export const tenantFileKey = (filename: string) => `${TENANT_FILES_PREFIX}${filename}`;
+
+/** A photo's name is random and never reused, so its bytes never change: a year, immutable. */
+export const PHOTO_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;
+
+/**
+ * What a shared cache may do with an object, stored with it in the bucket too: a CDN or anyone
+ * serving the bucket directly gives the same caching headers as the app.
+ */
+export const cacheControlFor = (key: string) =>
+  key.startsWith(UPLOADS_PREFIX) ? PHOTO_CACHE_CONTROL : "private, no-store";

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAs } from "../../../tests/support/auth";
@@ -20,7 +21,7 @@ import { loadJwtSecret } from "../modules/auth/auth.secret";
 import { createFileLinks } from "../modules/tenant-files/file-tokens";
 import { multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
 import { tenantFileKey, uploadKey } from "./keys";
-import { createS3Store } from "./s3-store";
+import { createS3Client, createS3Store } from "./s3-store";
 import { scratchDirectory } from "./storage";
 import { readObject, startTestBucket, type TestBucket } from "./storage.test-helpers";
 
@@ -148,6 +149,20 @@ describe("photos on the s3 driver", () => {
     expect(head.headers["content-length"]).toBe(String(bytes!.length));
     expect(head.headers.etag).toBe(etag);
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it("stores the caching rule with each object, for a CDN serving the bucket directly", async () => {
+    const building = await insertProperty(database.db);
+    const { files } = (
+      await uploadPhotos(["propertyId", building.id], [png])
+    ).json<UploadResponse>();
+    const s3 = createS3Client(bucket.settings);
+    const photo = await s3.send(
+      new HeadObjectCommand({ Bucket: bucket.settings.bucket, Key: uploadKey(files[0]!.path) }),
+    );
+    expect(photo.CacheControl).toBe("public, max-age=31536000, immutable");
+    expect(photo.ContentType).toBe("image/webp");
+    s3.destroy();
   });
 
   it("answers the same headers as the fs driver for the same photo", async () => {

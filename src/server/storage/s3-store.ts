@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../config";
-import { assertValidKey } from "./keys";
+import { assertValidKey, cacheControlFor } from "./keys";
 import type {
   DownloadUrlOptions,
   ListedObject,
@@ -77,6 +77,7 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
         Key: assertValidKey(key),
         Body: body,
         ContentType: options.contentType,
+        CacheControl: cacheControlFor(key),
         ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
       }),
     );

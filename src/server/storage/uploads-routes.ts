@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { notFound } from "../http/errors";
 import { YEAR_SECONDS } from "../http/web";
 import { isFsStore } from "./fs-store";
-import { isValidKey, uploadKey } from "./keys";
+import { isValidKey, PHOTO_CACHE_CONTROL, uploadKey } from "./keys";
 import type { ObjectInfo, ObjectStore } from "./storage";
 
 /**
@@ -58,7 +58,7 @@ export async function serveUploads(app: FastifyInstance, store: ObjectStore): Pr
 }
 
 function cachingHeaders(reply: FastifyReply, info: ObjectInfo): FastifyReply {
-  reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`);
+  reply.header("cache-control", PHOTO_CACHE_CONTROL);
   if (info.etag) reply.header("etag", info.etag);
   if (info.lastModified) reply.header("last-modified", info.lastModified.toUTCString());
   return reply;
