@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
+// Debian puts nginx in /usr/sbin, which an ordinary user's PATH may not include.
+const NGINX = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+
 /** Whether Debian's nginx is installed (CI installs it). */
-export const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
+export const hasNginx = spawnSync(NGINX, ["-v"]).status === 0;
 
 /**
  * nginx as a load balancer in front of app instances on loopback: round robin, forwarding the
@@ -59,7 +63,7 @@ ${extraLocations}
 `,
   );
   const child: ChildProcess = spawn(
-    "nginx",
+    NGINX,
     ["-e", path.join(dir, "error.log"), "-c", conf, "-p", dir],
     {
       stdio: ["ignore", "pipe", "pipe"],
