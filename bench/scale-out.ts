@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { startTestBucket } from "../src/server/storage/storage.test-helpers";
@@ -12,7 +11,7 @@ import { databaseUrl } from "../tests/support/database-url";
 import { hasNginx, startNginx } from "../tests/support/nginx";
 import { hasRedisServer, startRedisServer } from "../tests/support/redis-server";
 import { benchEnv, getJson, sampleRss, stopLeftoverDatabase } from "./server";
-import type { Load } from "./throughput";
+import { type Load, run, type Target } from "./throughput";
 
 /**
  * Issue 9: throughput of one app instance and of two behind nginx, as deployed when scaled out:
@@ -76,8 +75,6 @@ const html = { ...browserEncoding, accept: "text/html,application/xhtml+xml" };
 
 /** The location added to nginx's configuration: nginx answering alone, no app behind it. */
 const STATIC_PATH = "/__bench/nginx-static";
-
-type Target = { name: string; path: string; headers: Record<string, string> };
 
 // ---------------------------------------------------------------------------------------------
 // Where the CPU goes: utime+stime (and those of reaped children) of process trees, from /proc.
@@ -230,24 +227,6 @@ const STATIC_LOCATION = `    location = ${STATIC_PATH} {
       default_type application/json;
       return 200 '{"ok":true,"service":"nginx"}';
     }`;
-
-async function run(baseUrl: string, target: Target, seconds: number, conns: number): Promise<Load> {
-  const result = await autocannon({
-    url: `${baseUrl}${target.path}`,
-    connections: conns,
-    duration: seconds,
-    headers: target.headers,
-  });
-  return {
-    name: target.name,
-    path: target.path,
-    rps: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
 
 /** A 1 s warm-up (not kept), then the measured run with the CPU of every group around it. */
 async function measured(

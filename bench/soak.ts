@@ -1,7 +1,8 @@
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { budgets, type Check } from "./budgets";
-import { benchAdmin, getJson, rssMb } from "./server";
+import { benchAdmin, rssMb } from "./server";
+import { createProperty, signIn } from "./uploads";
 
 /**
  * The soak (issue 8, "Load"): mixed traffic at 50 connections on loopback for BENCH_SOAK_SECONDS
@@ -132,31 +133,6 @@ function forwardedFor(): (request: autocannon.Request) => autocannon.Request {
   };
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const { token } = await getJson<{ token: string }>(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: benchAdmin.email, password: benchAdmin.password }),
-  });
-  return token;
-}
-
-async function createProperty(baseUrl: string, token: string): Promise<number> {
-  const property = await getJson<{ id: number }>(`${baseUrl}/api/admin/properties`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      title: "Soak Test House",
-      type: "apartment",
-      address: "2 Soak Street",
-      city: "Hartford",
-      state: "CT",
-      zipCode: "06103",
-    }),
-  });
-  return property.id;
-}
-
 async function kindsOfTraffic(input: {
   baseUrl: string;
   buildingId: number;
@@ -165,7 +141,7 @@ async function kindsOfTraffic(input: {
 }): Promise<KindSpec[]> {
   const { baseUrl, buildingId, unitId, trustProxy } = input;
   const token = await signIn(baseUrl);
-  const propertyId = await createProperty(baseUrl, token);
+  const propertyId = await createProperty(baseUrl, token, "Soak Test House");
   const upload = multipart(propertyId, await soakJpeg());
   const fromMany = trustProxy ? { setupRequest: forwardedFor() } : {};
   const login = (password: string): autocannon.Request => ({

@@ -42,9 +42,10 @@ const browserEncoding = { "accept-encoding": "gzip, br" };
 const html = { ...browserEncoding, accept: "text/html,application/xhtml+xml" };
 const json = { ...browserEncoding, accept: "application/json" };
 
-type Target = { name: string; path: string; headers: Record<string, string> };
+export type Target = { name: string; path: string; headers: Record<string, string> };
 
-async function run(
+/** One autocannon run against one path. */
+export async function run(
   baseUrl: string,
   target: Target,
   seconds: number,

@@ -64,7 +64,8 @@ export async function makeTestJpeg(): Promise<{ bytes: Buffer; quality: number }
   return best;
 }
 
-async function signIn(baseUrl: string): Promise<string> {
+/** The bench administrator's session token. */
+export async function signIn(baseUrl: string): Promise<string> {
   const { token } = await getJson<{ token: string }>(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -73,12 +74,17 @@ async function signIn(baseUrl: string): Promise<string> {
   return token;
 }
 
-async function createProperty(baseUrl: string, token: string): Promise<number> {
+/** A building to upload photos to. */
+export async function createProperty(
+  baseUrl: string,
+  token: string,
+  title = "Benchmark House",
+): Promise<number> {
   const property = await getJson<{ id: number }>(`${baseUrl}/api/admin/properties`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({
-      title: "Benchmark House",
+      title,
       type: "apartment",
       address: "1 Benchmark Way",
       city: "Hartford",

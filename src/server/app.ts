@@ -67,10 +67,11 @@ export type AppDeps = {
   store?: ObjectStore;
 };
 
-/** The app's log as the shared-state module writes to it. */
-const lineLog = (app: FastifyInstance) => ({
+/** The app's log for modules that write plain lines (shared state, the orphan sweep). */
+export const lineLog = (app: FastifyInstance) => ({
   info: (message: string) => app.log.info(message),
   warn: (message: string) => app.log.warn(message),
+  error: (message: string) => app.log.error(message),
 });
 
 /** Writes that change what the public site shows: buildings, units, their photos. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp, lineLog } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
@@ -127,11 +127,7 @@ async function main() {
     db: database.db,
     store,
     scratchDir: scratchDirectory(config.dataDir),
-    log: {
-      info: (message) => app.log.info(message),
-      warn: (message) => app.log.warn(message),
-      error: (message) => app.log.error(message),
-    },
+    log: lineLog(app),
   });
 
   let stopping = false;

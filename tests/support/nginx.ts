@@ -21,6 +21,11 @@ export async function startNginx(
   /** More `location` blocks for the server (the bench adds one nginx answers alone). */
   extraLocations = "",
 ) {
+  if (!hasNginx) {
+    throw new Error(
+      "No nginx for the scale-out test: install it (Debian: apt-get install -y nginx).",
+    );
+  }
   await mkdir(dir, { recursive: true });
   // nginx's workers run as an unprivileged user: they must reach their temporary folders.
   await chmod(dir, 0o777);

@@ -8,6 +8,12 @@ export type RedisServer = { url: string; port: number; stop(): Promise<void> };
 
 /** A throwaway redis-server on a free loopback port, nothing written to disk. */
 export async function startRedisServer(port?: number): Promise<RedisServer> {
+  // As with Chromium: a missing program is a failure that says what to install, never a skip.
+  if (!hasRedisServer) {
+    throw new Error(
+      "No redis-server for the Redis and scale-out tests: install it (Debian: apt-get install -y redis-server).",
+    );
+  }
   const chosen = port ?? (await freePort());
   const child: ChildProcess = spawn(
     "redis-server",

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAs } from "../../../tests/support/auth";
-import {
-  hasRedisServer,
-  type RedisServer,
-  startRedisServer,
-} from "../../../tests/support/redis-server";
+import { type RedisServer, startRedisServer } from "../../../tests/support/redis-server";
 import { createTestApp } from "../../../tests/support/test-app";
 import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
 import { createResponseCache } from "../http/response-cache";
@@ -17,7 +13,7 @@ import { connectRedis, type SharedRedis, shareCacheInvalidations } from "./redis
  */
 const quiet = { info: () => undefined, warn: () => undefined };
 
-describe.skipIf(!hasRedisServer)("shared state in Redis", () => {
+describe("shared state in Redis", () => {
   let server: RedisServer;
   const connections: SharedRedis[] = [];
   const connect = async () => {

@@ -22,8 +22,11 @@ export async function writeFileDurably(
   }
 }
 
-/** Forces a file written by someone else (a stream) to the disk. */
-export async function syncFile(file: string): Promise<void> {
+/**
+ * Forces a file written by someone else (a stream) to the disk; for a directory, its entries
+ * (files created, renamed or removed in it).
+ */
+export async function syncPath(file: string): Promise<void> {
   const handle = await open(file, "r");
   try {
     await handle.sync();
@@ -32,15 +35,8 @@ export async function syncFile(file: string): Promise<void> {
   }
 }
 
-/** Forces a directory's entries (files created, renamed or removed in it) to the disk. */
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+export const syncFile = syncPath;
+export const syncDirectory = syncPath;
 
 /**
  * `mkdir -p`, returning what must be synced once the directory's files are written: the new
