@@ -3,8 +3,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestApp } from "../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../tests/support/test-db";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { messages } from "../domain/messages";
 import { badRequest } from "./http/errors";
 

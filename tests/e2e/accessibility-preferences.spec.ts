@@ -6,7 +6,7 @@ import {
   accessibilityMessages,
   defaultAccessibilityPreferences,
   rootAttributeRules,
-} from "../../src/domain/accessibility";
+} from "#domain/accessibility";
 import { unitId } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 

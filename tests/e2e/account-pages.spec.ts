@@ -1,4 +1,4 @@
-import { accountMessages, authMessages } from "../../src/domain/auth";
+import { accountMessages, authMessages } from "#domain/auth";
 import { createAccount } from "./support/accounts";
 import { outbox } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";

@@ -1,4 +1,4 @@
-import { authMessages } from "../../src/domain/auth";
+import { authMessages } from "#domain/auth";
 import { changePassword, createAccount, E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 import { watchForText } from "./support/transient";

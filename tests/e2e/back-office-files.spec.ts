@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../src/domain/inquiries";
-import { filesMessages } from "../../src/domain/tenant-files";
+import { contactMessages } from "#domain/inquiries";
+import { filesMessages } from "#domain/tenant-files";
 import { E2E_ADMIN } from "./support/accounts";
 import { outbox } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";

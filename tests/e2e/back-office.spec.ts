@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { adminMessages } from "../../src/domain/admin";
+import { adminMessages } from "#domain/admin";
 import { E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CONSENT_STORAGE_KEY, consentText, LEGAL_LAST_UPDATED } from "../../src/domain/consent";
+import { CONSENT_STORAGE_KEY, consentText, LEGAL_LAST_UPDATED } from "#domain/consent";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 // These tests are about the banner: every page starts as a first visit.

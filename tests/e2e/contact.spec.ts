@@ -1,4 +1,4 @@
-import { contactMessages } from "../../src/domain/inquiries";
+import { contactMessages } from "#domain/inquiries";
 import { outbox, unitId } from "./support/listings";
 import { DESKTOP, expect, test } from "./support/test";
 

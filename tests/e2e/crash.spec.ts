@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { type EmbeddedServer, startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { type EmbeddedServer, startEmbeddedPostgres } from "#server/db/embedded-postgres";
 import { type RunningApp, startBuiltApp, tempDataDir } from "../support/app-process";
 import { databaseUrl } from "../support/database-url";
 

@@ -4,9 +4,9 @@ import {
   ACCESSIBILITY_STORAGE_KEY,
   type ColorScheme,
   defaultAccessibilityPreferences,
-} from "../../src/domain/accessibility";
-import { notificationPreferencesMessages } from "../../src/domain/notification-preferences";
-import type { Notification } from "../../src/domain/notifications";
+} from "#domain/accessibility";
+import { notificationPreferencesMessages } from "#domain/notification-preferences";
+import type { Notification } from "#domain/notifications";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 /**

@@ -3,8 +3,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { type EmbeddedServer, startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
-import { startTestBucket, type TestBucket } from "../../src/server/storage/storage.test-helpers";
+import { type EmbeddedServer, startEmbeddedPostgres } from "#server/db/embedded-postgres";
+import { startTestBucket, type TestBucket } from "#server/storage/storage.test-helpers";
 import {
   freePort,
   type RunningApp,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../src/server/db/client";
-import { addUser } from "../../src/server/modules/users/users.service";
+import type { Db } from "#server/db/client";
+import { addUser } from "#server/modules/users/users.service";
 
 let counter = 0;
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { connect, runMigrations } from "../../src/server/db/client";
-import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { connect, runMigrations } from "#server/db/client";
+import { startEmbeddedPostgres } from "#server/db/embedded-postgres";
 import { databaseUrl } from "./database-url";
 
 declare module "vitest" {

@@ -1,5 +1,5 @@
-import type { Db } from "../../src/server/db/client";
-import { images, properties, units } from "../../src/server/db/schema";
+import type { Db } from "#server/db/client";
+import { images, properties, units } from "#server/db/schema";
 
 /** Typed seed rows for tests: sensible defaults, override what the test is about. */
 let counter = 0;

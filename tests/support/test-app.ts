@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type AppDeps, buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import type { Database } from "../../src/server/db/client";
+import { type AppDeps, buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import type { Database } from "#server/db/client";
 
 /**
  * The real app (API only, no web build) over a test database, with a temporary DATA_DIR.

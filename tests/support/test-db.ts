@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { connect, type Database } from "../../src/server/db/client";
+import { connect, type Database } from "#server/db/client";
 import { databaseUrl } from "./database-url";
 
 export type TestDatabase = Database & { name: string; url: string; drop(): Promise<void> };

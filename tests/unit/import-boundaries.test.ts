@@ -24,6 +24,23 @@ function files(dir: string): string[] {
 const importPattern =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
+/** The package.json "imports" aliases (`#domain/*`, `#server/*`, ...), read from package.json itself. */
+const aliases = Object.entries(
+  (
+    JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      imports: Record<string, string>;
+    }
+  ).imports,
+).map(([pattern, target]) => [pattern.replace(/\*$/, ""), target.replace(/\*$/, "")] as const);
+
+function resolveAlias(specifier: string): string {
+  for (const [prefix, target] of aliases) {
+    if (specifier.startsWith(prefix))
+      return path.join(root, target, specifier.slice(prefix.length));
+  }
+  return specifier;
+}
+
 function edges(): Edge[] {
   return files(src).flatMap((file) => {
     const text = readFileSync(file, "utf8");
@@ -31,7 +48,7 @@ function edges(): Edge[] {
       const specifier = (m[3] ?? m[4])!;
       const to = specifier.startsWith(".")
         ? path.resolve(path.dirname(file), specifier)
-        : specifier;
+        : resolveAlias(specifier);
       return {
         from: path.relative(root, file),
         to: to.startsWith(root) ? path.relative(root, to) : to,
@@ -77,6 +94,23 @@ describe("import boundaries", () => {
       return source !== undefined && source !== target;
     });
     expect(show(bad)).toEqual([]);
+  });
+
+  it("reads imports as places: none in src/ or tests/ climbs more than two folders", () => {
+    const everything = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) return name === "+types" ? [] : everything(full);
+        return /\.(ts|tsx)$/.test(name) ? [full] : [];
+      });
+    const ladders = [...everything(src), ...everything(path.join(root, "tests"))].flatMap((file) =>
+      [
+        ...readFileSync(file, "utf8").matchAll(
+          /(?:from\s+|import\(\s*|vi\.mock\(\s*)["'](\.\.\/){3,}/g,
+        ),
+      ].map(() => path.relative(root, file)),
+    );
+    expect(ladders).toEqual([]);
   });
 
   it("has no barrel files that only re-export", () => {

@@ -21,11 +21,11 @@ import { eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { create, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { insertProperty, insertUnit } from "../../../tests/support/fixtures";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
-import { composeInquiryMessage } from "../../domain/inquiries";
+import { composeInquiryMessage } from "#domain/inquiries";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import * as schema from "../db/schema";
 import { readOutbox } from "../mail/outbox";
 import {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { userRoles } from "../../domain/users";
+import { userRoles } from "#domain/users";
 import { loadConfig } from "../config";
 import { openDatabase, runMigrations } from "../db/client";
 import { addUser, listUsers, setUserPassword } from "../modules/users/users.service";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import {
   connect,
   DatabaseUnreachableError,

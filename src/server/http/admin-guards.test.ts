@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { insertProperty, insertUnit } from "../../../tests/support/fixtures";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 /**
  * Every administrator route, route by route: no token is 401, a tenant's token is 403, and

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { insertProperty } from "../../../tests/support/fixtures";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
-import { adminMessages } from "../../domain/admin";
+import { adminMessages } from "#domain/admin";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 /** Data PostgreSQL refuses (NUL characters, numbers beyond its integers) is a 400, never a 500. */
 let database: TestDatabase;

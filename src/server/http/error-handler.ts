@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { messages } from "../../domain/messages";
+import { messages } from "#domain/messages";
 import { type ErrorDetail, isAppError, isBadDataError, RetryLaterError } from "./errors";
 
 type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };

@@ -1,4 +1,4 @@
-import { messages } from "../../domain/messages";
+import { messages } from "#domain/messages";
 
 /**
  * Public errors: made by factories, carrying a code, a status and a message the client may show.

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { insertProperty } from "../../../tests/support/fixtures";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import {
   filesUnder,
   makeImage,

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { LoadContext } from "../../web/load-context";
+import type { LoadContext } from "#web/load-context";
 import { scriptNonce } from "./csp";
 import {
   type Representation,

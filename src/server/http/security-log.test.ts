@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { addUser } from "../modules/users/users.service";
 
 /**

@@ -1,4 +1,4 @@
-import type { Building, BuildingDetail, BuildingFilters, Unit } from "../../domain/listings";
+import type { Building, BuildingDetail, BuildingFilters, Unit } from "#domain/listings";
 import type { Db } from "../db/client";
 import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
 import { isAppError } from "./errors";

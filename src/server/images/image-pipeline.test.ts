@@ -4,7 +4,7 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../domain/constants";
+import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { writeFileDurably } from "../storage/durable";
 import { createFsStore } from "../storage/fs-store";
 import type { ObjectStore } from "../storage/storage";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "../../domain/constants";
-import { IMAGE_WIDTHS } from "../../domain/photos";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "#domain/constants";
+import { IMAGE_WIDTHS } from "#domain/photos";
 import type { ImageVariant } from "../db/schema";
 import { AppError } from "../http/errors";
 import { isValidKey, uploadKey } from "../storage/keys";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { propertyTypes } from "../../domain/listings";
+import { propertyTypes } from "#domain/listings";
 import { drawFacade } from "./facade-drawing";
 import { drawRoom } from "./room-drawing";
 import { createRng, type Rng, VH, VW } from "./svg-drawing";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS } from "../../domain/photos";
+import { IMAGE_WIDTHS } from "#domain/photos";
 import { createFsStore, type FsObjectStore } from "../storage/fs-store";
 import { createTestS3Store, readObject } from "../storage/storage.test-helpers";
 import { ensurePlaceholderPool, PLACEHOLDER_POOL_SIZE } from "./placeholder-pool";

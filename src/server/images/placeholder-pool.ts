@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "../../domain/photos";
+import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "#domain/photos";
 import { uploadKey } from "../storage/keys";
 import type { ObjectStore } from "../storage/storage";
 import { writeImageVariants } from "./image-pipeline";

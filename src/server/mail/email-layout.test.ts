@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { officeAddressLine, site } from "../../domain/site";
+import { officeAddressLine, site } from "#domain/site";
 import { renderEmail } from "./email-layout";
 
 describe("renderEmail", () => {

@@ -1,4 +1,4 @@
-import { officeAddressLine, site } from "../../domain/site";
+import { officeAddressLine, site } from "#domain/site";
 
 /**
  * One branded layout for every e-mail the product sends. Mail clients ignore style sheets and

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import { writeOutboxMessage } from "./outbox";
 
 export type MailMessage = {

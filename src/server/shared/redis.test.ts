@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { type RedisServer, startRedisServer } from "../../../tests/support/redis-server";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
+import { loginAs } from "#tests/support/auth";
+import { type RedisServer, startRedisServer } from "#tests/support/redis-server";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { createResponseCache } from "../http/response-cache";
 import { createRedisLoginThrottle } from "../modules/auth/login-throttle";
 import { connectRedis, type SharedRedis, shareCacheInvalidations } from "./redis";

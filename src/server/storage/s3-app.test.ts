@@ -5,12 +5,12 @@ import path from "node:path";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../tests/support/auth";
-import { insertProperty, insertUnit } from "../../../tests/support/fixtures";
-import { createTestApp } from "../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../tests/support/test-db";
-import type { UploadResponse } from "../../domain/admin";
-import { DOWNLOAD_URL_MINUTES, type TenantFile } from "../../domain/tenant-files";
+import type { UploadResponse } from "#domain/admin";
+import { DOWNLOAD_URL_MINUTES, type TenantFile } from "#domain/tenant-files";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { images, tenantFiles } from "../db/schema";
 import {
   filesUnder,

@@ -1,4 +1,4 @@
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 
 /** The title every page shows in the browser tab and in search results. */
 export function pageTitle(page?: string) {

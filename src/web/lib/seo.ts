@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import { pageTitle } from "./meta";
 
 type Seo = {

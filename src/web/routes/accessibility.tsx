@@ -1,4 +1,4 @@
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import { AccessibilityContact } from "../features/accessibility/components/accessibility-contact";
 import { AccessibilitySettings } from "../features/accessibility/components/accessibility-settings";
 import { CommitmentSection } from "../features/accessibility/components/commitment-section";

@@ -1,9 +1,9 @@
 import { ArrowLeft, Calendar, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { fullAddress, parseId, typeLabel } from "../../domain/listing-format";
-import type { BuildingDetail } from "../../domain/listings";
-import { placeholderIndex, placeholderPhoto } from "../../domain/photos";
-import { site } from "../../domain/site";
+import { fullAddress, parseId, typeLabel } from "#domain/listing-format";
+import type { BuildingDetail } from "#domain/listings";
+import { placeholderIndex, placeholderPhoto } from "#domain/photos";
+import { site } from "#domain/site";
 import { ErrorScreen } from "../components/layout/error-screen";
 import { Badge } from "../components/ui/badge";
 import { ResponsiveImage } from "../components/ui/responsive-image";

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect } from "react";
-import { officeAddressLine, site } from "../../domain/site";
+import { officeAddressLine, site } from "#domain/site";
 import { ContactForm } from "../features/inquiries/components/contact-form";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/contact";

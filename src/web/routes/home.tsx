@@ -9,9 +9,9 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { FEATURED_BUILDINGS_ON_HOME } from "../../domain/constants";
-import type { Building } from "../../domain/listings";
-import { site } from "../../domain/site";
+import { FEATURED_BUILDINGS_ON_HOME } from "#domain/constants";
+import type { Building } from "#domain/listings";
+import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { buttonVariants } from "../components/ui/button";
 import { BuildingCard } from "../features/listings/components/building-card";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { DATA_RETENTION_YEARS } from "../../domain/consent";
-import { DATA_RETENTION_DAYS } from "../../domain/constants";
-import { site } from "../../domain/site";
+import { DATA_RETENTION_YEARS } from "#domain/consent";
+import { DATA_RETENTION_DAYS } from "#domain/constants";
+import { site } from "#domain/site";
 import { ConsentChoicePanel } from "../features/consent/components/consent-choice-panel";
 import {
   LegalContact,

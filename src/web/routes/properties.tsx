@@ -1,8 +1,8 @@
 import { AlertTriangle, Building2, RefreshCw } from "lucide-react";
 import { useNavigation, useRevalidator } from "react-router";
-import { hasActiveFilters } from "../../domain/listing-format";
-import { buildingFiltersSchema } from "../../domain/listings";
-import { site } from "../../domain/site";
+import { hasActiveFilters } from "#domain/listing-format";
+import { buildingFiltersSchema } from "#domain/listings";
+import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";
 import { BuildingCard } from "../features/listings/components/building-card";

@@ -1,7 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { authMessages } from "../../domain/auth";
-import { messages } from "../../domain/messages";
+import { authMessages } from "#domain/auth";
+import { messages } from "#domain/messages";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/form-field";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";

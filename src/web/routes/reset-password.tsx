@@ -8,8 +8,8 @@ import {
   newPasswordFormSchema,
   RESET_REDIRECT_SECONDS,
   requestResetSchema,
-} from "../../domain/auth";
-import { messages } from "../../domain/messages";
+} from "#domain/auth";
+import { messages } from "#domain/messages";
 import { Button, buttonVariants } from "../components/ui/button";
 import { TextField } from "../components/ui/form-field";
 import { errorMessage, useAuth } from "../features/auth/auth-provider";

@@ -12,7 +12,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { Link } from "react-router";
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import { buttonVariants } from "../components/ui/button";
 import { rootData, seo } from "../lib/seo";
 import { cn } from "../lib/utils";

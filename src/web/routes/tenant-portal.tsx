@@ -1,5 +1,5 @@
 import { LogOut, Mail, Phone } from "lucide-react";
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import { Button } from "../components/ui/button";
 import { useAuth } from "../features/auth/auth-provider";
 import { displayNameOf } from "../features/auth/components/account-menu";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "../../domain/site";
+import { site } from "#domain/site";
 import {
   LegalContact,
   LegalDocument,

@@ -20,9 +20,9 @@ import {
   fullAddress,
   parseId,
   typeLabel,
-} from "../../domain/listing-format";
-import type { Unit } from "../../domain/listings";
-import { site } from "../../domain/site";
+} from "#domain/listing-format";
+import type { Unit } from "#domain/listings";
+import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { filesMessages } from "../../domain/tenant-files";
+import { filesMessages } from "#domain/tenant-files";
 import Upload, { meta } from "./upload";
 
 afterEach(() => vi.unstubAllGlobals());

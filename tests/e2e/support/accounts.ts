@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { projectRoot } from "../../support/app-process";
+import { projectRoot } from "#tests/support/app-process";
 
 /** The shared server's administrator (ADMIN_EMAIL / ADMIN_PASSWORD at its start). */
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "E2e-admin-pass-1" };

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../../support/app-process";
+import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "#tests/support/app-process";
 import { E2E_ADMIN } from "./accounts";
 
 /**

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { readOutbox } from "../../../src/server/mail/outbox";
-import { demoBuildings } from "../../../src/server/modules/demo/demo-content";
+import { readOutbox } from "#server/mail/outbox";
+import { demoBuildings } from "#server/modules/demo/demo-content";
 
 /** The shared server holds the demo content; tests find its ids through the public API. */
 export { demoBuildings };

@@ -1,10 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import {
-  CONSENT_CLOSED_KEY,
-  CONSENT_STORAGE_KEY,
-  createConsentRecord,
-} from "../../../src/domain/consent";
+import { CONSENT_CLOSED_KEY, CONSENT_STORAGE_KEY, createConsentRecord } from "#domain/consent";
 
 /**
  * The browser tests' `test`: the shared server's base URL, a console-error guard (an error in the

@@ -1,5 +1,5 @@
-import type { AdminImage, AdminProperty, AdminUnit } from "../../../domain/admin";
-import { toPhoto } from "../../../domain/photos";
+import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
+import { toPhoto } from "#domain/photos";
 import type { ImageRow, PropertyRow, UnitRow } from "./admin-properties.repository";
 
 /** Rows as the back office sees them: stored values, URLs built, timestamps as ISO strings. */

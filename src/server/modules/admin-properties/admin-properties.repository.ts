@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
-import type { PropertyValues, UnitValues } from "../../../domain/admin";
-import type { Db } from "../../db/client";
-import { images, properties, units } from "../../db/schema";
+import type { PropertyValues, UnitValues } from "#domain/admin";
+import type { Db } from "#server/db/client";
+import { images, properties, units } from "#server/db/schema";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;

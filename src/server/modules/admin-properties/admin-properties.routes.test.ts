@@ -3,10 +3,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../../tests/support/auth";
-import { insertImage, insertProperty, insertUnit } from "../../../../tests/support/fixtures";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
 import {
   type AdminImage,
   type AdminProperty,
@@ -14,8 +10,12 @@ import {
   adminMessages,
   type PropertyInput,
   type UnitInput,
-} from "../../../domain/admin";
-import { images, properties, units } from "../../db/schema";
+} from "#domain/admin";
+import { images, properties, units } from "#server/db/schema";
+import { loginAs } from "#tests/support/auth";
+import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { filesUnder, makeImage, multipartBody } from "./upload.test-helpers";
 
 let database: TestDatabase;

@@ -8,10 +8,10 @@ import {
   propertyUpdateSchema,
   unitCreateSchema,
   unitUpdateSchema,
-} from "../../../domain/admin";
-import { parseId } from "../../../domain/listing-format";
-import type { Db } from "../../db/client";
-import type { ObjectStore } from "../../storage/storage";
+} from "#domain/admin";
+import { parseId } from "#domain/listing-format";
+import type { Db } from "#server/db/client";
+import type { ObjectStore } from "#server/storage/storage";
 import {
   adminImageSchema,
   adminPropertySchema,

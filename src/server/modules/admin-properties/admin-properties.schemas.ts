@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AdminImage, AdminProperty, AdminUnit, UploadResponse } from "../../../domain/admin";
+import type { AdminImage, AdminProperty, AdminUnit, UploadResponse } from "#domain/admin";
 
 /** Response schemas of the admin property API: what leaves the server, and nothing more. */
 
@@ -67,4 +67,4 @@ export const errorSchema = z.object({ error: z.string(), message: z.string() });
  * Ids arrive as text and are parsed by parseId: anything that is not a positive int4 is simply
  * not found, and never reaches SQL.
  */
-export { idParams } from "../../http/params";
+export { idParams } from "#server/http/params";

@@ -6,11 +6,11 @@ import {
   adminMessages,
   type PropertyValues,
   type UnitValues,
-} from "../../../domain/admin";
-import type { Db } from "../../db/client";
-import { conflict, notFound, sqlState } from "../../http/errors";
-import { removeImageFiles } from "../../images/image-pipeline";
-import type { ObjectStore } from "../../storage/storage";
+} from "#domain/admin";
+import type { Db } from "#server/db/client";
+import { conflict, notFound, sqlState } from "#server/http/errors";
+import { removeImageFiles } from "#server/images/image-pipeline";
+import type { ObjectStore } from "#server/storage/storage";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
 import {
   createAdminPropertiesRepository,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
-import type { ObjectStore } from "../../storage/storage";
+import type { Db } from "#server/db/client";
+import type { ObjectStore } from "#server/storage/storage";
 import { uploadResponseSchema } from "./admin-properties.schemas";
 import { uploadImages, uploadLimits } from "./upload.service";
 

@@ -1,16 +1,16 @@
 import type { Multipart, MultipartFile } from "@fastify/multipart";
-import { IMAGES_PER_UPLOAD_MAX, type UploadResponse } from "../../../domain/admin";
-import { UPLOAD_MAX_BYTES } from "../../../domain/constants";
-import { parseId } from "../../../domain/listing-format";
-import type { Db } from "../../db/client";
-import { AppError, badRequest, isAppError } from "../../http/errors";
+import { IMAGES_PER_UPLOAD_MAX, type UploadResponse } from "#domain/admin";
+import { UPLOAD_MAX_BYTES } from "#domain/constants";
+import { parseId } from "#domain/listing-format";
+import type { Db } from "#server/db/client";
+import { AppError, badRequest, isAppError } from "#server/http/errors";
 import {
   imageMessages,
   type ProcessedImage,
   processImage,
   removeImageFiles,
-} from "../../images/image-pipeline";
-import type { ObjectStore } from "../../storage/storage";
+} from "#server/images/image-pipeline";
+import type { ObjectStore } from "#server/storage/storage";
 import { toAdminImage } from "./admin-properties.mappers";
 import { createAdminPropertiesRepository, type ImageOwner } from "./admin-properties.repository";
 import { propertyNotFound, unitNotFound } from "./admin-properties.service";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { accountMessages } from "../../../domain/auth";
-import { authCodes } from "../../db/schema";
-import { readOutbox } from "../../mail/outbox";
+import { accountMessages } from "#domain/auth";
+import { authCodes } from "#server/db/schema";
+import { readOutbox } from "#server/mail/outbox";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { addUser } from "../users/users.service";
 
 let database: TestDatabase;

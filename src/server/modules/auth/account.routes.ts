@@ -7,9 +7,9 @@ import {
   sendVerificationSchema,
   sessionUserSchema,
   verifyCodeSchema,
-} from "../../../domain/auth";
-import type { Db } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+} from "#domain/auth";
+import type { Db } from "#server/db/client";
+import type { Mailer } from "#server/mail/mailer";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import type { CodeHasher } from "./code-hash";
 import { requestPasswordReset, resetPassword } from "./password-reset.service";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { authCodes } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { authCodes } from "#server/db/schema";
 
 export type AuthCodeRow = typeof authCodes.$inferSelect;
 export type CodePurpose = "verify" | "reset";

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { authMessages, type SessionUser } from "../../../domain/auth";
-import type { Db } from "../../db/client";
-import { AppError, unauthorized } from "../../http/errors";
+import { authMessages, type SessionUser } from "#domain/auth";
+import type { Db } from "#server/db/client";
+import { AppError, unauthorized } from "#server/http/errors";
 import { createUsersRepository, type UserRow } from "../users/users.repository";
 import type { SessionTokens } from "./auth.tokens";
 

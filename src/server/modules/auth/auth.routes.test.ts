@@ -1,9 +1,9 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../../tests/support/auth";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { authMessages } from "../../../domain/auth";
+import { authMessages } from "#domain/auth";
+import { loginAs } from "#tests/support/auth";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { addUser, setUserPassword } from "../users/users.service";
 import { loadJwtSecret } from "./auth.secret";
 import { createLoginThrottle } from "./login-throttle";

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authMessages, loginSchema, sessionUserSchema } from "../../../domain/auth";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/errors";
+import { authMessages, loginSchema, sessionUserSchema } from "#domain/auth";
+import type { Db } from "#server/db/client";
+import { AppError } from "#server/http/errors";
 import type { Guards } from "./auth.guard";
 import { login } from "./auth.service";
 import type { SessionTokens } from "./auth.tokens";

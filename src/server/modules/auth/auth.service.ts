@@ -1,6 +1,6 @@
-import { authMessages, type LoginInput, loginSchema, type SessionUser } from "../../../domain/auth";
-import type { Db } from "../../db/client";
-import { tooManyRequests, unauthorized } from "../../http/errors";
+import { authMessages, type LoginInput, loginSchema, type SessionUser } from "#domain/auth";
+import type { Db } from "#server/db/client";
+import { tooManyRequests, unauthorized } from "#server/http/errors";
 import { hashPassword, verifyPassword } from "../users/users.password";
 import { createUsersRepository } from "../users/users.repository";
 import { toSessionUser } from "./auth.guard";

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
-import { SESSION_TIMEOUT_HOURS } from "../../../domain/constants";
-import type { UserRole } from "../../../domain/users";
+import { SESSION_TIMEOUT_HOURS } from "#domain/constants";
+import type { UserRole } from "#domain/users";
 
 /**
  * Session tokens: JWT, HS256 only, 24 hours, `exp` in seconds. The audience marks them as

@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import {
-  accountMessages,
-  RESET_LINK_MINUTES,
-  VERIFICATION_MAX_ATTEMPTS,
-} from "../../../domain/auth";
-import { site } from "../../../domain/site";
-import type { Db } from "../../db/client";
-import { badRequest } from "../../http/errors";
-import { renderEmail } from "../../mail/email-layout";
-import type { Mailer } from "../../mail/mailer";
+import { accountMessages, RESET_LINK_MINUTES, VERIFICATION_MAX_ATTEMPTS } from "#domain/auth";
+import { site } from "#domain/site";
+import type { Db } from "#server/db/client";
+import { badRequest } from "#server/http/errors";
+import { renderEmail } from "#server/mail/email-layout";
+import type { Mailer } from "#server/mail/mailer";
 import { hashPassword } from "../users/users.password";
 import { createUsersRepository } from "../users/users.repository";
 import { createAuthCodesRepository } from "./auth-codes.repository";

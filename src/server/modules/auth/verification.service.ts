@@ -3,12 +3,12 @@ import {
   type SessionUser,
   VERIFICATION_CODE_MINUTES,
   VERIFICATION_MAX_ATTEMPTS,
-} from "../../../domain/auth";
-import { site } from "../../../domain/site";
-import type { Db } from "../../db/client";
-import { AppError, badRequest } from "../../http/errors";
-import { renderEmail } from "../../mail/email-layout";
-import type { Mailer } from "../../mail/mailer";
+} from "#domain/auth";
+import { site } from "#domain/site";
+import type { Db } from "#server/db/client";
+import { AppError, badRequest } from "#server/http/errors";
+import { renderEmail } from "#server/mail/email-layout";
+import type { Mailer } from "#server/mail/mailer";
 import { createUsersRepository } from "../users/users.repository";
 import { toSessionUser } from "./auth.guard";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";

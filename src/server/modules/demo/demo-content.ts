@@ -1,4 +1,4 @@
-import type { PhotoKind } from "../../images/photo-generator";
+import type { PhotoKind } from "#server/images/photo-generator";
 
 /**
  * Demo content: plausible buildings of a small Greater Hartford agency, of different types, with

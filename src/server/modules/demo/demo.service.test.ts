@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { images, properties } from "../../db/schema";
-import { uploadKey } from "../../storage/keys";
-import type { ObjectStore } from "../../storage/storage";
-import { createTestS3Store, type TestStore } from "../../storage/storage.test-helpers";
+import { images, properties } from "#server/db/schema";
+import { uploadKey } from "#server/storage/keys";
+import type { ObjectStore } from "#server/storage/storage";
+import { createTestS3Store, type TestStore } from "#server/storage/storage.test-helpers";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { countBuildings, seedDemoContent } from "./demo.service";
 import { demoBuildings } from "./demo-content";
 

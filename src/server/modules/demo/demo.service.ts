@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { images, properties, units, users } from "../../db/schema";
-import { type ProcessedImage, processImage, removeImageFiles } from "../../images/image-pipeline";
-import { generatePhoto } from "../../images/photo-generator";
-import type { ObjectStore } from "../../storage/storage";
+import type { Db } from "#server/db/client";
+import { images, properties, units, users } from "#server/db/schema";
+import { type ProcessedImage, processImage, removeImageFiles } from "#server/images/image-pipeline";
+import { generatePhoto } from "#server/images/photo-generator";
+import type { ObjectStore } from "#server/storage/storage";
 import { addUser } from "../users/users.service";
 import { type DemoBuilding, type DemoPhoto, demoBuildings } from "./demo-content";
 

@@ -1,15 +1,15 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../../tests/support/auth";
-import { insertProperty, insertUnit } from "../../../../tests/support/fixtures";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
 import {
   type AdminInquiry,
   type InquiriesResponse,
   inquiriesMessages,
-} from "../../../domain/admin-inquiries";
-import { inquiries } from "../../db/schema";
+} from "#domain/admin-inquiries";
+import { inquiries } from "#server/db/schema";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;

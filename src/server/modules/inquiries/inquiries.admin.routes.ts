@@ -6,10 +6,10 @@ import {
   inquiriesMessages,
   inquiriesQuerySchema,
   inquiryUpdateSchema,
-} from "../../../domain/admin-inquiries";
-import { parseId } from "../../../domain/listing-format";
-import type { Db } from "../../db/client";
-import { notFound } from "../../http/errors";
+} from "#domain/admin-inquiries";
+import { parseId } from "#domain/listing-format";
+import type { Db } from "#server/db/client";
+import { notFound } from "#server/http/errors";
 import { type AdminInquiryRow, createInquiriesRepository } from "./inquiries.repository";
 
 const adminInquirySchema = z.object({

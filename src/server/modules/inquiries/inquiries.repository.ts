@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import type { InquiryStatus } from "../../../domain/admin-inquiries";
-import type { Db } from "../../db/client";
-import { inquiries, properties, units } from "../../db/schema";
+import type { InquiryStatus } from "#domain/admin-inquiries";
+import type { Db } from "#server/db/client";
+import { inquiries, properties, units } from "#server/db/schema";
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 /** An inquiry with what it is about, for the back office. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProperty, insertUnit } from "../../../../tests/support/fixtures";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { composeInquiryMessage, contactMessages } from "../../../domain/inquiries";
-import { site } from "../../../domain/site";
-import { inquiries } from "../../db/schema";
-import { readOutbox } from "../../mail/outbox";
+import { composeInquiryMessage, contactMessages } from "#domain/inquiries";
+import { site } from "#domain/site";
+import { inquiries } from "#server/db/schema";
+import { readOutbox } from "#server/mail/outbox";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contactMessages, inquiryPayloadSchema } from "../../../domain/inquiries";
-import type { Db } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+import { contactMessages, inquiryPayloadSchema } from "#domain/inquiries";
+import type { Db } from "#server/db/client";
+import type { Mailer } from "#server/mail/mailer";
 import { createInquiry } from "./inquiries.service";
 
 const INQUIRY_BODY_LIMIT = 16 * 1024;

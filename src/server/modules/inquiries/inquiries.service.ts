@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type InquiryPayload,
-  inquiryPayloadSchema,
-  splitInquiryMessage,
-} from "../../../domain/inquiries";
-import { site } from "../../../domain/site";
-import type { Db } from "../../db/client";
-import { badRequest } from "../../http/errors";
-import { renderEmail } from "../../mail/email-layout";
-import type { Mailer } from "../../mail/mailer";
+import { type InquiryPayload, inquiryPayloadSchema, splitInquiryMessage } from "#domain/inquiries";
+import { site } from "#domain/site";
+import type { Db } from "#server/db/client";
+import { badRequest } from "#server/http/errors";
+import { renderEmail } from "#server/mail/email-layout";
+import type { Mailer } from "#server/mail/mailer";
 import { createInquiriesRepository } from "./inquiries.repository";
 
 type Deps = {

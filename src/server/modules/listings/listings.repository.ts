@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { BuildingFilters } from "../../../domain/listings";
-import type { Db } from "../../db/client";
-import { images, properties, units } from "../../db/schema";
+import type { BuildingFilters } from "#domain/listings";
+import type { Db } from "#server/db/client";
+import { images, properties, units } from "#server/db/schema";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { parseId } from "../../../domain/listing-format";
+import { parseId } from "#domain/listing-format";
 import {
   buildingDetailSchema,
   buildingFiltersSchema,
   buildingSchema,
   unitSchema,
-} from "../../../domain/listings";
-import type { Db } from "../../db/client";
-import { idParams } from "../../http/params";
-import { type ResponseCache, represent, sendRepresentation } from "../../http/response-cache";
+} from "#domain/listings";
+import type { Db } from "#server/db/client";
+import { idParams } from "#server/http/params";
+import { type ResponseCache, represent, sendRepresentation } from "#server/http/response-cache";
 import {
   buildingNotFound,
   getBuilding,

@@ -1,14 +1,14 @@
-import { defaultUnitDescription } from "../../../domain/listing-format";
+import { defaultUnitDescription } from "#domain/listing-format";
 import type {
   Building,
   BuildingDetail,
   BuildingFilters,
   Unit,
   UnitSummary,
-} from "../../../domain/listings";
-import { photosOrPlaceholder, toPhoto, unitGallery } from "../../../domain/photos";
-import type { Db } from "../../db/client";
-import { notFound } from "../../http/errors";
+} from "#domain/listings";
+import { photosOrPlaceholder, toPhoto, unitGallery } from "#domain/photos";
+import type { Db } from "#server/db/client";
+import { notFound } from "#server/http/errors";
 import {
   type BuildingRow,
   createListingsRepository,

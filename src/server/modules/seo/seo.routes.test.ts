@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProperty, insertUnit } from "../../../../tests/support/fixtures";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "#server/db/client";
 import { sitemapEntries } from "../listings/listings.service";
 
 /** Public pages a search engine should know; listings are added from the database. */

@@ -1,12 +1,12 @@
-import { site } from "../../../domain/site";
+import { site } from "#domain/site";
 import {
   acceptedDocumentKinds,
   type FileCategory,
   formatFileDate,
   TENANT_FILE_MAX_MB,
-} from "../../../domain/tenant-files";
-import { renderEmail } from "../../mail/email-layout";
-import type { MailMessage } from "../../mail/mailer";
+} from "#domain/tenant-files";
+import { renderEmail } from "#server/mail/email-layout";
+import type { MailMessage } from "#server/mail/mailer";
 
 /** What the tenant is asked for, in words: "your lease documents". */
 const askedFor: Record<FileCategory, string> = {

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { documentRequests, properties, tenantFiles } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { documentRequests, properties, tenantFiles } from "#server/db/schema";
 
 export type DocumentRequestRow = typeof documentRequests.$inferSelect;
 export type DocumentRequestWithCount = DocumentRequestRow & { filesReceived: number };

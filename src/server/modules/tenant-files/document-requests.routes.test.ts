@@ -4,11 +4,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../../tests/support/auth";
-import { insertProperty } from "../../../../tests/support/fixtures";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { site } from "../../../domain/site";
+import { site } from "#domain/site";
 import {
   type DocumentRequest,
   type DocumentRequestInput,
@@ -17,9 +13,13 @@ import {
   type TenantFile,
   UPLOAD_LINK_DAYS,
   type UploadRequestInfo,
-} from "../../../domain/tenant-files";
-import { documentRequests, tenantFiles } from "../../db/schema";
-import { readOutbox } from "../../mail/outbox";
+} from "#domain/tenant-files";
+import { documentRequests, tenantFiles } from "#server/db/schema";
+import { readOutbox } from "#server/mail/outbox";
+import { loginAs } from "#tests/support/auth";
+import { insertProperty } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { mailFailed, requestBuildingMissing } from "./document-requests.service";
 import { UPLOAD_AUDIENCE } from "./file-tokens";
 import {

@@ -7,12 +7,12 @@ import {
   UPLOAD_LINK_MAX_FILES,
   UPLOAD_LINK_MAX_MB,
   type UploadRequestInfo,
-} from "../../../domain/tenant-files";
-import type { z } from "../../../domain/zod";
-import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
-import type { Mailer } from "../../mail/mailer";
-import type { ObjectStore } from "../../storage/storage";
+} from "#domain/tenant-files";
+import type { z } from "#domain/zod";
+import type { Db } from "#server/db/client";
+import { AppError, notFound } from "#server/http/errors";
+import type { Mailer } from "#server/mail/mailer";
+import type { ObjectStore } from "#server/storage/storage";
 import { documentRequestEmail } from "./document-request.email";
 import {
   createDocumentRequestsRepository,

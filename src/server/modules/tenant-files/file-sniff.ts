@@ -1,5 +1,5 @@
 import { open } from "node:fs/promises";
-import type { acceptedDocumentKinds } from "../../../domain/tenant-files";
+import type { acceptedDocumentKinds } from "#domain/tenant-files";
 
 /**
  * What a tenant's file really is, judged by its bytes (magic numbers), never by its name or the

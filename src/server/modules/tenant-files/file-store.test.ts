@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenantFileKey } from "../../storage/keys";
-import { type TestStore, testStores } from "../../storage/storage.test-helpers";
+import { tenantFileKey } from "#server/storage/keys";
+import { type TestStore, testStores } from "#server/storage/storage.test-helpers";
 import { commitUpload, type ReceivedUpload } from "./file-store";
 
 describe.each(["fs", "s3"] as const)("commitUpload on the %s driver", (driver) => {

@@ -10,10 +10,10 @@ import {
   filesMessages,
   TENANT_FILE_MAX_BYTES,
   TENANT_FILES_PER_REQUEST_MAX,
-} from "../../../domain/tenant-files";
-import { AppError, badRequest, isAppError } from "../../http/errors";
-import { tenantFileKey } from "../../storage/keys";
-import type { ObjectStore } from "../../storage/storage";
+} from "#domain/tenant-files";
+import { AppError, badRequest, isAppError } from "#server/http/errors";
+import { tenantFileKey } from "#server/storage/keys";
+import type { ObjectStore } from "#server/storage/storage";
 import { sanitizeOriginalName } from "./file-names";
 import { detectDocument } from "./file-sniff";
 

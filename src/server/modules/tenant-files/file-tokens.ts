@@ -1,5 +1,5 @@
 import { decodeJwt, errors, jwtVerify } from "jose";
-import { DOWNLOAD_URL_MINUTES, UPLOAD_LINK_DAYS } from "../../../domain/tenant-files";
+import { DOWNLOAD_URL_MINUTES, UPLOAD_LINK_DAYS } from "#domain/tenant-files";
 import { createLinkTokens } from "../auth/auth.tokens";
 
 /** Each kind of link has its own audience: neither is a session, nor the other kind. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
-import type { FileCategory } from "../../../domain/tenant-files";
-import type { Db } from "../../db/client";
-import { tenantFiles } from "../../db/schema";
+import type { FileCategory } from "#domain/tenant-files";
+import type { Db } from "#server/db/client";
+import { tenantFiles } from "#server/db/schema";
 
 export type TenantFileRow = typeof tenantFiles.$inferSelect;
 export type NewTenantFile = typeof tenantFiles.$inferInsert;

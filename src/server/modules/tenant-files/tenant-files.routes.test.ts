@@ -4,9 +4,6 @@ import path from "node:path";
 import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../../../../tests/support/auth";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
 import {
   DOWNLOAD_URL_MINUTES,
   type FileStats,
@@ -14,8 +11,11 @@ import {
   RECENT_UPLOAD_DAYS,
   TENANT_FILE_MAX_BYTES,
   type TenantFile,
-} from "../../../domain/tenant-files";
-import { tenantFiles } from "../../db/schema";
+} from "#domain/tenant-files";
+import { tenantFiles } from "#server/db/schema";
+import { loginAs } from "#tests/support/auth";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { DOWNLOAD_AUDIENCE } from "./file-tokens";
 import { downloadLinkInvalid, tenantsOnly } from "./tenant-files.service";
 import {

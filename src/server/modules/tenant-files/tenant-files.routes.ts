@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documentRequestSchema, filesQuerySchema } from "../../../domain/tenant-files";
-import type { Db } from "../../db/client";
-import { forbidden } from "../../http/errors";
-import type { Mailer } from "../../mail/mailer";
-import type { ObjectStore } from "../../storage/storage";
+import { documentRequestSchema, filesQuerySchema } from "#domain/tenant-files";
+import type { Db } from "#server/db/client";
+import { forbidden } from "#server/http/errors";
+import type { Mailer } from "#server/mail/mailer";
+import type { ObjectStore } from "#server/storage/storage";
 import {
   createDocumentRequest,
   listDocumentRequests,

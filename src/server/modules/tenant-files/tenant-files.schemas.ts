@@ -6,7 +6,7 @@ import {
   fileCategories,
   type TenantFile,
   type UploadRequestInfo,
-} from "../../../domain/tenant-files";
+} from "#domain/tenant-files";
 
 /** Response schemas: the serializer sends exactly these fields, checked against the domain types. */
 const category = z.enum(fileCategories);
@@ -80,5 +80,5 @@ export const uploadRequestInfoSchema = z.object({
 
 export const receivedFilesResponseSchema = z.object({ files: z.array(receivedFileSchema) });
 
-export { idParams } from "../../http/params";
+export { idParams } from "#server/http/params";
 export const tokenParams = z.object({ token: z.string() });

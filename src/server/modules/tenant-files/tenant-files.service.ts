@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
-import type { SessionUser } from "../../../domain/auth";
+import type { SessionUser } from "#domain/auth";
 import {
   DOWNLOAD_URL_MINUTES,
   type DownloadResponse,
@@ -12,11 +12,11 @@ import {
   RECENT_UPLOAD_DAYS,
   type TenantFile,
   tenantUploadFieldsSchema,
-} from "../../../domain/tenant-files";
-import type { Db } from "../../db/client";
-import { AppError, badRequest, notFound } from "../../http/errors";
-import { tenantFileKey } from "../../storage/keys";
-import type { ObjectStore } from "../../storage/storage";
+} from "#domain/tenant-files";
+import type { Db } from "#server/db/client";
+import { AppError, badRequest, notFound } from "#server/http/errors";
+import { tenantFileKey } from "#server/storage/keys";
+import type { ObjectStore } from "#server/storage/storage";
 import { attachmentDisposition } from "./file-names";
 import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";

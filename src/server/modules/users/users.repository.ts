@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { users } from "#server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, "select" | "insert" | "update">;

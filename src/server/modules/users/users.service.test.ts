@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDatabase } from "../../../../tests/support/test-db";
-import { AppError } from "../../http/errors";
+import { AppError } from "#server/http/errors";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { verifyPassword } from "./users.password";
 import { createUsersRepository } from "./users.repository";
 import { addUser, ensureAdministrator, listUsers, setUserPassword } from "./users.service";

@@ -1,6 +1,6 @@
-import { type NewUser, newPasswordSchema, newUserSchema } from "../../../domain/users";
-import type { Db } from "../../db/client";
-import { badRequest, conflict, isAppError, notFound, sqlState } from "../../http/errors";
+import { type NewUser, newPasswordSchema, newUserSchema } from "#domain/users";
+import type { Db } from "#server/db/client";
+import { badRequest, conflict, isAppError, notFound, sqlState } from "#server/http/errors";
 import { hashPassword, verifyPassword } from "./users.password";
 import { createUsersRepository, type UserRow } from "./users.repository";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 import { buttonVariants } from "../ui/button";
 
 type Action = { label: string; to: string };

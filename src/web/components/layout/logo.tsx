@@ -1,6 +1,6 @@
 import { Home } from "lucide-react";
 import { Link } from "react-router";
-import { site } from "../../../domain/site";
+import { site } from "#domain/site";
 
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { mainNav, site } from "../../../domain/site";
-import { cn } from "../../lib/utils";
+import { mainNav, site } from "#domain/site";
+import { cn } from "#web/lib/utils";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
 
 /**

@@ -1,8 +1,8 @@
 import { Menu } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { MOBILE_BREAKPOINT_PX } from "../../../domain/constants";
-import { dialogStandInProps, lazyModule, useLazyModule } from "../../lib/lazy-module";
-import { useMediaQuery } from "../../lib/use-media-query";
+import { MOBILE_BREAKPOINT_PX } from "#domain/constants";
+import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-module";
+import { useMediaQuery } from "#web/lib/use-media-query";
 
 const buttonClass =
   "inline-flex size-11 items-center justify-center rounded-md hover:bg-black/5 md:hidden";

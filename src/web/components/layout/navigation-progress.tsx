@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import { messages } from "../../../domain/messages";
+import { messages } from "#domain/messages";
 
 /** What the page being loaded is called while it loads (PRODUCT-SPEC.md: 'Loading Unit Details...'). */
 function loadingMessage(pathname: string): string {

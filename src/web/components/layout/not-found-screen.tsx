@@ -1,4 +1,4 @@
-import { messages } from "../../../domain/messages";
+import { messages } from "#domain/messages";
 import { ErrorScreen } from "./error-screen";
 
 export function NotFoundScreen() {

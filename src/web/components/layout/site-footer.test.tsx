@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { site } from "../../../domain/site";
+import { site } from "#domain/site";
 import { SiteFooter } from "./site-footer";
 
 function renderFooter() {

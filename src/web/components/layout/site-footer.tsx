@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { footerLinks, type NavLink, officeAddressLine, site } from "../../../domain/site";
+import { footerLinks, type NavLink, officeAddressLine, site } from "#domain/site";
 import { Logo } from "./logo";
 
 function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {

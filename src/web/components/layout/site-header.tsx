@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { mainNav } from "../../../domain/site";
-import { cn } from "../../lib/utils";
+import { mainNav } from "#domain/site";
+import { cn } from "#web/lib/utils";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 

@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 /** A centred modal dialog: focus trap, Escape, overlay click and focus return come from Radix. */
 export const Dialog = RadixDialog.Root;

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 /** A determinate progress bar, 0-100, announced with its label. */
 export function Progress({

@@ -1,8 +1,8 @@
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import type { Photo } from "../../../domain/listings";
-import { cn } from "../../lib/utils";
+import type { Photo } from "#domain/listings";
+import { cn } from "#web/lib/utils";
 
 type Props = {
   photo: Photo;

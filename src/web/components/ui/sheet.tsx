@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 /**
  * A panel that slides in from the right over a dimmed overlay. Radix gives it the dialog role,

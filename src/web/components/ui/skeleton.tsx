@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 /** A grey placeholder block shown while data loads; hidden from assistive technology. */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {

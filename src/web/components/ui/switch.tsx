@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from "react";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 type SwitchProps = {
   label: string;

@@ -1,6 +1,6 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 /** Tabs with the WAI-ARIA keyboard model (arrow keys, Home, End) from Radix. */
 export const Tabs = RadixTabs.Root;

@@ -1,4 +1,4 @@
-import { type AccessibilityPreferences, rootPresentation } from "../../../domain/accessibility";
+import { type AccessibilityPreferences, rootPresentation } from "#domain/accessibility";
 
 /**
  * Shows the preferences on <html>, where the stylesheet reads them: the same attributes and

@@ -5,8 +5,8 @@ import {
   parseStoredPreferences,
   preferencesBootScript,
   rootAttributeRules,
-} from "../../../domain/accessibility";
-import { CspNonceContext } from "../../lib/csp-nonce";
+} from "#domain/accessibility";
+import { CspNonceContext } from "#web/lib/csp-nonce";
 import { applyPreferences } from "./apply-preferences";
 import { PreferencesBootScript } from "./components/preferences-boot-script";
 

@@ -4,7 +4,7 @@ import {
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
   parseStoredPreferences,
-} from "../../../domain/accessibility";
+} from "#domain/accessibility";
 
 /**
  * The saved preferences, in localStorage, as an external store: components read them with

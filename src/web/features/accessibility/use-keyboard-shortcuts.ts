@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { matchShortcut } from "../../../domain/accessibility";
+import { matchShortcut } from "#domain/accessibility";
 import { focusMainContent } from "./focus-main-content";
 
 const notTyping = new Set(["checkbox", "radio", "range", "button", "submit", "reset", "color"]);

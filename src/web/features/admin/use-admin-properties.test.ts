@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminProperty } from "../../../domain/admin";
+import type { AdminProperty } from "#domain/admin";
 import { useAdminProperties } from "./use-admin-properties";
 
 function json(status: number, body: unknown) {

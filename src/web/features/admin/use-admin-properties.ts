@@ -5,7 +5,7 @@ import {
   DASHBOARD_RETRY_AFTER_429_MS,
   DASHBOARD_THROTTLE_MS,
   RETRY_DISABLED_MS,
-} from "../../../domain/admin";
+} from "#domain/admin";
 import {
   getAdminProperties,
   isTooManyRequests,

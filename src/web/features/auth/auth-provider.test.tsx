@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { allowConsoleError } from "../../../../tests/support/fail-on-console-error";
+import { allowConsoleError } from "#tests/support/fail-on-console-error";
 import { AuthProvider, useAuth } from "./auth-provider";
 import { TOKEN_KEY, USER_KEY } from "./session-storage";
 

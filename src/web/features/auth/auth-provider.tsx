@@ -7,8 +7,8 @@ import {
   useMemo,
   useState,
 } from "react";
-import type { SessionUser } from "../../../domain/auth";
-import { ApiError, connectSession } from "../../lib/api-client";
+import type { SessionUser } from "#domain/auth";
+import { ApiError, connectSession } from "#web/lib/api-client";
 import { authApi, type Session } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";

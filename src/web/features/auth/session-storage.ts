@@ -1,4 +1,4 @@
-import type { SessionUser } from "../../../domain/auth";
+import type { SessionUser } from "#domain/auth";
 
 /** The browser's copy of the session (PRODUCT-SPEC.md section 3): two keys in localStorage. */
 export const TOKEN_KEY = "jwt_token";

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from "react";
 import { useNavigate } from "react-router";
-import { LOGOUT_DELAY_MS, LOGOUT_FALLBACK_DELAY_MS } from "../../../domain/constants";
-import { messages } from "../../../domain/messages";
+import { LOGOUT_DELAY_MS, LOGOUT_FALLBACK_DELAY_MS } from "#domain/constants";
+import { messages } from "#domain/messages";
 import { useAuth } from "./auth-provider";
 
 type Options = { redirectTo?: string; delayMs?: number; message?: string };

@@ -7,7 +7,7 @@ import {
   consentStatus,
   createConsentRecord,
   parseConsentRecord,
-} from "../../../domain/consent";
+} from "#domain/consent";
 
 /**
  * The visitor's answer to the privacy banner, read from and written to browser storage, with a

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { filesMessages, TENANT_FILE_MAX_BYTES } from "../../../domain/tenant-files";
-import { ApiError } from "../../lib/api-client";
+import { filesMessages, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
+import { ApiError } from "#web/lib/api-client";
 import { type UploadedFiles, uploadDocument } from "./api/upload-document";
 
 export type UploadRow = {

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notification, sampleNotifications } from "../../../domain/notifications";
+import { type Notification, sampleNotifications } from "#domain/notifications";
 import {
   createNotificationStore,
   NOTIFICATIONS_KEY,

@@ -4,7 +4,7 @@ import {
   parseStoredNotifications,
   sampleNotifications,
   sweepExpired,
-} from "../../../domain/notifications";
+} from "#domain/notifications";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 
 export const NOTIFICATIONS_KEY = "notifications";

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import {
   type NotificationPreferences,
   parseStoredPreferences,
-} from "../../../domain/notification-preferences";
+} from "#domain/notification-preferences";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 
 export const PREFERENCES_KEY = "notification_preferences";

@@ -5,7 +5,7 @@ import {
   ACCESSIBILITY_STORAGE_KEY,
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
-} from "../../../../domain/accessibility";
+} from "#domain/accessibility";
 import { AccessibilityBehaviours } from "./accessibility-behaviours";
 
 function Page({ title }: { title: string }) {

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { CONTACT_REPLY_HOURS } from "../../../../domain/constants";
-import { officeAddressLine, site } from "../../../../domain/site";
+import { CONTACT_REPLY_HOURS } from "#domain/constants";
+import { officeAddressLine, site } from "#domain/site";
 
 /** Whom to tell about a barrier: the office's details, from the one place they live. */
 export function AccessibilityContact() {

@@ -6,7 +6,7 @@ import {
   ACCESSIBILITY_STORAGE_KEY,
   accessibilityMessages,
   defaultAccessibilityPreferences,
-} from "../../../../domain/accessibility";
+} from "#domain/accessibility";
 import { AccessibilitySettings } from "./accessibility-settings";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

@@ -7,10 +7,10 @@ import {
   colorSchemeOptions,
   defaultAccessibilityPreferences,
   focusIndicatorOptions,
-} from "../../../../domain/accessibility";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Switch } from "../../../components/ui/switch";
+} from "#domain/accessibility";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Switch } from "#web/components/ui/switch";
 import { applyPreferences } from "../apply-preferences";
 import {
   readSavedPreferences,

@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { site } from "../../../../domain/site";
+import { site } from "#domain/site";
 
 const commitments = [
   "We build and check this site against the Web Content Accessibility Guidelines (WCAG) 2.1, level AA.",

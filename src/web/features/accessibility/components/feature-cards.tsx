@@ -1,5 +1,5 @@
 import { Contrast, Focus, Keyboard, type LucideIcon, Pause, Type, Volume2 } from "lucide-react";
-import { FONT_SIZE } from "../../../../domain/accessibility";
+import { FONT_SIZE } from "#domain/accessibility";
 
 const features: { icon: LucideIcon; title: string; text: string }[] = [
   {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FONT_SIZE, fontSizeLabel } from "../../../../domain/accessibility";
+import { FONT_SIZE, fontSizeLabel } from "#domain/accessibility";
 
 /** The font size, 12 to 24 px by 1, with its name (Small ... Largest) shown and announced. */
 export function FontSizeSlider({

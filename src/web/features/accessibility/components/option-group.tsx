@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "../../../lib/utils";
+import { cn } from "#web/lib/utils";
 
 type Option<T extends string> = { value: T; label: string; description: string };
 

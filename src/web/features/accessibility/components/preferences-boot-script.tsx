@@ -1,5 +1,5 @@
-import { preferencesBootScript } from "../../../../domain/accessibility";
-import { useCspNonce } from "../../../lib/csp-nonce";
+import { preferencesBootScript } from "#domain/accessibility";
+import { useCspNonce } from "#web/lib/csp-nonce";
 
 const script = preferencesBootScript();
 

@@ -1,9 +1,5 @@
 import { Fragment } from "react";
-import {
-  keyboardShortcuts,
-  SHORTCUT_MODIFIERS,
-  standardKeys,
-} from "../../../../domain/accessibility";
+import { keyboardShortcuts, SHORTCUT_MODIFIERS, standardKeys } from "#domain/accessibility";
 import { useSavedAccessibilityPreferences } from "../preferences-store";
 
 function Keys({ keys }: { keys: readonly string[] }) {

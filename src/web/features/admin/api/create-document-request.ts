@@ -1,5 +1,5 @@
-import type { DocumentRequest, DocumentRequestInput } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { DocumentRequest, DocumentRequestInput } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 /** POST /api/admin/document-requests: the server e-mails the tenant an upload link. */
 export function createDocumentRequest(input: DocumentRequestInput): Promise<DocumentRequest> {

@@ -1,5 +1,5 @@
-import type { AdminProperty, PropertyValues } from "../../../../domain/admin";
-import { apiRequest } from "../../../lib/api-client";
+import type { AdminProperty, PropertyValues } from "#domain/admin";
+import { apiRequest } from "#web/lib/api-client";
 
 /** POST /api/admin/properties: a new building (201 with the stored property). */
 export function createProperty(values: PropertyValues): Promise<AdminProperty> {

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "#web/lib/api-client";
 
 type DeleteAnswer = { success?: boolean; error?: string; message?: string };
 

@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "#web/lib/api-client";
 
 /** DELETE /api/admin/units/{id}: the unit and its images. */
 export function deleteUnit(id: number): Promise<{ success: boolean; message: string }> {

@@ -1,5 +1,5 @@
-import { type AdminProperty, adminMessages } from "../../../../domain/admin";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { type AdminProperty, adminMessages } from "#domain/admin";
+import { ApiError, apiRequest } from "#web/lib/api-client";
 
 /** GET /api/admin/properties/admin: every building with its units and images. */
 export async function getAdminProperties(signal?: AbortSignal): Promise<AdminProperty[]> {

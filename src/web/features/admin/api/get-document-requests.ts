@@ -1,5 +1,5 @@
-import type { DocumentRequest } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { DocumentRequest } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 export type DocumentRequestsResponse = { requests: DocumentRequest[] };
 

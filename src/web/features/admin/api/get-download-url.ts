@@ -1,5 +1,5 @@
-import type { DownloadResponse } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { DownloadResponse } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 /**
  * GET /api/admin/files/{id}/download: a same-origin link, valid a few minutes, that serves the

@@ -1,5 +1,5 @@
-import type { FileStats } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { FileStats } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 /** GET /api/admin/files/stats (PRODUCT-SPEC.md section 7). */
 export function getFileStats(signal?: AbortSignal): Promise<FileStats> {

@@ -1,5 +1,5 @@
-import type { FileCategory, FilesResponse } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { FileCategory, FilesResponse } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 export type FileFilters = { category: FileCategory | "all"; tenant: string };
 

@@ -1,5 +1,5 @@
-import type { InquiriesResponse, InquiryStatus } from "../../../../domain/admin-inquiries";
-import { apiRequest } from "../../../lib/api-client";
+import type { InquiriesResponse, InquiryStatus } from "#domain/admin-inquiries";
+import { apiRequest } from "#web/lib/api-client";
 
 /** GET /api/admin/inquiries: newest first, with the count of unhandled ones. */
 export function getInquiries(

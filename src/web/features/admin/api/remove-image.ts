@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "#web/lib/api-client";
 
 /** Whose image it is: the path of the DELETE call depends on it. */
 export type ImageOwner = { propertyId: number } | { unitId: number };

@@ -1,5 +1,5 @@
-import type { AdminInquiry } from "../../../../domain/admin-inquiries";
-import { apiRequest } from "../../../lib/api-client";
+import type { AdminInquiry } from "#domain/admin-inquiries";
+import { apiRequest } from "#web/lib/api-client";
 
 /** PATCH /api/admin/inquiries/:id: mark an inquiry handled, or not handled again. */
 export function updateInquiry(id: number, body: { handled: boolean }): Promise<AdminInquiry> {

@@ -1,5 +1,5 @@
-import type { AdminProperty, PropertyValues } from "../../../../domain/admin";
-import { apiRequest } from "../../../lib/api-client";
+import type { AdminProperty, PropertyValues } from "#domain/admin";
+import { apiRequest } from "#web/lib/api-client";
 
 /**
  * PUT /api/admin/properties/{id}. hasVacancy is sent too (the spec's body omits it): the edit

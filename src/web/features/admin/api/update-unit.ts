@@ -1,5 +1,5 @@
-import type { AdminUnit, UnitValues } from "../../../../domain/admin";
-import { apiRequest } from "../../../lib/api-client";
+import type { AdminUnit, UnitValues } from "#domain/admin";
+import { apiRequest } from "#web/lib/api-client";
 
 /** PUT /api/admin/units/{id}: the unit's fields (its building does not change). */
 export function updateUnit(id: number, values: UnitValues): Promise<AdminUnit> {

@@ -1,5 +1,5 @@
-import type { UploadResponse } from "../../../../domain/admin";
-import { apiUpload, type UploadProgress } from "../../../lib/api-client";
+import type { UploadResponse } from "#domain/admin";
+import { apiUpload, type UploadProgress } from "#web/lib/api-client";
 import type { ImageOwner } from "./remove-image";
 
 /**

@@ -5,10 +5,10 @@ import {
   fileCategoryBadges,
   fileCategoryLabels,
   formatFileDate,
-} from "../../../../domain/tenant-files";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+} from "#domain/tenant-files";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import type { DocumentRequestsResponse } from "../api/get-document-requests";
 import { placeLine } from "./file-list";
 import type { Remote } from "./use-remote";

@@ -6,10 +6,10 @@ import {
   formatFileDate,
   formatFileSize,
   type TenantFile,
-} from "../../../../domain/tenant-files";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+} from "#domain/tenant-files";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 
 /** "Building, Unit 2B", or the building alone when the file is not about one unit. */
 export function placeLine(name: string, unit: string) {

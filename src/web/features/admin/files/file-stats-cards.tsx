@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { Clock, FileText, HardDrive, Wrench } from "lucide-react";
-import { type FileStats, RECENT_UPLOAD_DAYS } from "../../../../domain/tenant-files";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { type FileStats, RECENT_UPLOAD_DAYS } from "#domain/tenant-files";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
 
 /** Shown in a card whose number could not be loaded: the list below still works. */
 const UNKNOWN = "—";

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DocumentRequest, FileStats, TenantFile } from "../../../../domain/tenant-files";
+import type { DocumentRequest, FileStats, TenantFile } from "#domain/tenant-files";
 import { FilesTab } from "./files-tab";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -8,11 +8,11 @@ import {
   fileCategoryLabels,
   filesMessages,
   type TenantFile,
-} from "../../../../domain/tenant-files";
-import { StatePanel } from "../../../components/layout/state-panel";
-import { Button } from "../../../components/ui/button";
-import { SelectField } from "../../../components/ui/form-field";
-import { ApiError } from "../../../lib/api-client";
+} from "#domain/tenant-files";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { Button } from "#web/components/ui/button";
+import { SelectField } from "#web/components/ui/form-field";
+import { ApiError } from "#web/lib/api-client";
 import { getDocumentRequests } from "../api/get-document-requests";
 import { getDownloadUrl } from "../api/get-download-url";
 import { getFileStats } from "../api/get-file-stats";

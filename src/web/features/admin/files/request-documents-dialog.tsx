@@ -3,19 +3,19 @@ import { MailPlus, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { adminMessages } from "../../../../domain/admin";
+import { adminMessages } from "#domain/admin";
 import {
   documentRequestSchema,
   fileCategories,
   fileCategoryLabels,
   filesMessages,
   UPLOAD_LINK_DAYS,
-} from "../../../../domain/tenant-files";
-import type { z } from "../../../../domain/zod";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
-import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
-import { ApiError } from "../../../lib/api-client";
+} from "#domain/tenant-files";
+import type { z } from "#domain/zod";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
+import { ApiError } from "#web/lib/api-client";
 import { createDocumentRequest } from "../api/create-document-request";
 
 export type BuildingChoice = { id: number; title: string; units: { unitNumber: string }[] };

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminInquiry, InquiriesResponse } from "../../../../domain/admin-inquiries";
+import type { AdminInquiry, InquiriesResponse } from "#domain/admin-inquiries";
 import { InquiriesTab } from "./inquiries-tab";
 
 const jane: AdminInquiry = {

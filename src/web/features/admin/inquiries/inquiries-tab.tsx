@@ -1,10 +1,10 @@
 import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
 import { useEffect, useEffectEvent, useState } from "react";
-import { type InquiryStatus, inquiriesMessages } from "../../../../domain/admin-inquiries";
-import { StatePanel } from "../../../components/layout/state-panel";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
 import { InquiryFilter } from "./inquiry-filter";
 import { InquiryItem } from "./inquiry-item";
 import { useInquiries } from "./use-inquiries";

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { type InquiryStatus, inquiryStatuses } from "../../../../domain/admin-inquiries";
-import { cn } from "../../../lib/utils";
+import { type InquiryStatus, inquiryStatuses } from "#domain/admin-inquiries";
+import { cn } from "#web/lib/utils";
 
 const labels: Record<InquiryStatus, string> = {
   all: "All",

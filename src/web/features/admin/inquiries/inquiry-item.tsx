@@ -1,12 +1,12 @@
 import { Building2, Check, Mail, Phone, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { AdminInquiry } from "../../../../domain/admin-inquiries";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { formatDateTime } from "../../../lib/format-date-time";
-import { cn } from "../../../lib/utils";
+import type { AdminInquiry } from "#domain/admin-inquiries";
+import { Badge } from "#web/components/ui/badge";
+import { Button, buttonVariants } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { formatDateTime } from "#web/lib/format-date-time";
+import { cn } from "#web/lib/utils";
 
 /** Past this, a message is clamped behind 'Show more' (jsdom cannot measure, so count). */
 const LONG_MESSAGE_CHARS = 400;

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import {
-  type AdminInquiry,
-  type InquiryStatus,
-  inquiriesMessages,
-} from "../../../../domain/admin-inquiries";
-import { ApiError } from "../../../lib/api-client";
+import { type AdminInquiry, type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
+import { ApiError } from "#web/lib/api-client";
 import { getInquiries } from "../api/get-inquiries";
 import { updateInquiry } from "../api/update-inquiry";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { type AdminProperty, adminMessages } from "../../../../domain/admin";
-import { Card } from "../../../components/ui/card";
-import { Progress } from "../../../components/ui/progress";
+import { type AdminProperty, adminMessages } from "#domain/admin";
+import { Card } from "#web/components/ui/card";
+import { Progress } from "#web/components/ui/progress";
 
 function occupancy(property: AdminProperty) {
   const total = property.units.length;

@@ -1,8 +1,8 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminProperty, AdminUnit } from "../../../../domain/admin";
-import { formatDateTime } from "../../../lib/format-date-time";
+import type { AdminProperty, AdminUnit } from "#domain/admin";
+import { formatDateTime } from "#web/lib/format-date-time";
 import { type AdminPropertiesState, useAdminProperties } from "../use-admin-properties";
 import { OverviewTab } from "./overview-tab";
 

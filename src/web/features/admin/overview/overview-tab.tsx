@@ -8,10 +8,10 @@ import {
   PieChart,
   RefreshCw,
 } from "lucide-react";
-import { type AdminProperty, adminMessages, dashboardStats } from "../../../../domain/admin";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { formatDateTime } from "../../../lib/format-date-time";
+import { type AdminProperty, adminMessages, dashboardStats } from "#domain/admin";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { formatDateTime } from "#web/lib/format-date-time";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { BuildingOccupancy } from "./building-occupancy";
 import { StatCard } from "./stat-card";

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { useId } from "react";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
 
 /**
  * One dashboard figure. The card is a region named by its title, so the figure can be found by

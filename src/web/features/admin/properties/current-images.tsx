@@ -1,9 +1,9 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { type AdminImage, ALT_TEXT_MAX, adminMessages } from "../../../../domain/admin";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/form-field";
+import { type AdminImage, ALT_TEXT_MAX, adminMessages } from "#domain/admin";
+import { Button } from "#web/components/ui/button";
+import { TextField } from "#web/components/ui/form-field";
 import { type ImageOwner, removeImage } from "../api/remove-image";
 import { updateImageAlt } from "../api/update-image-alt";
 

@@ -1,8 +1,8 @@
 import { CircleAlert } from "lucide-react";
 import { type ComponentProps, useId, useRef } from "react";
-import { Button } from "../../../components/ui/button";
-import { DialogClose } from "../../../components/ui/dialog";
-import { cn } from "../../../lib/utils";
+import { Button } from "#web/components/ui/button";
+import { DialogClose } from "#web/components/ui/dialog";
+import { cn } from "#web/lib/utils";
 
 /** The dialog's one message (or 'Validation failed:' and its reasons, one per line). */
 export function FormAlert({ lines }: { lines: string[] | null }) {

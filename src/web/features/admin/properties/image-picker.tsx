@@ -1,10 +1,10 @@
 import { CircleCheck, ImagePlus, TriangleAlert, X } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
-import { adminMessages } from "../../../../domain/admin";
-import { formatFileSize } from "../../../../domain/tenant-files";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Progress } from "../../../components/ui/progress";
-import { cn } from "../../../lib/utils";
+import { adminMessages } from "#domain/admin";
+import { formatFileSize } from "#domain/tenant-files";
+import { Button, buttonVariants } from "#web/components/ui/button";
+import { Progress } from "#web/components/ui/progress";
+import { cn } from "#web/lib/utils";
 import type { ImageUploads, PendingImage } from "./use-image-uploads";
 
 /**

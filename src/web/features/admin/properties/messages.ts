@@ -1,5 +1,5 @@
-import { adminMessages } from "../../../../domain/admin";
-import { ApiError } from "../../../lib/api-client";
+import { adminMessages } from "#domain/admin";
+import { ApiError } from "#web/lib/api-client";
 
 /**
  * From a failed call to the words of PRODUCT-SPEC.md section 8. A dialog's alert shows lines:

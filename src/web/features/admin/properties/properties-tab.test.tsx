@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { Toaster, toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adminMessages } from "../../../../domain/admin";
+import { adminMessages } from "#domain/admin";
 import { PropertiesTab } from "./properties-tab";
 import { sampleProperty, sampleUnit, stubFetch } from "./test-support";
 

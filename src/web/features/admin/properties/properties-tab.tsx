@@ -1,11 +1,11 @@
 import { Building2, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { type AdminProperty, type AdminUnit, adminMessages } from "../../../../domain/admin";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { type AdminProperty, type AdminUnit, adminMessages } from "#domain/admin";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Skeleton } from "#web/components/ui/skeleton";
 import { deleteProperty } from "../api/delete-property";
 import { deleteUnit } from "../api/delete-unit";
 import { deleteFailure } from "./messages";

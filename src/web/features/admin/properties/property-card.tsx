@@ -4,18 +4,18 @@ import {
   type AdminUnit,
   adminMessages,
   UNITS_SHOWN_PER_BUILDING,
-} from "../../../../domain/admin";
+} from "#domain/admin";
 import {
   formatBathrooms,
   formatBedrooms,
   formatRent,
   fullAddress,
   typeLabel,
-} from "../../../../domain/listing-format";
-import { placeholderIndex, placeholderPhoto } from "../../../../domain/photos";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ResponsiveImage } from "../../../components/ui/responsive-image";
+} from "#domain/listing-format";
+import { placeholderIndex, placeholderPhoto } from "#domain/photos";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { ResponsiveImage } from "#web/components/ui/responsive-image";
 
 export type CardActions = {
   onEdit: (property: AdminProperty) => void;

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { Toaster, toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AdminProperty, adminMessages } from "../../../../domain/admin";
+import { type AdminProperty, adminMessages } from "#domain/admin";
 import { PropertyDialog } from "./property-dialog";
 import { imageFile, sampleImage, sampleProperty, stubFetch, stubUploads } from "./test-support";
 

@@ -7,15 +7,15 @@ import {
   propertyCreateSchema,
   propertyEditFormSchema,
   propertyTypes,
-} from "../../../../domain/admin";
-import { typeLabel } from "../../../../domain/listing-format";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
+} from "#domain/admin";
+import { typeLabel } from "#domain/listing-format";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import {
   CheckboxField,
   SelectField,
   TextAreaField,
   TextField,
-} from "../../../components/ui/form-field";
+} from "#web/components/ui/form-field";
 import { createProperty } from "../api/create-property";
 import { updateProperty } from "../api/update-property";
 import { CurrentImages, useCurrentImages } from "./current-images";

@@ -3,7 +3,7 @@ import {
   amenityChoices,
   numberOrZero,
   type PropertyInput,
-} from "../../../../domain/admin";
+} from "#domain/admin";
 
 /** The property dialog's fields as the inputs hold them (numbers as typed text). */
 export type PropertyFormValues = {

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { AdminImage, AdminProperty, AdminUnit } from "../../../../domain/admin";
+import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
 
 /**
  * Test helpers for the Properties tab: sample records, and the network boundary (fetch for JSON

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { Toaster, toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AdminUnit, adminMessages } from "../../../../domain/admin";
+import { type AdminUnit, adminMessages } from "#domain/admin";
 import { imageFile, sampleProperty, sampleUnit, stubFetch, stubUploads } from "./test-support";
 import { UnitDialog } from "./unit-dialog";
 

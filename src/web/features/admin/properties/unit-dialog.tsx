@@ -7,9 +7,9 @@ import {
   adminMessages,
   unitCreateSchema,
   unitUpdateSchema,
-} from "../../../../domain/admin";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
+} from "#domain/admin";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
 import { createUnit } from "../api/create-unit";
 import { updateUnit } from "../api/update-unit";
 import { CurrentImages, useCurrentImages } from "./current-images";

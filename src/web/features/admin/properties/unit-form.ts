@@ -1,4 +1,4 @@
-import { type AdminUnit, numberOrZero, type UnitInput } from "../../../../domain/admin";
+import { type AdminUnit, numberOrZero, type UnitInput } from "#domain/admin";
 
 /** The unit dialog's fields as the inputs hold them (numbers as typed text). */
 export type UnitFormValues = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { adminMessages } from "../../../../domain/admin";
+import { adminMessages } from "#domain/admin";
 import type { ImageOwner } from "../api/remove-image";
 import { uploadImage } from "../api/upload-images";
 import { uploadFailureReason } from "./messages";

@@ -1,5 +1,5 @@
-import type { SessionUser } from "../../../../domain/auth";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import type { SessionUser } from "#domain/auth";
+import { ApiError, apiRequest } from "#web/lib/api-client";
 
 /** PRODUCT-SPEC.md section 7 (authentication). Each call fails with the server's message or the spec's default. */
 export type Session = { token: string; user: SessionUser };

@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { LayoutDashboard, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type Activation, useKeyboardOpenFocus } from "../../../lib/lazy-module";
+import { type Activation, useKeyboardOpenFocus } from "#web/lib/lazy-module";
 import { useLogout } from "../use-logout";
 
 const itemClass =

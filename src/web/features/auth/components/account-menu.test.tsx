@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "../../../../domain/auth";
+import type { SessionUser } from "#domain/auth";
 
 /** The session as the header sees it; the provider itself is tested in auth-provider.test.tsx. */
 const auth = vi.hoisted(() => ({

@@ -1,9 +1,9 @@
 import { ChevronDown, LogIn, UserCircle } from "lucide-react";
 import { Link } from "react-router";
-import type { SessionUser } from "../../../../domain/auth";
-import { buttonVariants } from "../../../components/ui/button";
-import { lazyModule, menuStandInProps, useLazyModule } from "../../../lib/lazy-module";
-import { cn } from "../../../lib/utils";
+import type { SessionUser } from "#domain/auth";
+import { buttonVariants } from "#web/components/ui/button";
+import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-module";
+import { cn } from "#web/lib/utils";
 import { useAuth } from "../auth-provider";
 
 /** The header shows the display name, else the e-mail, else the word User (PRODUCT-SPEC.md section 1). */

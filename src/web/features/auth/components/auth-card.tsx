@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "../../../components/layout/logo";
+import { Logo } from "#web/components/layout/logo";
 
 /** The frame of the sign-in pages (outside the shared layout): the logo, a card, a way home. */
 export function AuthCard({

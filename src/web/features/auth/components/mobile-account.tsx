@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogIn, LogOut, UserCircle } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/utils";
+import { Button, buttonVariants } from "#web/components/ui/button";
+import { cn } from "#web/lib/utils";
 import { useAuth } from "../auth-provider";
 import { useLogout } from "../use-logout";
 import { displayNameOf, roleLabel } from "./account-menu";

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { SessionUser } from "../../../../domain/auth";
-import { messages } from "../../../../domain/messages";
-import type { UserRole } from "../../../../domain/users";
+import type { SessionUser } from "#domain/auth";
+import { messages } from "#domain/messages";
+import type { UserRole } from "#domain/users";
 import { useAuth } from "../auth-provider";
 import { FullScreenStatus } from "./full-screen-status";
 

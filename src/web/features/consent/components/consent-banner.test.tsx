@@ -10,7 +10,7 @@ import {
   CONSENT_VERSION,
   consentText,
   createConsentRecord,
-} from "../../../../domain/consent";
+} from "#domain/consent";
 import { resetConsent } from "../consent-store";
 import { ConsentBanner } from "./consent-banner";
 import { ConsentChoicePanel } from "./consent-choice-panel";

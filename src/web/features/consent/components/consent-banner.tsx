@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { consentText } from "../../../../domain/consent";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/utils";
+import { consentText } from "#domain/consent";
+import { Button, buttonVariants } from "#web/components/ui/button";
+import { cn } from "#web/lib/utils";
 import {
   acceptConsent,
   closeConsentBanner,

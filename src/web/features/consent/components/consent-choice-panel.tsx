@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import type { ConsentStatus } from "../../../../domain/consent";
-import { Button } from "../../../components/ui/button";
+import type { ConsentStatus } from "#domain/consent";
+import { Button } from "#web/components/ui/button";
 import { readAcceptance, resetConsent, useConsentStatus } from "../consent-store";
 
 function describe(status: ConsentStatus): string {

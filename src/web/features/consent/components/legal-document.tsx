@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { LEGAL_LAST_UPDATED } from "../../../../domain/consent";
-import { officeAddressLine, site } from "../../../../domain/site";
+import { LEGAL_LAST_UPDATED } from "#domain/consent";
+import { officeAddressLine, site } from "#domain/site";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 

@@ -1,5 +1,5 @@
-import type { UploadRequestInfo } from "../../../../domain/tenant-files";
-import { apiRequest } from "../../../lib/api-client";
+import type { UploadRequestInfo } from "#domain/tenant-files";
+import { apiRequest } from "#web/lib/api-client";
 
 /**
  * GET /api/upload-requests/{token}: what the office asks for. 404 when the link is not valid,

@@ -1,5 +1,5 @@
-import type { UploadRequestInfo } from "../../../../domain/tenant-files";
-import { apiUpload, type UploadProgress } from "../../../lib/api-client";
+import type { UploadRequestInfo } from "#domain/tenant-files";
+import { apiUpload, type UploadProgress } from "#web/lib/api-client";
 
 export type ReceivedFile = UploadRequestInfo["filesReceived"][number];
 export type UploadedFiles = { files: ReceivedFile[] };

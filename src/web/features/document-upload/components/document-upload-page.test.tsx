@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { site } from "../../../../domain/site";
-import { filesMessages, type UploadRequestInfo } from "../../../../domain/tenant-files";
+import { site } from "#domain/site";
+import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { DocumentUploadPage } from "./document-upload-page";
 
 /** XMLHttpRequest at the network boundary: each upload waits until the test answers it. */

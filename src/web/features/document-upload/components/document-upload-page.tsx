@@ -1,10 +1,10 @@
 import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { filesMessages, type UploadRequestInfo } from "../../../../domain/tenant-files";
-import { StatePanel } from "../../../components/layout/state-panel";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ApiError } from "../../../lib/api-client";
+import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ApiError } from "#web/lib/api-client";
 import { getUploadRequest } from "../api/get-upload-request";
 import type { UploadedFiles } from "../api/upload-document";
 import { useDocumentUploads } from "../use-document-uploads";

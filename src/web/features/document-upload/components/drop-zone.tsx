@@ -1,12 +1,8 @@
 import { UploadCloud } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
-import {
-  acceptedDocumentKinds,
-  documentAccept,
-  TENANT_FILE_MAX_MB,
-} from "../../../../domain/tenant-files";
-import { buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/utils";
+import { acceptedDocumentKinds, documentAccept, TENANT_FILE_MAX_MB } from "#domain/tenant-files";
+import { buttonVariants } from "#web/components/ui/button";
+import { cn } from "#web/lib/utils";
 
 const kinds = `${acceptedDocumentKinds.slice(0, -1).join(", ")} or ${acceptedDocumentKinds.at(-1)}`;
 

@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { site } from "../../../../domain/site";
+import { site } from "#domain/site";
 
 /** How to reach the office when the link cannot be used. */
 export function OfficeContact() {

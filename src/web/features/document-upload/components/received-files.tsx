@@ -1,5 +1,5 @@
 import { FileCheck2 } from "lucide-react";
-import { formatFileDate, formatFileSize } from "../../../../domain/tenant-files";
+import { formatFileDate, formatFileSize } from "#domain/tenant-files";
 import type { ReceivedFile } from "../api/upload-document";
 
 /** The files the office already has through this link. */

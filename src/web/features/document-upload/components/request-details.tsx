@@ -1,8 +1,4 @@
-import {
-  fileCategoryLabels,
-  formatFileDate,
-  type UploadRequestInfo,
-} from "../../../../domain/tenant-files";
+import { fileCategoryLabels, formatFileDate, type UploadRequestInfo } from "#domain/tenant-files";
 
 /** What the office asks for, and until when the link works. */
 export function RequestDetails({ info }: { info: UploadRequestInfo }) {

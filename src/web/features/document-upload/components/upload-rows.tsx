@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
-import { formatFileSize } from "../../../../domain/tenant-files";
-import { Progress } from "../../../components/ui/progress";
+import { formatFileSize } from "#domain/tenant-files";
+import { Progress } from "#web/components/ui/progress";
 import type { UploadRow } from "../use-document-uploads";
 
 function RowStatus({ row }: { row: UploadRow }) {

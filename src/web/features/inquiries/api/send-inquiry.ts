@@ -1,5 +1,5 @@
-import { contactMessages, type InquiryPayload } from "../../../../domain/inquiries";
-import { apiRequest } from "../../../lib/api-client";
+import { contactMessages, type InquiryPayload } from "#domain/inquiries";
+import { apiRequest } from "#web/lib/api-client";
 
 export type InquirySent = { success: true; message: string };
 

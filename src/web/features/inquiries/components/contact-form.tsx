@@ -5,9 +5,9 @@ import {
   composeInquiryMessage,
   contactFormSchema,
   type ContactForm as Values,
-} from "../../../../domain/inquiries";
-import { Button } from "../../../components/ui/button";
-import { TextAreaField, TextField } from "../../../components/ui/form-field";
+} from "#domain/inquiries";
+import { Button } from "#web/components/ui/button";
+import { TextAreaField, TextField } from "#web/components/ui/form-field";
 import { sendInquiryWithToast } from "../api/send-inquiry";
 import { VisitorFields } from "./visitor-fields";
 

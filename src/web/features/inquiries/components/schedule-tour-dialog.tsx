@@ -2,14 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  composeTourMessage,
-  type TourRequest,
-  tourRequestSchema,
-} from "../../../../domain/inquiries";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
-import { TextAreaField } from "../../../components/ui/form-field";
+import { composeTourMessage, type TourRequest, tourRequestSchema } from "#domain/inquiries";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
+import { TextAreaField } from "#web/components/ui/form-field";
 import { sendInquiryWithToast } from "../api/send-inquiry";
 import { VisitorFields } from "./visitor-fields";
 

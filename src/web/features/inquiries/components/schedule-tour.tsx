@@ -1,6 +1,6 @@
 import { CalendarDays } from "lucide-react";
-import { buttonVariants } from "../../../components/ui/button";
-import { dialogStandInProps, lazyModule, useLazyModule } from "../../../lib/lazy-module";
+import { buttonVariants } from "#web/components/ui/button";
+import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-module";
 
 /** The dialog, its form library and its validation are fetched on the first approach. */
 const dialogModule = lazyModule(() => import("./schedule-tour-dialog"));

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from "react-hook-form";
-import { TextField } from "../../../components/ui/form-field";
+import { TextField } from "#web/components/ui/form-field";
 
 type Visitor = { name: string; email: string; phone: string };
 

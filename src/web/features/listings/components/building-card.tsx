@@ -1,11 +1,11 @@
 import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
-import { BUILDING_CARD_MAX_AMENITIES } from "../../../../domain/constants";
-import { formatRent, fullAddress, typeLabel } from "../../../../domain/listing-format";
-import type { Building } from "../../../../domain/listings";
-import { placeholderIndex, placeholderPhoto } from "../../../../domain/photos";
-import { Badge } from "../../../components/ui/badge";
-import { ResponsiveImage } from "../../../components/ui/responsive-image";
+import { BUILDING_CARD_MAX_AMENITIES } from "#domain/constants";
+import { formatRent, fullAddress, typeLabel } from "#domain/listing-format";
+import type { Building } from "#domain/listings";
+import { placeholderIndex, placeholderPhoto } from "#domain/photos";
+import { Badge } from "#web/components/ui/badge";
+import { ResponsiveImage } from "#web/components/ui/responsive-image";
 
 /** Three amenities at most, then '+N more' (PRODUCT-SPEC.md, /properties). */
 export function AmenityPreview({ amenities }: { amenities: string[] }) {

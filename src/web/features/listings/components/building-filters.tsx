@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
-import { formatRent, hasActiveFilters } from "../../../../domain/listing-format";
-import type { BuildingFilters as Filters } from "../../../../domain/listings";
-import { Button } from "../../../components/ui/button";
+import { formatRent, hasActiveFilters } from "#domain/listing-format";
+import type { BuildingFilters as Filters } from "#domain/listings";
+import { Button } from "#web/components/ui/button";
 
 const bedroomOptions = [1, 2, 3];
 const rentOptions = [1200, 1500, 1800, 2100, 2500, 3000];

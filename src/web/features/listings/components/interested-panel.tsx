@@ -1,8 +1,8 @@
 import { ExternalLink, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { site } from "../../../../domain/site";
-import { buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/utils";
+import { site } from "#domain/site";
+import { buttonVariants } from "#web/components/ui/button";
+import { cn } from "#web/lib/utils";
 
 /** Phone, e-mail and the external application: static, the same on every detail page. */
 export function ContactActions({ children }: { children?: ReactNode }) {

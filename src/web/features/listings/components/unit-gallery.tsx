@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
-import type { Photo } from "../../../../domain/listings";
-import { cycleIndex } from "../../../../domain/photos";
-import { ResponsiveImage } from "../../../components/ui/responsive-image";
-import { cn } from "../../../lib/utils";
+import type { Photo } from "#domain/listings";
+import { cycleIndex } from "#domain/photos";
+import { ResponsiveImage } from "#web/components/ui/responsive-image";
+import { cn } from "#web/lib/utils";
 
 const SWIPE_PX = 40;
 

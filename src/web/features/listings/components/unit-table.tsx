@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatBathrooms, formatBedrooms, formatRent } from "../../../../domain/listing-format";
-import type { UnitSummary } from "../../../../domain/listings";
-import { Badge } from "../../../components/ui/badge";
+import { formatBathrooms, formatBedrooms, formatRent } from "#domain/listing-format";
+import type { UnitSummary } from "#domain/listings";
+import { Badge } from "#web/components/ui/badge";
 
 const dateFormatter = new Intl.DateTimeFormat("en-US", {
   month: "short",

@@ -8,9 +8,9 @@ import {
   channelCopy,
   lockedEmergencyLabel,
   type NotificationPreferences,
-} from "../../../../domain/notification-preferences";
-import { Card } from "../../../components/ui/card";
-import { Switch } from "../../../components/ui/switch";
+} from "#domain/notification-preferences";
+import { Card } from "#web/components/ui/card";
+import { Switch } from "#web/components/ui/switch";
 
 const icons = { email: Mail, inApp: Bell, push: Smartphone } as const;
 

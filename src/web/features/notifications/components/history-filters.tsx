@@ -5,10 +5,10 @@ import {
   filterOptions,
   hasActiveFilters,
   type NotificationFilters,
-} from "../../../../domain/notifications";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { SelectField } from "../../../components/ui/form-field";
+} from "#domain/notifications";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { SelectField } from "#web/components/ui/form-field";
 
 type Props = {
   filters: NotificationFilters;

@@ -1,8 +1,8 @@
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
-import { unreadCount } from "../../../../domain/notifications";
-import { buttonVariants } from "../../../components/ui/button";
-import { cn } from "../../../lib/utils";
+import { unreadCount } from "#domain/notifications";
+import { buttonVariants } from "#web/components/ui/button";
+import { cn } from "#web/lib/utils";
 import { useNotifications } from "../notification-store";
 import { badgeText, bellLabel } from "./notification-bell";
 

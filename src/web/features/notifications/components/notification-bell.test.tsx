@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notification, sampleNotifications } from "../../../../domain/notifications";
+import { type Notification, sampleNotifications } from "#domain/notifications";
 import { NOTIFICATIONS_KEY, notificationStore } from "../notification-store";
 import { MobileNotificationsLink } from "./mobile-notifications-link";
 import { NotificationBell } from "./notification-bell";

@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
-import { unreadCount } from "../../../../domain/notifications";
-import { lazyModule, menuStandInProps, useLazyModule } from "../../../lib/lazy-module";
+import { unreadCount } from "#domain/notifications";
+import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-module";
 import { useNotifications } from "../notification-store";
 
 /** 'Notifications, 3 unread': the bell's name, so the count is heard, not only seen. */

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Notification } from "../../../../domain/notifications";
+import type { Notification } from "#domain/notifications";
 import { createNotificationStore, NOTIFICATIONS_KEY } from "../notification-store";
 import { NotificationHistory } from "./notification-history";
 

@@ -1,7 +1,7 @@
 import { Download, RefreshCw, Settings } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { messages } from "../../../../domain/messages";
+import { messages } from "#domain/messages";
 import {
   defaultFilters,
   exportFileName,
@@ -11,11 +11,11 @@ import {
   hasActiveFilters,
   type Notification,
   summarize,
-} from "../../../../domain/notifications";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/utils";
+} from "#domain/notifications";
+import { Button, buttonVariants } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { cn } from "#web/lib/utils";
 import { downloadFile } from "../download-file";
 import { type NotificationStore, notificationStore, useNotifications } from "../notification-store";
 import { HistoryFilters } from "./history-filters";

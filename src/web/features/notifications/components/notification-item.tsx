@@ -1,14 +1,9 @@
 import { ArrowRight, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import {
-  categoryLabels,
-  formatTime,
-  type Notification,
-  typeLabels,
-} from "../../../../domain/notifications";
-import { Badge, type BadgeProps } from "../../../components/ui/badge";
-import { cn } from "../../../lib/utils";
+import { categoryLabels, formatTime, type Notification, typeLabels } from "#domain/notifications";
+import { Badge, type BadgeProps } from "#web/components/ui/badge";
+import { cn } from "#web/lib/utils";
 import { TypeIcon } from "./type-icon";
 
 const typeBadge: Record<Notification["type"], BadgeProps["variant"]> = {

@@ -1,8 +1,8 @@
 import { BellOff, X } from "lucide-react";
 import { useId } from "react";
-import type { Notification, NotificationGroup } from "../../../../domain/notifications";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import type { Notification, NotificationGroup } from "#domain/notifications";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { NotificationItem } from "./notification-item";
 
 type Handlers = {

@@ -2,14 +2,9 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { History, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  dayHeading,
-  formatTime,
-  type Notification,
-  newestFirst,
-} from "../../../../domain/notifications";
-import { type Activation, useKeyboardOpenFocus } from "../../../lib/lazy-module";
-import { cn } from "../../../lib/utils";
+import { dayHeading, formatTime, type Notification, newestFirst } from "#domain/notifications";
+import { type Activation, useKeyboardOpenFocus } from "#web/lib/lazy-module";
+import { cn } from "#web/lib/utils";
 import { notificationStore } from "../notification-store";
 import { TypeIcon } from "./type-icon";
 

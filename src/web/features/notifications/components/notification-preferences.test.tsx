@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   defaultNotificationPreferences,
   notificationPreferencesMessages,
-} from "../../../../domain/notification-preferences";
+} from "#domain/notification-preferences";
 import { createPreferencesStore, PREFERENCES_KEY } from "../preferences-store";
 import { NotificationPreferences } from "./notification-preferences";
 

@@ -3,15 +3,15 @@ import { BellRing, RotateCcw, Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { messages } from "../../../../domain/messages";
+import { messages } from "#domain/messages";
 import {
   channels,
   notificationPreferencesSchema,
   type NotificationPreferences as Preferences,
   notificationPreferencesMessages as text,
-} from "../../../../domain/notification-preferences";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+} from "#domain/notification-preferences";
+import { Button } from "#web/components/ui/button";
+import { Skeleton } from "#web/components/ui/skeleton";
 import { type PreferencesStore, preferencesStore, useSavedPreferences } from "../preferences-store";
 import { ChannelCard } from "./channel-card";
 import { PageHeading } from "./standalone-page";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "../../../components/layout/logo";
+import { Logo } from "#web/components/layout/logo";
 
 /**
  * The frame of the notification pages, which sit outside the shared layout: the logo home, a way

@@ -1,6 +1,6 @@
 import { Bell, BellDot, CalendarDays, Siren } from "lucide-react";
-import type { NotificationSummary } from "../../../../domain/notifications";
-import { Card } from "../../../components/ui/card";
+import type { NotificationSummary } from "#domain/notifications";
+import { Card } from "#web/components/ui/card";
 
 const cards = [
   { key: "total", label: "Total", Icon: Bell },

@@ -6,10 +6,10 @@ import {
   frequencyLabels,
   type NotificationPreferences,
   notificationPreferencesMessages,
-} from "../../../../domain/notification-preferences";
-import { Card } from "../../../components/ui/card";
-import { SelectField, TextField } from "../../../components/ui/form-field";
-import { Switch } from "../../../components/ui/switch";
+} from "#domain/notification-preferences";
+import { Card } from "#web/components/ui/card";
+import { SelectField, TextField } from "#web/components/ui/form-field";
+import { Switch } from "#web/components/ui/switch";
 
 /** Quiet hours (with their times while on) and the delivery frequency. */
 export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferences> }) {

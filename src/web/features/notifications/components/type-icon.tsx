@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Info, Siren, TriangleAlert } from "lucide-react";
-import { isEmergency, type Notification } from "../../../../domain/notifications";
-import { cn } from "../../../lib/utils";
+import { isEmergency, type Notification } from "#domain/notifications";
+import { cn } from "#web/lib/utils";
 
 const icons = {
   info: { Icon: Info, colour: "text-[#1d4ed8]" },
