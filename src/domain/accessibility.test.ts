@@ -15,7 +15,7 @@ import {
 const defaults: AccessibilityPreferences = { ...defaultAccessibilityPreferences };
 
 describe("defaults", () => {
-  it("are the spec's: font 16, keyboard navigation on, everything else off, standard, auto", () => {
+  it("are the product's: font 16, keyboard navigation on, everything else off, standard, auto", () => {
     expect(defaults).toEqual({
       highContrast: false,
       fontSize: 16,

@@ -2,7 +2,7 @@ import { isOneOf, isRecord } from "./guards";
 import { messages } from "./messages";
 
 /**
- * The visitor's accessibility preferences (PRODUCT-SPEC.md sections 3, 4, 8 and 9). They live in
+ * The visitor's accessibility preferences (contrast, text size, motion, focus). They live in
  * this browser only. The stylesheet reads them as attributes on <html> (src/web/app.css, "Visitor
  * preferences"); a tiny inline script sets those attributes before the first paint, and it is
  * generated from the constants below so that the key and the attribute names exist once.

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-/** The Inquiries tab (beyond the spec): staff read what the contact forms collect. */
+/** The Inquiries tab (added to the original product): staff read what the contact forms collect. */
 
 export const inquiryStatuses = ["all", "unhandled", "handled"] as const;
 export type InquiryStatus = (typeof inquiryStatuses)[number];

@@ -2,9 +2,9 @@ import { amenityChoices, propertyTypes } from "./listings";
 import { z } from "./zod";
 
 /**
- * The back office (PRODUCT-SPEC.md sections 2, 3, 5, 7, 8): the admin property and unit forms,
- * their checks in the spec's order with the spec's words, and the shapes the admin API answers
- * with. The dialogs and the server validate with these same schemas.
+ * The back office: the admin property and unit forms, their checks in the product's fixed order
+ * with its exact messages, and the shapes the admin API answers with. The dialogs and the server
+ * validate with these same schemas.
  */
 
 export const adminMessages = {
@@ -68,7 +68,10 @@ export const adminMessages = {
   imageNotFound: "This image no longer exists.",
 } as const;
 
-/** PRODUCT-SPEC.md section 9: the dashboard's request rhythm. */
+/**
+ * The dashboard's request rhythm: a request within 2 s of the last is skipped, a 429 pushes the
+ * next one out 30 s, the first waits 100 ms after mount, and Retry stays disabled for 2 s.
+ */
 export const DASHBOARD_THROTTLE_MS = 2_000;
 export const DASHBOARD_RETRY_AFTER_429_MS = 30_000;
 export const DASHBOARD_FIRST_FETCH_DELAY_MS = 100;
@@ -80,7 +83,7 @@ export const ALT_TEXT_MAX = 250;
 const MAX_DESCRIPTION = 5_000;
 const MAX_AMENITIES = 40;
 
-// No length bound here: the ordered checks below give the spec's words for every length (the
+// No length bound here: the ordered checks below give the product's words for every length (the
 // request body limit bounds what can arrive at all).
 const trimmed = () => z.string().trim().default("");
 const lengthWithin = (value: string, min: number, max: number) =>
@@ -88,7 +91,7 @@ const lengthWithin = (value: string, min: number, max: number) =>
 
 const currentYear = () => new Date().getFullYear();
 
-/** The admin property form (create and edit): every field the spec lists. */
+/** The admin property form (create and edit): every field of a building, title to hasVacancy. */
 const propertyFields = z.object({
   title: trimmed(),
   type: trimmed(),
@@ -97,7 +100,7 @@ const propertyFields = z.object({
   state: trimmed(),
   zipCode: trimmed(),
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
-  // Ranges are checked after the spec's ordered checks (below), so the spec's message comes first.
+  // Ranges are checked after the ordered checks (below), so their message comes first.
   yearBuilt: z.number().int().nullable().default(null),
   totalUnits: z.number().int().nullable().default(null),
   amenities: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
@@ -109,8 +112,9 @@ const propertyFields = z.object({
 type PropertyFields = z.output<typeof propertyFields>;
 
 /**
- * The checks of PRODUCT-SPEC.md section 5 in their order. Only the first failure is reported,
- * as the dialog shows one message at a time.
+ * The property checks in the product's order: the six required fields, then (create only) the
+ * lengths of title, address, city, state and zipCode. Only the first failure is reported, as the
+ * dialog shows one message at a time.
  */
 function firstPropertyProblem(p: PropertyFields, full: boolean): [string, string] | null {
   const required = ["title", "type", "address", "city", "state", "zipCode"] as const;
@@ -146,12 +150,12 @@ function withPropertyChecks(full: boolean) {
 /** POST /api/admin/properties: the six checks of "Create property", in order. */
 export const propertyCreateSchema = withPropertyChecks(true);
 /**
- * PUT /api/admin/properties/{id}. The spec's edit dialog checks the required fields only; the
+ * PUT /api/admin/properties/{id}. The edit dialog checks the required fields only; the
  * server still refuses lengths the database columns and public pages are not made for, with
  * the create dialog's words.
  */
 export const propertyUpdateSchema = withPropertyChecks(true);
-/** What the edit dialog checks before sending (PRODUCT-SPEC.md section 5, "Edit property"). */
+/** What the edit dialog checks before sending: the required fields only, with the same message. */
 export const propertyEditFormSchema = withPropertyChecks(false);
 export type PropertyInput = z.input<typeof propertyCreateSchema>;
 export type PropertyValues = z.output<typeof propertyCreateSchema>;
@@ -166,7 +170,7 @@ const isoDate = z
     return value >= "0001" && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, "Please enter a real date.");
 
-// Numbers are only typed here; their ranges are checked after the spec's required-field check.
+// Numbers are only typed here; their ranges are checked after the required-field check.
 const unitFields = z.object({
   unitNumber: z.string().trim().default(""),
   bedrooms: z.number().int().default(1),
@@ -184,7 +188,7 @@ const unitFields = z.object({
 type UnitFields = z.output<typeof unitFields>;
 const within = (n: number, max: number) => n >= 0 && n <= max;
 
-/** The spec's check first (a unit number and a rent above 0), then the ranges. */
+/** The product's check first (a unit number and a rent above 0), then the ranges. */
 function firstUnitProblem(unit: UnitFields): [string, string] | null {
   if (unit.unitNumber === "") return ["unitNumber", adminMessages.unitRequired];
   if (!(unit.rent > 0)) return ["rent", adminMessages.unitRequired];
@@ -221,7 +225,7 @@ export const unitCreateSchema = unitFields
 export type UnitInput = z.input<typeof unitCreateSchema>;
 export type UnitValues = z.output<typeof unitUpdateSchema>;
 
-/** A form's number input: anything that does not parse counts as 0 (PRODUCT-SPEC.md 5). */
+/** A form's number input: anything that does not parse counts as 0. */
 export function numberOrZero(value: string | number | null | undefined): number {
   const n = typeof value === "number" ? value : Number.parseFloat(String(value ?? ""));
   return Number.isFinite(n) ? n : 0;
@@ -261,7 +265,7 @@ export type AdminProperty = PropertyValues & {
 /** POST /api/upload answers with the stored images. */
 export type UploadResponse = { files: AdminImage[]; message: string };
 
-/** Dashboard stats, computed in the browser from the property list (PRODUCT-SPEC.md 3). */
+/** Dashboard stats, computed in the browser from the property list (there is no stats call). */
 export type DashboardStats = {
   totalProperties: number;
   availableUnits: number;

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "./constants";
 import type { UserRole } from "./users";
 import { z } from "./zod";
 
-/** Sign-in (PRODUCT-SPEC.md sections 3, 5, 8). */
+/** Sign-in: the login form's checks and the messages of sign-in and the guards. */
 export const authMessages = {
   invalidEmail: "Please enter a valid email address",
   passwordRequired: "Password is required",
@@ -14,6 +14,7 @@ export const authMessages = {
   signInRequired: "Please sign in to continue.",
   sessionEnded: "Your session has ended. Please sign in again.",
   adminOnly: "Only administrators can do that.",
+  tenantsOnly: "Only tenants can do that here.",
 } as const;
 
 export const loginSchema = z.object({
@@ -36,7 +37,7 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema> & { role: UserRole };
 
-/** E-mail verification and password reset (PRODUCT-SPEC.md sections 5 and 8). */
+/** E-mail verification (a 6-digit code) and password reset: their checks and messages. */
 export const accountMessages = {
   codeFormat: "Please enter a valid 6-digit verification code",
   codeInvalid: "Invalid verification code. Please try again or request a new code.",
@@ -81,7 +82,7 @@ export const resetPasswordSchema = z.object({
   newPassword: strongPasswordSchema,
 });
 
-/** The login page's banners from the verification link's redirect (PRODUCT-SPEC.md section 8). */
+/** The login page's banner after the verification link's redirect (?verified=true or ?error=). */
 export function verificationBanner(
   params: URLSearchParams,
 ): { tone: "success" | "error"; text: string } | null {

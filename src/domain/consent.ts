@@ -2,8 +2,8 @@ import { DATA_RETENTION_DAYS } from "./constants";
 import { isIsoDateTime, isOneOf, isRecord } from "./guards";
 
 /**
- * The privacy banner's answer, kept in the visitor's browser (PRODUCT-SPEC.md section 2, the
- * second reading: consent preferences are kept in browser storage). Accept All is kept in
+ * The privacy banner's answer, kept in the visitor's browser storage (not only logged, and never
+ * sent to the server). Accept All is kept in
  * localStorage, for good; Decline is kept in sessionStorage under the same key, so it lasts for
  * the browser tab's session only; closing the banner sets a session flag and records no choice.
  */

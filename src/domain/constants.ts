@@ -1,4 +1,4 @@
-/** The product's constants (PRODUCT-SPEC.md section 9). */
+/** The product's fixed numbers: breakpoints, delays, limits and counts the pages rely on. */
 
 /** Below this width the header navigation becomes the slide-in mobile menu. */
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -2,7 +2,7 @@ import { CONTACT_REPLY_HOURS } from "./constants";
 import { site } from "./site";
 import { z } from "./zod";
 
-/** The contact form (PRODUCT-SPEC.md section 5) and the inquiry the API stores. */
+/** The contact form (name, email, phone, subject, message) and the inquiry the API stores. */
 
 export const contactMessages = {
   name: "Name must be at least 2 characters.",
@@ -46,7 +46,7 @@ export const contactFormSchema = z.object({
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 
-/** Schedule Tour: the spec leaves it open; it becomes an inquiry about the unit. */
+/** Schedule Tour (the product gives the button no action of its own): an inquiry about the unit. */
 export const tourRequestSchema = z.object({
   name,
   email,
@@ -55,7 +55,7 @@ export const tourRequestSchema = z.object({
 });
 export type TourRequest = z.input<typeof tourRequestSchema>;
 
-/** POST /api/property-inquiry: the spec's payload, plus the unit a tour request is about. */
+/** POST /api/property-inquiry: {name, email, phone, message, propertyId}, plus a tour's unit. */
 export const inquiryPayloadSchema = z.object({
   name,
   email,
@@ -72,7 +72,7 @@ export type InquiryPayload = z.input<typeof inquiryPayloadSchema>;
 
 const SUBJECT_PREFIX = "Subject: ";
 
-/** The spec's inquiry message: the subject first, then the message. */
+/** The stored inquiry message: the subject first, then the message. */
 export function composeInquiryMessage(subject: string, message: string): string {
   return `${SUBJECT_PREFIX}${subject.trim()}\n\n${message.trim()}`;
 }

@@ -44,7 +44,7 @@ export function typeLabel(type: string): string {
     .join("-");
 }
 
-/** The spec's default when a unit has no description. */
+/** The generated text a unit page shows when the unit has no description. */
 export function defaultUnitDescription(unit: {
   bedrooms: number;
   bathrooms: number;

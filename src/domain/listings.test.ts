@@ -96,7 +96,7 @@ describe("inquiry messages", () => {
     );
   });
 
-  it("validate the contact form with the spec's five messages", () => {
+  it("validate the contact form with the product's five messages", () => {
     const result = contactFormSchema.safeParse({
       name: "A",
       email: "x",

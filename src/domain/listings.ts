@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-/** Buildings and units as the public site and the public API show them (PRODUCT-SPEC.md 3, 7). */
+/** Buildings and units as the public site and the public API (/api/properties/...) show them. */
 
 export const propertyTypes = [
   "apartment",
@@ -66,7 +66,7 @@ export const buildingSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   hasVacancy: z.boolean(),
-  /** Image URLs, as the spec names them; `photos` carries the same images with sizes and alt. */
+  /** Image URLs, the API's original field; `photos` carries the same images with sizes and alt. */
   images: z.array(z.string()),
   photos: z.array(photoSchema),
   amenities: z.array(z.string()),

@@ -9,7 +9,7 @@ export const messages = {
   },
   loading: "Loading...",
   loggingOut: "Logging out...",
-  /** PRODUCT-SPEC.md section 8: both preference screens say this when storing fails. */
+  /** Both preference screens (accessibility, notifications) say this when storing fails. */
   preferencesSaveFailed: "Failed to save preferences",
   server: {
     internal: "Something went wrong on our side. Please try again.",

@@ -25,7 +25,7 @@ describe("notification preferences", () => {
     expect(notificationPreferencesSchema.safeParse(d).success).toBe(true);
   });
 
-  it("offer the four frequencies in the spec's words", () => {
+  it("offer the four frequencies in the product's words", () => {
     expect(Object.values(frequencyLabels)).toEqual([
       "Instant (as they happen)",
       "Hourly digest",

@@ -2,7 +2,7 @@ import { messages } from "./messages";
 import * as z from "./zod-mini";
 
 /**
- * Notification preferences (PRODUCT-SPEC.md sections 2, 3, 8 and 9): three channels with a switch
+ * Notification preferences: three channels with a switch
  * per category, quiet hours and a delivery frequency. Kept in the visitor's browser only.
  */
 

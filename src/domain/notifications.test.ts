@@ -111,7 +111,7 @@ describe("filters", () => {
     ).toEqual(["urgent"]);
   });
 
-  it("offer the spec's options in its words", () => {
+  it("offer the product's options in its words", () => {
     expect(filterOptions.type.map((o) => o.label)).toEqual([
       "All Types",
       "Info",
@@ -229,7 +229,7 @@ describe("grouping by day", () => {
     );
   });
 
-  it("spells the long date as in the spec", () => {
+  it("spells the long date as weekday, month day, year", () => {
     expect(formatLongDate(new Date(2025, 0, 5))).toBe("Sunday, January 5, 2025");
     expect(formatLongDate(new Date(2025, 0, 6))).toBe("Monday, January 6, 2025");
   });

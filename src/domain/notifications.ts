@@ -1,7 +1,7 @@
 import { isIsoDateTime, isOneOf, isRecord, isStringOfLength } from "./guards";
 
 /**
- * The notification centre (PRODUCT-SPEC.md sections 2, 3, 4 and 9). Notifications live in the
+ * The notification centre (a local mock: no server sends them). Notifications live in the
  * visitor's browser only. Every function that depends on the date takes `now` as an argument, and
  * calendar days, weeks and months are those of the visitor's local time.
  */
@@ -174,7 +174,7 @@ export const defaultFilters: NotificationFilters = {
   date: "all",
 };
 
-/** The dropdowns' options, in the spec's words. */
+/** The dropdowns' options, in the product's exact words. */
 export const filterOptions = {
   type: typeFilters.map((value) => ({
     value,
@@ -318,7 +318,7 @@ export const exportFileName = (now: Date) => `notifications-${dayKey(now)}.json`
 export const exportJson = (items: readonly Notification[]) => JSON.stringify(items, null, 2);
 
 // ---------------------------------------------------------------------------------------------
-// The first visit's samples (mock, as the spec says), placed relative to `now`.
+// The first visit's hard-coded samples (the centre is a mock), placed relative to `now`.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -65,7 +65,7 @@ export function photosOrPlaceholder(photos: Photo[], id: number, name: string): 
     : [placeholderPhoto(placeholderIndex(id), `${name} (illustrative photo)`)];
 }
 
-/** A unit's gallery, or the spec's three placeholders. */
+/** A unit's gallery, or three placeholder photos when it has none. */
 export function unitGallery(photos: Photo[], id: number, title: string): Photo[] {
   if (photos.length > 0) return photos;
   const first = placeholderIndex(`unit-${id}`);

@@ -1,8 +1,8 @@
 import { z } from "./zod";
 
 /**
- * Tenant files (PRODUCT-SPEC.md sections 2, 3, 7, 8, 9) and the document requests that let a
- * tenant without a sign-in upload them (an upload link e-mailed by staff, valid 14 days).
+ * Tenant files (listed, counted and downloaded in the admin Files tab) and the document
+ * requests that let a tenant without a sign-in upload them (a link e-mailed by staff, 14 days).
  */
 
 export const fileCategories = ["maintenance", "lease", "property", "other"] as const;
@@ -15,7 +15,7 @@ export const fileCategoryLabels: Record<FileCategory, string> = {
   other: "Other",
 };
 
-/** PRODUCT-SPEC.md section 9: the badge variant of each category. */
+/** The badge variant of each category: maintenance stands out, other is an outline. */
 export const fileCategoryBadges = {
   maintenance: "destructive",
   lease: "default",
@@ -100,7 +100,7 @@ export type FileStats = {
 
 export type DownloadResponse = { downloadUrl: string; expiresAt: string };
 
-/** Sizes in base 1024 with two decimals (PRODUCT-SPEC.md section 9). */
+/** Sizes in Bytes, KB, MB, GB: base 1024, two decimals. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
   const units = ["Bytes", "KB", "MB", "GB", "TB"];

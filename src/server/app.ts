@@ -10,8 +10,9 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { VERIFICATION_CODE_MINUTES } from "../domain/auth";
-import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "../domain/tenant-files";
+import type { Contract, Guard, Resource } from "#domain/api/contract";
+import { VERIFICATION_CODE_MINUTES } from "#domain/auth";
+import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "#domain/tenant-files";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { scriptNonce } from "./http/csp";
@@ -47,8 +48,8 @@ import { serveUploads } from "./storage/uploads-routes";
 declare module "fastify" {
   interface FastifyInstance {
     guards: Guards;
-    /** Every route with its method, path and preHandlers, for the guard table test. */
-    routeTable: { method: string; url: string; guarded: "admin" | "user" | "none" }[];
+    /** Every route with its method, path and the guard its contract declares (tests read it). */
+    routeTable: { method: string; url: string; guard: Guard | "none"; contract?: Contract }[];
   }
 }
 
@@ -73,9 +74,6 @@ export const lineLog = (app: FastifyInstance) => ({
   warn: (message: string) => app.log.warn(message),
   error: (message: string) => app.log.error(message),
 });
-
-/** Writes that change what the public site shows: buildings, units, their photos. */
-const LISTING_WRITE = /^\/api\/(?:admin\/(?:properties|units|images)(?:\/|$)|upload$)/;
 
 /**
  * Links carry secrets in their URLs (upload and download tokens, reset codes, verification
@@ -215,16 +213,11 @@ export async function buildApp(deps: AppDeps) {
   const routeTable: FastifyInstance["routeTable"] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
-    // Guards run onRequest: before the body is read or validated, so an anonymous request is a
-    // 401 (not a 400 about its body) and an upload from nobody is never parsed.
-    const handlers = [route.onRequest ?? []].flat();
-    const guarded = handlers.includes(guards.admin)
-      ? "admin"
-      : handlers.includes(guards.user)
-        ? "user"
-        : "none";
+    const contract = route.config?.contract;
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routeTable.push({ method, url: route.url, guarded });
+      if (method !== "HEAD") {
+        routeTable.push({ method, url: route.url, guard: contract?.guard ?? "none", contract });
+      }
     }
   });
   await app.register(healthRoutes(database));
@@ -237,7 +230,6 @@ export async function buildApp(deps: AppDeps) {
     authRoutes({
       db: database.db,
       tokens,
-      guards,
       throttle:
         deps.loginThrottle ??
         (redis ? createRedisLoginThrottle(redis.client) : createLoginThrottle()),
@@ -258,20 +250,12 @@ export async function buildApp(deps: AppDeps) {
       attemptsPerMinute: config.authAttemptsPerMinute,
     }),
   );
-  // Public listings and pages are cached; a successful write to them empties the cache before
-  // its response leaves, so the writer's next look (and everyone's) is fresh.
+  // Public listings and pages are cached; a successful write whose contract invalidates the
+  // listings empties the cache before its response leaves, so everyone's next look is fresh.
   const cache = deps.cache ?? createResponseCache();
   if (redis) await shareCacheInvalidations(cache, redis, lineLog(app));
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (
-      request.method !== "GET" &&
-      request.method !== "HEAD" &&
-      reply.statusCode < 400 &&
-      LISTING_WRITE.test(request.url.split("?")[0]!)
-    ) {
-      cache.invalidate();
-    }
-    return payload;
+  app.decorate("invalidate", (resource: Resource) => {
+    if (resource === "listings") cache.invalidate();
   });
   await app.register(listingsRoutes({ db: database.db, cache }));
   await app.register(seoRoutes({ db: database.db, publicUrl: config.publicUrl }));

@@ -70,7 +70,7 @@ export default function App() {
     <AuthProvider>
       <Outlet />
       <AccessibilityBehaviours />
-      {/* After every page, inside the shared layout or not: the spec's banner on every page. */}
+      {/* After every page, inside the shared layout or not: the privacy banner is on all of them. */}
       <ConsentBanner />
     </AuthProvider>
   );

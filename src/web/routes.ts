@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** PRODUCT-SPEC.md section 2: the pages inside the shared layout, then those outside it. */
+/** The pages inside the shared layout (header, footer, page transition), then those outside it. */
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),

@@ -12,7 +12,7 @@ async function signIn(page: import("@playwright/test").Page, email: string, pass
 }
 
 test.describe("/login", () => {
-  test("checks the form with the spec's messages", async ({ page }) => {
+  test("checks the form with the product's messages", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText(authMessages.invalidEmail)).toBeVisible();

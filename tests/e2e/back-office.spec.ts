@@ -96,7 +96,7 @@ test("the overview's figures match the data", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test("the Add New Building dialog checks the fields in the spec's order", async ({ page }) => {
+test("the Add New Building dialog checks the fields in the product's order", async ({ page }) => {
   await signIn(page);
   await openTab(page, "Properties");
   await page.getByRole("button", { name: "Add New Building" }).click();

@@ -248,7 +248,7 @@ test.describe("unit page", () => {
     });
   }
 
-  test("shows the spec's loading words while a unit page loads", async ({ page, request }) => {
+  test("shows 'Loading Unit Details...' while a unit page loads", async ({ page, request }) => {
     const building = await buildingId(request, "Riverview Condominiums");
     await page.goto(`/buildings/${building}`);
     // A slow connection: the unit's data takes a moment to arrive.

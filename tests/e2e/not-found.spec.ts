@@ -6,7 +6,7 @@ test.describe("404 page", () => {
     allowedConsoleErrors.push(/status of 404/);
   });
 
-  test("answers an unknown address with status 404 and the spec's words", async ({ page }) => {
+  test("answers an unknown address with status 404 and the product's words", async ({ page }) => {
     const response = await page.goto("/no-such-page/at-all");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");

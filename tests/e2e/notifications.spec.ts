@@ -10,7 +10,7 @@ import type { Notification } from "#domain/notifications";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 /**
- * The notification centre (PRODUCT-SPEC.md sections 2, 4, 8, 9). Every test starts in a fresh
+ * The notification centre (history, filters, preferences). Every test starts in a fresh
  * browser context, so each one is a first visit seeded with the eight sample notifications: four
  * unread, one emergency (the water shut-off), one with a link to /properties.
  */

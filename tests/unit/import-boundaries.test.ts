@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The one-way imports of CONVENTIONS.md, checked over the real import graph:
+ * The project's one-way imports, checked over the real import graph:
  * - src/domain is isomorphic: it imports neither the server, the web app nor Node built-ins;
  * - the web app imports the server only for types (erased from the browser bundle);
  * - in the web app, components/ui and lib import no feature, and no feature imports another.

@@ -60,7 +60,7 @@ async function dumpTable(client: pg.ClientBase, table: TableInfo, file: string):
   return count;
 }
 
-/** The tables whose rows name files on disk (DESIGN.md section 5: bytes move with their rows). */
+/** The tables whose rows name files on disk (the bytes are kept and deleted with their rows). */
 export const FILE_TABLES = ["images", "tenant_files"] as const;
 
 /** The files rows point to, as paths in the archive: what a backup must hold to be whole. */

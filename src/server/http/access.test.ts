@@ -234,7 +234,7 @@ describe("writes to an id", () => {
     const writes = app.routeTable.filter(
       (r) => ["PUT", "PATCH", "DELETE"].includes(r.method) && r.url !== "/api/*",
     );
-    expect(writes.filter((r) => r.guarded !== "admin")).toEqual([]);
+    expect(writes.filter((r) => r.guard !== "admin")).toEqual([]);
     expect(
       writes
         .filter((r) => r.url.includes("/:"))
@@ -310,7 +310,7 @@ describe("writes to an id", () => {
   it("a tenant has no route to read or change anyone's documents, their own or another's", async () => {
     // Sessions reach only these; every other route reading tenant files is for administrators.
     const signedIn = app.routeTable
-      .filter((r) => r.guarded === "user")
+      .filter((r) => r.guard === "user" || r.guard === "tenant")
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(signedIn).toEqual(["GET /api/auth/me", "POST /api/tenant/files"]);
@@ -320,7 +320,7 @@ describe("writes to an id", () => {
     for (const route of fileRoutes) {
       // The download by token is public by design: the signed token is the authority (below).
       if (route.url === "/api/files/download/:token") continue;
-      expect(route.guarded, route.url).toBe("admin");
+      expect(route.guard, route.url).toBe("admin");
     }
 
     const theirs = await uploadAs(tenant.headers, "lease.pdf", markedPdf("other-tenant"));

@@ -75,14 +75,14 @@ describe("the administrator routes", () => {
   it("are exactly the routes of the table, each guarded for administrators", () => {
     const registered = app.routeTable
       .filter((r) => r.url.startsWith("/api/admin/") || r.url === "/api/upload")
-      .map((r) => [r.method, r.url, r.guarded]);
+      .map((r) => [r.method, r.url, r.guard]);
     expect(registered.sort()).toEqual(adminRoutes.map(([m, u]) => [m, u, "admin"]).sort());
   });
 
-  it("the signed-in routes are guarded for a session", () => {
+  it("the tenant routes are guarded for a tenant session", () => {
     const registered = app.routeTable.filter((r) => r.url === "/api/tenant/files");
-    expect(registered.map((r) => [r.method, r.url, r.guarded])).toEqual(
-      signedInRoutes.map(([m, u]) => [m, u, "user"]),
+    expect(registered.map((r) => [r.method, r.url, r.guard])).toEqual(
+      signedInRoutes.map(([m, u]) => [m, u, "tenant"]),
     );
   });
 

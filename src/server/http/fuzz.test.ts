@@ -8,6 +8,7 @@ import fc, { type Arbitrary } from "fast-check";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Guard } from "#domain/api/contract";
 import { amenityChoices, propertyTypes } from "#domain/listings";
 import { fileCategories } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
@@ -522,7 +523,7 @@ function expectErrorFormat(response: LightMyRequestResponse, context: string) {
 
 type Who = { identity: "admin" | "tenant" | "anonymous"; header?: string };
 
-function callers(guarded: "admin" | "user" | "none"): Arbitrary<Who> {
+function callers(guarded: Guard | "none"): Arbitrary<Who> {
   const anonymous = fc
     .oneof(
       fc.constant(undefined),
@@ -536,7 +537,12 @@ function callers(guarded: "admin" | "user" | "none"): Arbitrary<Who> {
     .map((header): Who => ({ identity: "tenant", header }));
   const asAdmin = fc.constant<Who>({ identity: "admin", header: admin.header });
   // Most runs go to the caller who gets past the guard, where the input is read.
-  const [a, t, n] = guarded === "admin" ? [4, 1, 1] : guarded === "user" ? [1, 3, 1] : [1, 1, 3];
+  const [a, t, n] =
+    guarded === "admin"
+      ? [4, 1, 1]
+      : guarded === "user" || guarded === "tenant"
+        ? [1, 3, 1]
+        : [1, 1, 3];
   return fc.oneof(
     { weight: a, arbitrary: asAdmin },
     { weight: t, arbitrary: asTenant },
@@ -553,14 +559,14 @@ type Input = {
 };
 
 function inputs(
-  route: { method: string; url: string; guarded: "admin" | "user" | "none" },
+  route: { method: string; url: string; guard: Guard | "none" },
   plan: Plan,
   known: Known,
 ): Arbitrary<Input> {
   const model = plan.body?.(known);
   const hasBody = route.method !== "GET";
   return fc.record({
-    who: callers(route.guarded),
+    who: callers(route.guard),
     headers: extraHeaders,
     params: fc.record(plan.params?.(known) ?? {}),
     query: fc.option(
@@ -583,7 +589,7 @@ function urlOf(template: string, input: Input): string {
 }
 
 async function send(
-  route: { method: string; url: string; guarded: "admin" | "user" | "none" },
+  route: { method: string; url: string; guard: Guard | "none" },
   plan: Plan,
   input: Input,
 ) {
@@ -612,11 +618,13 @@ async function send(
   plan.check?.(response);
 
   // A guard lets nobody through; where the URL reaches the route, it answers 401 or 403 itself.
-  const needs = route.guarded;
+  const needs = route.guard;
   const through =
     needs === "none" ||
-    input.who.identity === "admin" ||
-    (needs === "user" && input.who.identity === "tenant");
+    needs === "public" ||
+    (needs === "admin" && input.who.identity === "admin") ||
+    (needs === "user" && input.who.identity !== "anonymous") ||
+    (needs === "tenant" && input.who.identity === "tenant");
   if (!through) {
     expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
     if (Object.values(input.params).every((p) => p.routable)) {

@@ -22,8 +22,8 @@ export function defaultFrom(): string {
 }
 
 /**
- * SMTP when a URL is given, else the outbox in `dataDir/outbox` (DESIGN.md section 3). Services
- * receive a Mailer and never know which one it is.
+ * SMTP when a URL is given, else the outbox in `dataDir/outbox`: one JSON file per message, the
+ * product's local mail, which tests read. Services receive a Mailer and never know which one it is.
  */
 export function createMailer(options: {
   dataDir: string;

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: rootData(matches).publicUrl,
   });
 
-/** /accessibility (PRODUCT-SPEC.md section 2): commitment, features, settings, contact, keys. */
+/** /accessibility: commitment, features, settings, contact, keys. */
 export default function Accessibility() {
   return (
     <>

@@ -45,10 +45,10 @@ function DashboardHeader() {
 }
 
 /**
- * /admin-dashboard (PRODUCT-SPEC.md section 2): administrators only. One load of the property
- * list feeds the Overview and Properties tabs; the open tab is kept in the address (?tab=), so a
- * reload or a shared link opens the same tab. Inquiries is beyond the spec: the office reads the
- * contact form's messages here.
+ * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
+ * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
+ * the same tab. Inquiries is an added fourth tab: the office reads the contact form's messages
+ * here.
  */
 function Dashboard() {
   const [params, setParams] = useSearchParams();

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Contact() {
-  // The spec: the contact page starts at the top, wherever the visitor came from.
+  // The contact page always starts at the top, wherever the visitor came from.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

@@ -16,7 +16,7 @@ import { privatePageMeta } from "../lib/meta";
 export const meta = () => privatePageMeta("Staff Login");
 
 /**
- * /login (PRODUCT-SPEC.md sections 2, 4, 8). Only administrators may sign in here: anyone else is
+ * /login. Only administrators may sign in here: anyone else is
  * told 'Access Denied' and signed out again. A signed-in visitor is sent to their home.
  */
 export default function Login() {

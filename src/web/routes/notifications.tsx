@@ -5,7 +5,7 @@ import { privatePageMeta } from "../lib/meta";
 /** Personal to this browser: kept out of search results. */
 export const meta = () => privatePageMeta("Notification History");
 
-/** /notifications, outside the shared layout (PRODUCT-SPEC.md section 2). */
+/** /notifications, outside the shared layout (no site header or footer). */
 export default function NotificationsRoute() {
   return (
     <StandalonePage back={{ to: "/", label: "Back to Home" }}>

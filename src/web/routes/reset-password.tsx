@@ -167,7 +167,7 @@ function SetNewPassword({ code, uid }: { code: string; uid: string }) {
   );
 }
 
-/** /reset-password (PRODUCT-SPEC.md sections 2, 4, 8): request a link, or use one. */
+/** /reset-password: request a link, or use one (?code=&uid=) to set a new password. */
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const { waiting } = useRedirectSignedIn();

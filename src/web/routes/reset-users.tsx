@@ -8,7 +8,7 @@ import { privatePageMeta } from "../lib/meta";
 
 export const meta = () => privatePageMeta("Reset User Data");
 
-/** The keys the spec's reset clears: the users, the current user and the verification codes. */
+/** The keys the reset clears: the session, the users, the current user, the verification codes. */
 const USER_DATA_KEYS = [TOKEN_KEY, USER_KEY, "users", "currentUser", "verificationCodes"];
 
 /** /reset-users: a test-only page that clears the user data this browser keeps. */

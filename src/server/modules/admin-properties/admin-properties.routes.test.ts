@@ -169,7 +169,7 @@ describe("properties", () => {
     ["a short zip", { zipCode: "0610" }, "zipCode", adminMessages.zipLength],
     ["a long zip", { zipCode: "06105-12345" }, "zipCode", adminMessages.zipLength],
   ] as const)(
-    "refuses %s with the spec's words as the first detail",
+    "refuses %s with the product's words as the first detail",
     async (_, overrides, field, msg) => {
       const body = Object.keys(overrides).length === 0 ? {} : validProperty(overrides);
       const response = await call("POST", "/api/admin/properties", body);
@@ -182,7 +182,7 @@ describe("properties", () => {
     },
   );
 
-  it("checks in the spec's order: a long title is reported before a bad state", async () => {
+  it("checks in the product's order: a long title is reported before a bad state", async () => {
     const response = await call(
       "POST",
       "/api/admin/properties",
@@ -282,7 +282,7 @@ describe("properties", () => {
     });
   });
 
-  it("keeps the stored vacancy flag when an edit does not send it (the spec's edit form)", async () => {
+  it("keeps the stored vacancy flag when an edit does not send it", async () => {
     const created = await createBuilding({ hasVacancy: true });
     const { hasVacancy: _omitted, ...withoutVacancy } = validProperty({ title: "Kept Vacancy" });
     const kept = await call("PUT", `/api/admin/properties/${created.id}`, withoutVacancy);

@@ -83,7 +83,7 @@ export async function createProperty({ db }: Deps, values: PropertyValues): Prom
   return assembleProperties([row], [], [])[0]!;
 }
 
-/** `hasVacancy` undefined keeps the stored flag: the spec's edit form does not send it. */
+/** `hasVacancy` undefined keeps the stored flag: the original PUT body does not carry it. */
 export async function updateProperty(
   { db }: Deps,
   id: number,

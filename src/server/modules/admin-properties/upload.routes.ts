@@ -1,22 +1,15 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsync } from "fastify";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import type { Db } from "#server/db/client";
+import { route } from "#server/http/route";
 import type { ObjectStore } from "#server/storage/storage";
-import { uploadResponseSchema } from "./admin-properties.schemas";
 import { uploadImages, uploadLimits } from "./upload.service";
 
-/** POST /api/upload (PRODUCT-SPEC.md section 7): photos of a building or a unit. Administrators only. */
+/** Photos of a building or a unit, one multipart request of up to 20 files. */
 export const uploadRoutes =
-  (deps: { db: Db; store: ObjectStore }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; store: ObjectStore }): FastifyPluginAsync =>
   async (app) => {
-    app.post(
-      "/api/upload",
-      {
-        onRequest: app.guards.admin,
-        schema: { response: { 201: uploadResponseSchema } },
-      },
-      async (request, reply) => {
-        const result = await uploadImages(deps, request.parts({ limits: uploadLimits }));
-        return reply.status(201).send(result);
-      },
+    route(app, adminPropertiesApi.uploadImages, async (request) =>
+      uploadImages(deps, request.parts({ limits: uploadLimits })),
     );
   };

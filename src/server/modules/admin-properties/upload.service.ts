@@ -45,7 +45,7 @@ const isOwnerField = (name: string): name is OwnerField =>
   (OWNER_FIELDS as readonly string[]).includes(name);
 
 /**
- * The parser's own failures, in the product's words: an over-size file is the spec's 413, a
+ * The parser's own failures, in the product's words: an over-size file is a 413, a
  * broken or cut-off body is a 400 (busboy's errors carry no status and would otherwise be a 500).
  */
 function asUploadError(error: unknown): AppError {

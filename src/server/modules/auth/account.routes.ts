@@ -1,14 +1,8 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  accountMessages,
-  requestResetSchema,
-  resetPasswordSchema,
-  sendVerificationSchema,
-  sessionUserSchema,
-  verifyCodeSchema,
-} from "#domain/auth";
+import type { FastifyPluginAsync } from "fastify";
+import { authApi } from "#domain/api/auth";
+import { accountMessages } from "#domain/auth";
 import type { Db } from "#server/db/client";
+import { route } from "#server/http/route";
 import type { Mailer } from "#server/mail/mailer";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import type { CodeHasher } from "./code-hash";
@@ -30,46 +24,37 @@ type Deps = {
   attemptsPerMinute: number;
 };
 
-const done = z.object({ success: z.literal(true), message: z.string() });
-
-/** E-mail verification and password reset (PRODUCT-SPEC.md section 7, DESIGN.md section 4). Public. */
+/** E-mail verification and password reset: public, limited per address. */
 export const accountRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
-    const limited = { rateLimit: { max: deps.attemptsPerMinute, timeWindow: "1 minute" } };
+    const limited = { rateLimit: deps.attemptsPerMinute };
 
-    app.post(
-      "/api/auth/send-verification",
-      { config: limited, schema: { body: sendVerificationSchema, response: { 200: done } } },
+    route(
+      app,
+      authApi.sendVerification,
       async (request) => {
         await sendVerification(deps, request.body);
         return { success: true as const, message: accountMessages.codeSent };
       },
+      limited,
     );
 
-    app.post(
-      "/api/auth/verify-code",
-      {
-        config: limited,
-        schema: {
-          body: verifyCodeSchema,
-          response: { 200: z.object({ user: sessionUserSchema, token: z.string() }) },
-        },
-      },
+    route(
+      app,
+      authApi.verifyCode,
       async (request) => {
         const session = await verifyCode(deps, request.body);
         request.log.info({ uid: session.user.uid }, "e-mail verified with a code");
         return session;
       },
+      limited,
     );
 
-    // The link in the e-mail: it lands on the login page with the spec's banner either way.
-    app.get(
-      "/api/auth/verify-email",
-      {
-        config: limited,
-        schema: { querystring: z.object({ token: z.string().max(2000).optional() }) },
-      },
+    // The link in the e-mail: it lands on the login page with the outcome's banner either way.
+    route(
+      app,
+      authApi.verifyEmailLink,
       async (request, reply) => {
         try {
           const outcome = request.query.token
@@ -83,24 +68,27 @@ export const accountRoutes =
           return reply.redirect("/login?error=server_error");
         }
       },
+      limited,
     );
 
-    app.post(
-      "/api/auth/request-password-reset",
-      { config: limited, schema: { body: requestResetSchema, response: { 200: done } } },
+    route(
+      app,
+      authApi.requestPasswordReset,
       async (request) => {
         await requestPasswordReset({ ...deps, log: request.log }, request.body);
         return { success: true as const, message: accountMessages.resetSent };
       },
+      limited,
     );
 
-    app.post(
-      "/api/auth/reset-password",
-      { config: limited, schema: { body: resetPasswordSchema, response: { 200: done } } },
+    route(
+      app,
+      authApi.resetPassword,
       async (request) => {
         await resetPassword({ ...deps, log: request.log }, request.body);
         request.log.info({ uid: request.body.userId }, "password reset");
         return { success: true as const, message: accountMessages.resetDone };
       },
+      limited,
     );
   };

@@ -27,6 +27,8 @@ export type Guards = {
   user: (request: FastifyRequest) => Promise<void>;
   /** An administrator: 401 without a valid session, 403 for anyone else. */
   admin: (request: FastifyRequest) => Promise<void>;
+  /** A tenant: 401 without a valid session, 403 for anyone else (staff have the back office). */
+  tenant: (request: FastifyRequest) => Promise<void>;
 };
 
 /**
@@ -53,20 +55,25 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
     return toSessionUser(user);
   }
 
+  const withRole =
+    (role: SessionUser["role"], message: string, who: string) =>
+    async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (user.role !== role) {
+        request.log.warn(
+          { uid: user.uid, route: request.routeOptions.url },
+          `refused: ${who} only`,
+        );
+        throw new AppError(403, "forbidden", message);
+      }
+      request.user = user;
+    };
+
   return {
     async user(request) {
       request.user = await authenticate(request);
     },
-    async admin(request) {
-      const user = await authenticate(request);
-      if (user.role !== "admin") {
-        request.log.warn(
-          { uid: user.uid, route: request.routeOptions.url },
-          "refused: administrators only",
-        );
-        throw new AppError(403, "forbidden", authMessages.adminOnly);
-      }
-      request.user = user;
-    },
+    admin: withRole("admin", authMessages.adminOnly, "administrators"),
+    tenant: withRole("tenant", authMessages.tenantsOnly, "tenants"),
   };
 }

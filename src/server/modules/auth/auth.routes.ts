@@ -1,33 +1,30 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { authMessages, loginSchema, sessionUserSchema } from "#domain/auth";
+import type { FastifyPluginAsync } from "fastify";
+import { authApi } from "#domain/api/auth";
+import { authMessages } from "#domain/auth";
 import type { Db } from "#server/db/client";
 import { AppError } from "#server/http/errors";
-import type { Guards } from "./auth.guard";
+import { route } from "#server/http/route";
 import { login } from "./auth.service";
 import type { SessionTokens } from "./auth.tokens";
 import type { LoginThrottle } from "./login-throttle";
-
-const sessionResponse = z.object({ token: z.string(), user: sessionUserSchema });
 
 type Deps = {
   db: Db;
   tokens: SessionTokens;
   throttle: LoginThrottle;
-  guards: Guards;
   attemptsPerMinute: number;
 };
 
-/** PRODUCT-SPEC.md section 7 (authentication) and DESIGN.md section 4. */
+/** Sign-in, the refused registration, and the session check. */
 export const authRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
     // Guessing passwords from one address is slowed here; across addresses, per account (throttle).
-    const limited = { rateLimit: { max: deps.attemptsPerMinute, timeWindow: "1 minute" } };
+    const limited = { rateLimit: deps.attemptsPerMinute };
 
-    app.post(
-      "/api/auth/login",
-      { config: limited, schema: { body: loginSchema, response: { 200: sessionResponse } } },
+    route(
+      app,
+      authApi.login,
       async (request) => {
         try {
           const session = await login(deps, request.body);
@@ -41,19 +38,13 @@ export const authRoutes =
           throw error;
         }
       },
+      limited,
     );
 
-    // Public: registration is disabled by design; accounts are made by the office (npm run users).
-    app.post("/api/auth/register", async () => {
+    // Registration is disabled by design; accounts are made by the office (npm run users).
+    route(app, authApi.register, async () => {
       throw new AppError(403, "registration_disabled", authMessages.registrationUnavailable);
     });
 
-    app.get(
-      "/api/auth/me",
-      {
-        onRequest: deps.guards.user,
-        schema: { response: { 200: z.object({ user: sessionUserSchema }) } },
-      },
-      async (request) => ({ user: request.user! }),
-    );
+    route(app, authApi.me, async (request) => ({ user: request.user! }));
   };

@@ -1,22 +1,15 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyPluginAsync } from "fastify";
+import { healthApi } from "#domain/api/health";
 import type { Database } from "#server/db/client";
+import { route } from "#server/http/route";
 
-const healthResponse = z.object({
-  status: z.enum(["ok", "error"]),
-  database: z.enum(["up", "down"]),
-});
-
-/** Liveness and database check, for load balancers and the start-up script. Public. */
+/** Liveness and database check, for load balancers and the start-up script. */
 export const healthRoutes =
-  (database: Database): FastifyPluginAsyncZod =>
+  (database: Database): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      "/api/health",
-      {
-        config: { rateLimit: false },
-        schema: { response: { 200: healthResponse, 503: healthResponse } },
-      },
+    route(
+      app,
+      healthApi.liveness,
       async (_request, reply) => {
         const up = await database.pool
           .query("select 1")
@@ -24,8 +17,9 @@ export const healthRoutes =
           .catch(() => false);
         reply.header("cache-control", "no-store");
         return up
-          ? reply.status(200).send({ status: "ok", database: "up" })
+          ? { status: "ok" as const, database: "up" as const }
           : reply.status(503).send({ status: "error", database: "down" });
       },
+      { rateLimit: false },
     );
   };

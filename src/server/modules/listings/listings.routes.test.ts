@@ -79,7 +79,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers });
 
 describe("GET /api/properties/buildings", () => {
-  it("lists active buildings only, featured first, with the spec's fields", async () => {
+  it("lists active buildings only, featured first, with the public building fields", async () => {
     const response = await get("/api/properties/buildings");
     expect(response.statusCode).toBe(200);
     const buildings = response.json();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
+import type { FastifyBaseLogger } from "fastify";
 import {
   type DocumentRequest,
   type documentRequestSchema,
@@ -142,7 +143,7 @@ export async function uploadRequestInfo(deps: Deps, token: string): Promise<Uplo
 export async function uploadThroughRequest(
   deps: Deps & { store: ObjectStore; scratchDir: string },
   token: string,
-  request: FastifyRequest,
+  parts: AsyncIterableIterator<Multipart>,
 ): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
   const row = await openRequest(deps, token);
   const repository = createTenantFilesRepository(deps.db);
@@ -152,7 +153,7 @@ export async function uploadThroughRequest(
   const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
   const earlier = await repository.listByRequest(row.id);
   if (!withinQuota([...earlier, { size: 1 }])) throw linkFull();
-  const upload = await receiveUpload(request, {
+  const upload = await receiveUpload(parts, {
     store: deps.store,
     scratchDir: deps.scratchDir,
     fileField: "files",

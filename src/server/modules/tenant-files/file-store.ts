@@ -5,7 +5,6 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
 import {
   filesMessages,
   TENANT_FILE_MAX_BYTES,
@@ -68,20 +67,23 @@ async function removeWritten(storage: Storage, written: Written) {
   ]);
 }
 
+/** The multipart parser's bounds for documents: `request.parts({ limits: documentLimits })`. */
+export const documentLimits = {
+  fileSize: TENANT_FILE_MAX_BYTES,
+  files: TENANT_FILES_PER_REQUEST_MAX,
+};
+
 /**
  * Reads the whole multipart body: the files of `fileField` stored, the text fields collected
  * (the first value of each name), whatever their order. At least one file is required.
  */
 export async function receiveUpload(
-  request: FastifyRequest,
+  parts: AsyncIterableIterator<Multipart>,
   options: Storage & { fileField: string },
 ): Promise<ReceivedUpload> {
   const written: Written = { temporaries: new Set(), stored: new Set() };
   const files: StoredFile[] = [];
   const fields: Record<string, string> = {};
-  const parts = request.parts({
-    limits: { fileSize: TENANT_FILE_MAX_BYTES, files: TENANT_FILES_PER_REQUEST_MAX },
-  });
   // next() by hand, not for-await: a refusal must not end the iterator, the rest is drained.
   try {
     for (let next = await parts.next(); !next.done; next = await parts.next()) {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessages } from "#domain/auth";
 import {
   DOWNLOAD_URL_MINUTES,
   type FileStats,
@@ -17,7 +18,7 @@ import { loginAs } from "#tests/support/auth";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { DOWNLOAD_AUDIENCE } from "./file-tokens";
-import { downloadLinkInvalid, tenantsOnly } from "./tenant-files.service";
+import { downloadLinkInvalid } from "./tenant-files.service";
 import {
   type FormPart,
   filesIn,
@@ -234,7 +235,7 @@ describe("POST /api/tenant/files", () => {
     const part = [{ name: "file", filename: "a.pdf", content: samples.pdf() }];
     const asAdmin = await upload(part, admin.headers);
     expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().message).toBe(tenantsOnly);
+    expect(asAdmin.json().message).toBe(authMessages.tenantsOnly);
     expect((await upload(part, {})).statusCode).toBe(401);
   });
 });

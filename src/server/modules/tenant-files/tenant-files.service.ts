@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
 import type { SessionUser } from "#domain/auth";
 import {
   DOWNLOAD_URL_MINUTES,
@@ -22,7 +22,7 @@ import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 
-/** The admin Files tab (PRODUCT-SPEC.md sections 2, 3, 7) and a signed-in tenant's uploads. */
+/** The admin Files tab (list, statistics, download links) and a signed-in tenant's uploads. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,15 +108,13 @@ export async function openDownload(
   return { file: row, size: found.size, stream: found.stream };
 }
 
-export const tenantsOnly = "Only tenants can upload documents here.";
-
 /** A signed-in tenant's own documents: attributed to their name (or e-mail) and e-mail. */
 export async function uploadTenantFiles(
   deps: { db: Db; store: ObjectStore; scratchDir: string },
-  request: FastifyRequest,
+  parts: AsyncIterableIterator<Multipart>,
   user: SessionUser,
 ): Promise<FilesResponse> {
-  const upload = await receiveUpload(request, {
+  const upload = await receiveUpload(parts, {
     store: deps.store,
     scratchDir: deps.scratchDir,
     fileField: "file",

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from "react-router";
 import { messages } from "#domain/messages";
 
-/** What the page being loaded is called while it loads (PRODUCT-SPEC.md: 'Loading Unit Details...'). */
+/** What the page being loaded is called while it loads (a unit page: 'Loading Unit Details...'). */
 function loadingMessage(pathname: string): string {
   if (/^\/properties\/[^/]+$/.test(pathname)) return "Loading Unit Details...";
   if (/^\/buildings\/[^/]+$/.test(pathname)) return "Loading building details...";
@@ -10,7 +10,7 @@ function loadingMessage(pathname: string): string {
 }
 
 /**
- * While another page's data loads: a bar at the top and the spec's loading words, so a visitor on
+ * While another page's data loads: a bar at the top and the page's loading words, so a visitor on
  * a slow connection sees that something is happening.
  */
 export function NavigationProgress() {

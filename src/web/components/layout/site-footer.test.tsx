@@ -22,7 +22,7 @@ describe("SiteFooter", () => {
     expect(screen.getByText(site.email)).toBeInTheDocument();
   });
 
-  it("has the three link groups of the spec", () => {
+  it("has three link groups: Quick Links, For Renters and Legal", () => {
     renderFooter();
     expect(linksOf("Quick Links")).toEqual([
       ["Home", "/"],

@@ -10,7 +10,7 @@ type Props = {
   sizes: string;
   /** The first visible image of a page: loaded eagerly with high priority. */
   priority?: boolean;
-  /** Shown instead when the photo fails (the spec's stock-photo fallback). */
+  /** Shown instead when the photo fails to load: a stock photo. */
   fallback?: Photo;
   className?: string;
 };

@@ -10,7 +10,7 @@ function Probe() {
 }
 
 describe("useAuth", () => {
-  it("fails outside its provider with the spec's message", () => {
+  it("fails outside its provider with the product's message", () => {
     // React reports the thrown render error on the console; that is the point here.
     allowConsoleError(/useAuth must be used within an AuthProvider|The above error occurred/);
     expect(() => render(<Probe />)).toThrow("useAuth must be used within an AuthProvider");

@@ -14,12 +14,12 @@ import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
 
 /**
- * The session (PRODUCT-SPEC.md section 4): a user or none, a loading flag (true at first) and
+ * The session: a user or none, a loading flag (true at first) and
  * an error. Each action sets loading, clears it either way, and keeps a failure's message.
  */
 export type AuthContextValue = {
   user: SessionUser | null;
-  /** True while the session is checked at start or an action runs (the spec's loading flag). */
+  /** True while the session is checked at start or an action runs. */
   loading: boolean;
   /** False until the stored session has been checked once: pages wait for this, not for actions. */
   ready: boolean;

@@ -1,6 +1,6 @@
 import type { SessionUser } from "#domain/auth";
 
-/** The browser's copy of the session (PRODUCT-SPEC.md section 3): two keys in localStorage. */
+/** The browser's copy of the session: two keys in localStorage, the token and the user (JSON). */
 export const TOKEN_KEY = "jwt_token";
 export const USER_KEY = "user_info";
 
@@ -26,7 +26,7 @@ export function clearSession(): void {
 }
 
 /**
- * The stored session, checked as the spec says: a missing token, an expired one (or one without
+ * The stored session, checked at start: a missing token, an expired one (or one without
  * exp), a missing or unparsable user record each clear storage and leave the visitor signed out.
  */
 export function readSession(nowSeconds = Date.now() / 1000): StoredSession | null {

@@ -8,7 +8,7 @@ import {
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 
 export const NOTIFICATIONS_KEY = "notifications";
-/** PRODUCT-SPEC.md section 9: expired notifications are swept every 60 seconds. */
+/** Notifications past their expiry date are swept every 60 seconds. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 type Options = {

@@ -97,7 +97,7 @@ describe("the accessibility settings panel", () => {
     expect(saveButton()).toBeDisabled();
   });
 
-  it("resets to the defaults, unsaved, with the spec's message, until Save stores them", async () => {
+  it("resets to the defaults, unsaved, with the product's message, until Save stores them", async () => {
     localStorage.setItem(
       ACCESSIBILITY_STORAGE_KEY,
       JSON.stringify({ ...defaultAccessibilityPreferences, highContrast: true, fontSize: 24 }),

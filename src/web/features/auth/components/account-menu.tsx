@@ -6,7 +6,7 @@ import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-modul
 import { cn } from "#web/lib/utils";
 import { useAuth } from "../auth-provider";
 
-/** The header shows the display name, else the e-mail, else the word User (PRODUCT-SPEC.md section 1). */
+/** The header shows the display name, else the e-mail, else the word User. */
 export function displayNameOf(user: Pick<SessionUser, "displayName" | "email">): string {
   return user.displayName?.trim() || user.email || "User";
 }

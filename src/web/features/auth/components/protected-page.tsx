@@ -25,7 +25,7 @@ export function redirectFor(
 }
 
 /**
- * The protected-page rule (PRODUCT-SPEC.md section 2): loading shows 'Loading...'; no user goes
+ * The protected-page rule: loading shows 'Loading...'; no user goes
  * to /login remembering the page; an unverified e-mail goes to /verify-email (unless the page
  * opts out); a role not allowed goes to the user's own home.
  *

@@ -12,7 +12,7 @@ import {
 } from "../consent-store";
 
 /**
- * The privacy banner of every page (PRODUCT-SPEC.md section 2). Mounted once, after the page's
+ * The privacy banner of every page, shown until the visitor answers. Mounted once, after the page's
  * content. It renders nothing on the server and during hydration, so a visitor who already
  * answered never sees it flash; for the others it appears once the page is interactive.
  *

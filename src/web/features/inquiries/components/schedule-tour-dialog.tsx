@@ -12,8 +12,8 @@ import { VisitorFields } from "./visitor-fields";
 const empty: TourRequest = { name: "", email: "", phone: "", preferredTimes: "" };
 
 /**
- * Schedule Tour (the spec leaves its action open): a short form sent as an inquiry about the
- * unit, with the contact form's validation and toasts.
+ * Schedule Tour (the product gives it no action of its own): a short form sent as an inquiry
+ * about the unit, with the contact form's validation and toasts.
  */
 export function ScheduleTourDialog({
   unit,

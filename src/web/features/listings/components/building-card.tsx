@@ -7,7 +7,7 @@ import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
 import { ResponsiveImage } from "#web/components/ui/responsive-image";
 
-/** Three amenities at most, then '+N more' (PRODUCT-SPEC.md, /properties). */
+/** Three amenities at most, then '+N more'. */
 export function AmenityPreview({ amenities }: { amenities: string[] }) {
   const shown = amenities.slice(0, BUILDING_CARD_MAX_AMENITIES);
   const more = amenities.length - shown.length;

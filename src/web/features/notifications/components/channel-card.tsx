@@ -16,7 +16,7 @@ const icons = { email: Mail, inApp: Bell, push: Smartphone } as const;
 
 /**
  * A channel's card: its enable switch and, while enabled, a switch per category. Emergency push
- * is always on (PRODUCT-SPEC.md section 9): its switch is shown on and cannot be changed.
+ * is always on, whatever the visitor chooses: its switch is shown on and cannot be changed.
  */
 export function ChannelCard({
   channel,

@@ -23,7 +23,7 @@ import { NotificationList } from "./notification-list";
 import { PageHeading } from "./standalone-page";
 import { SummaryCards } from "./summary-cards";
 
-/** /notifications (PRODUCT-SPEC.md section 2, 'Notification History'). */
+/** /notifications, 'Notification History': summary cards, search, filters and day groups. */
 export function NotificationHistory({ store = notificationStore }: { store?: NotificationStore }) {
   const items = useNotifications(store);
   const [filters, setFilters] = useState(defaultFilters);

@@ -10,7 +10,7 @@ type Handlers = {
   onDelete: (n: Notification) => void;
 };
 
-/** The day groups, or the empty state in the spec's words. */
+/** The day groups, or the empty state in the product's exact words. */
 export function NotificationList({
   groups,
   filtersActive,

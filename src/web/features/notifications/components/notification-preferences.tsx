@@ -23,7 +23,7 @@ import { TimingCard } from "./timing-card";
  */
 const SAVING_MS = 400;
 
-/** /settings/notifications (PRODUCT-SPEC.md section 2, 'Notification Preferences'). */
+/** /settings/notifications, 'Notification Preferences': channels, timing, Save and Reset. */
 export function NotificationPreferences({
   store = preferencesStore,
 }: {

@@ -1,0 +1,22 @@
+import { adminPropertiesApi } from "./admin-properties";
+import { authApi } from "./auth";
+import type { Contract } from "./contract";
+import { healthApi } from "./health";
+import { inquiriesApi } from "./inquiries";
+import { listingsApi, seoApi } from "./listings";
+import { tenantFilesApi } from "./tenant-files";
+
+/** Every contract, by area: what the OpenAPI document, the guard table and the fuzzer read. */
+export const apiAreas = {
+  health: healthApi,
+  auth: authApi,
+  listings: listingsApi,
+  seo: seoApi,
+  inquiries: inquiriesApi,
+  adminProperties: adminPropertiesApi,
+  tenantFiles: tenantFilesApi,
+} as const;
+
+export const allContracts: readonly Contract[] = Object.values(apiAreas).flatMap(
+  (area) => Object.values(area) as Contract[],
+);

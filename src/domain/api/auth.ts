@@ -1,0 +1,93 @@
+import {
+  loginSchema,
+  requestResetSchema,
+  resetPasswordSchema,
+  sendVerificationSchema,
+  sessionUserSchema,
+  verifyCodeSchema,
+} from "#domain/auth";
+import { z } from "#domain/zod";
+import { apiErrorSchema, defineApi, doneSchema, raw } from "./contract";
+
+export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+/**
+ * Sign-in, the session check, e-mail verification and password reset. Public calls are limited
+ * per address; registration is disabled by design (accounts are made by the office).
+ */
+export const authApi = defineApi("auth", {
+  login: {
+    method: "POST",
+    path: "/api/auth/login",
+    summary:
+      "Signs in with e-mail and password; an unknown e-mail and a wrong password answer alike",
+    guard: "public",
+    body: loginSchema,
+    invalidates: [],
+    responses: { 200: sessionSchema },
+  },
+  register: {
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Always refused: accounts are made by the office",
+    guard: "public",
+    invalidates: [],
+    responses: { 403: apiErrorSchema },
+  },
+  me: {
+    method: "GET",
+    path: "/api/auth/me",
+    summary: "The signed-in user (the session check at start)",
+    guard: "user",
+    responses: { 200: z.object({ user: sessionUserSchema }) },
+  },
+  sendVerification: {
+    method: "POST",
+    path: "/api/auth/send-verification",
+    summary: "E-mails a fresh 6-digit code and a verification link",
+    guard: "public",
+    body: sendVerificationSchema,
+    invalidates: [],
+    responses: { 200: doneSchema },
+  },
+  verifyCode: {
+    method: "POST",
+    path: "/api/auth/verify-code",
+    summary: "Verifies the e-mail address with the code; answers a fresh session",
+    guard: "public",
+    body: verifyCodeSchema,
+    invalidates: [],
+    responses: { 200: sessionSchema },
+  },
+  verifyEmailLink: {
+    method: "GET",
+    path: "/api/auth/verify-email",
+    summary: "The e-mailed link: redirects to the login page with the outcome in its query",
+    guard: "public",
+    query: z.object({ token: z.string().max(2000).optional() }),
+    responses: {
+      302: raw(
+        "",
+        "Redirect to /login?verified=true, ?error=verification_failed or ?error=server_error.",
+      ),
+    },
+  },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/api/auth/request-password-reset",
+    summary: "E-mails a reset link, valid one hour; the same answer for every address",
+    guard: "public",
+    body: requestResetSchema,
+    invalidates: [],
+    responses: { 200: doneSchema },
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    summary: "Sets a new password with the code from the link; ends older sessions",
+    guard: "public",
+    body: resetPasswordSchema,
+    invalidates: [],
+    responses: { 200: doneSchema },
+  },
+});

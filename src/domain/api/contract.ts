@@ -1,0 +1,191 @@
+import { z } from "#domain/zod";
+
+/**
+ * One contract per endpoint: the only place an API path is written. The server registers its
+ * route from it (guard, schemas, cache invalidation), the browser's typed `request` and its
+ * TanStack Query options derive from it, the web tests' request handlers are built from it, and
+ * `/api/openapi.json` is generated from it. Isomorphic: zod and nothing else.
+ */
+
+/** Who may call: anybody, any signed-in user, a signed-in tenant, an administrator. */
+export type Guard = "public" | "user" | "tenant" | "admin";
+
+/**
+ * Families of data a write can make stale. The server empties what it caches for them (the
+ * public listing pages and API for `listings`) before the write's answer leaves; the browser
+ * refetches every query that reads them.
+ */
+export const resources = ["listings", "inquiries", "tenant-files", "document-requests"] as const;
+export type Resource = (typeof resources)[number];
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** An answer that is not JSON (a file, a page, a redirect, no body): described, not validated. */
+export type RawResponse = {
+  readonly kind: "raw";
+  readonly contentType: string;
+  readonly description: string;
+};
+
+export const raw = (contentType: string, description: string): RawResponse => ({
+  kind: "raw",
+  contentType,
+  description,
+});
+
+export type ResponseSpec = z.ZodType | RawResponse;
+
+/** Multipart form fields of an upload, for the OpenAPI document (the route reads the parts). */
+export type MultipartSpec = {
+  readonly files: { readonly name: string; readonly description: string };
+  readonly fields?: z.ZodObject;
+};
+
+type Shared = {
+  /** `area.name`, set by defineApi: the OpenAPI operationId and the query key. */
+  readonly id: string;
+  readonly summary: string;
+  /** Fastify's syntax: `/api/properties/:id`, `/uploads/*`. */
+  readonly path: string;
+  readonly guard: Guard;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly multipart?: MultipartSpec;
+  /** Every status the route answers, with its body. Platform refusals are added by defineApi. */
+  readonly responses: Readonly<Record<number, ResponseSpec>>;
+};
+
+export type ReadContract = Shared & {
+  readonly method: "GET";
+  /** The family of data this answer belongs to: writes that invalidate it refetch it. */
+  readonly reads?: Resource;
+};
+
+export type WriteContract = Shared & {
+  readonly method: Exclude<Method, "GET">;
+  /** What this write makes stale; `[]` says, on purpose, that it changes nothing cached. */
+  readonly invalidates: readonly Resource[];
+};
+
+export type Contract = ReadContract | WriteContract;
+
+type Draft = Omit<ReadContract, "id"> | Omit<WriteContract, "id">;
+
+/** The API's one error format: `{error, message, details?}` with `details` for validation. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), msg: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The answer of a write that returns no data: `{success: true, message}`. */
+export const doneSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** A path's `:id`, read as text: each route answers 404 for one that is not a positive integer. */
+export const idParams = z.object({ id: z.string() });
+export const tokenParams = z.object({ token: z.string() });
+
+/** A 304 to a conditional GET whose ETag still matches: no body. */
+export const notModified = raw("", "Not modified: the ETag sent in If-None-Match still matches.");
+
+/**
+ * Refusals the platform makes before or around any handler: input that does not parse (400),
+ * a body too large (413) or of a type no route reads (415), the guards (401, 403), the rate
+ * limit (429), the database away (503). Every contract answers these in the error format.
+ */
+function platformErrors(draft: Draft): Record<number, ResponseSpec> {
+  const errors: Record<number, ResponseSpec> = { 429: apiErrorSchema, 503: apiErrorSchema };
+  const hasInput = draft.params || draft.query || draft.method !== "GET";
+  if (hasInput) errors[400] = apiErrorSchema;
+  if (draft.method !== "GET") {
+    errors[413] = apiErrorSchema;
+    errors[415] = apiErrorSchema;
+  }
+  if (draft.guard !== "public") errors[401] = apiErrorSchema;
+  if (draft.guard === "admin" || draft.guard === "tenant") errors[403] = apiErrorSchema;
+  return errors;
+}
+
+/**
+ * An area's contracts, each given its id (`area.key`) and the platform's refusals. The drafts'
+ * own responses win over the defaults, so a route may describe a refusal more precisely.
+ */
+export function defineApi<const T extends Record<string, Draft>>(
+  area: string,
+  drafts: T,
+): { readonly [K in keyof T]: T[K] & { readonly id: string } } {
+  const out: Record<string, Contract> = {};
+  for (const [key, draft] of Object.entries(drafts)) {
+    out[key] = {
+      ...draft,
+      id: `${area}.${key}`,
+      responses: { ...platformErrors(draft), ...draft.responses },
+    } as Contract;
+  }
+  return out as unknown as { readonly [K in keyof T]: T[K] & { readonly id: string } };
+}
+
+// ---- Types derived from a contract ----------------------------------------------------------
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The body of the contract's success answer (its 2xx JSON schema's output). */
+export type SuccessBody<C extends Contract> = {
+  [S in keyof C["responses"]]: S extends SuccessStatus ? Out<C["responses"][S]> : never;
+}[keyof C["responses"]];
+
+/** What a caller sends: params, query and body as their schemas accept them. */
+export type RequestInput<C extends Contract> = (C["params"] extends z.ZodType
+  ? { params: In<C["params"]> }
+  : { params?: undefined }) &
+  (C["query"] extends z.ZodType ? { query?: In<C["query"]> } : { query?: undefined }) &
+  (C["body"] extends z.ZodType ? { body: In<C["body"]> } : { body?: undefined });
+
+/** What a handler receives after validation. */
+export type ParsedInput<C extends Contract> = {
+  params: C["params"] extends z.ZodType ? Out<C["params"]> : Record<string, never>;
+  query: C["query"] extends z.ZodType ? Out<C["query"]> : Record<string, never>;
+  body: C["body"] extends z.ZodType ? Out<C["body"]> : undefined;
+};
+
+// ---- Paths ------------------------------------------------------------------------------------
+
+/** The names of a path's parameters, in order (`/api/x/:id/images/:imageId` -> id, imageId). */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+/** The URL of a call: each `:name` replaced by its encoded value, then the query if any. */
+export function buildUrl(
+  contract: Pick<Contract, "path">,
+  params: Record<string, string | number> | undefined,
+  query?: Record<string, unknown>,
+): string {
+  const path = contract.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${contract.path}: missing the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The success status a route answers when its handler returns a body. */
+export function successStatus(contract: Contract): number {
+  const statuses = Object.keys(contract.responses).map(Number);
+  return statuses.find((s) => s >= 200 && s < 300) ?? 200;
+}
+
+export function isRaw(spec: ResponseSpec | undefined): spec is RawResponse {
+  return typeof spec === "object" && spec !== null && (spec as RawResponse).kind === "raw";
+}

@@ -1,0 +1,169 @@
+import {
+  type DocumentRequest,
+  type DownloadResponse,
+  documentRequestSchema,
+  type FileStats,
+  fileCategories,
+  filesQuerySchema,
+  type TenantFile,
+  tenantUploadFieldsSchema,
+  type UploadRequestInfo,
+} from "#domain/tenant-files";
+import { z } from "#domain/zod";
+import { apiErrorSchema, defineApi, idParams, raw, tokenParams } from "./contract";
+
+const category = z.enum(fileCategories);
+const place = z.object({ id: z.number().int().nullable(), name: z.string(), unit: z.string() });
+
+export const tenantFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  category,
+  size: z.number().int(),
+  mime: z.string(),
+  uploadDate: z.string(),
+  tenant: z.object({ name: z.string(), email: z.string() }),
+  property: place,
+  maintenanceRequest: z.object({ title: z.string() }).nullable(),
+}) satisfies z.ZodType<TenantFile>;
+
+const filesResponseSchema = z.object({ files: z.array(tenantFileSchema) });
+
+const fileStatsSchema = z.object({
+  totalFiles: z.number().int(),
+  totalSize: z.string(),
+  totalBytes: z.number(),
+  categoryCounts: z.object({
+    maintenance: z.number().int(),
+    lease: z.number().int(),
+    property: z.number().int(),
+    other: z.number().int(),
+  }),
+  recentUploads: z.number().int(),
+}) satisfies z.ZodType<FileStats>;
+
+const downloadResponseSchema = z.object({
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+}) satisfies z.ZodType<DownloadResponse>;
+
+export const documentRequestResponseSchema = z.object({
+  id: z.string(),
+  tenantName: z.string(),
+  tenantEmail: z.string(),
+  property: place,
+  category,
+  maintenanceRequest: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  filesReceived: z.number().int(),
+}) satisfies z.ZodType<DocumentRequest>;
+
+const receivedFileSchema = z.object({
+  originalName: z.string(),
+  size: z.number().int(),
+  uploadDate: z.string(),
+});
+
+const uploadRequestInfoSchema = z.object({
+  tenantName: z.string(),
+  propertyName: z.string(),
+  unit: z.string(),
+  category,
+  maintenanceRequest: z.string().nullable(),
+  note: z.string(),
+  expiresAt: z.string(),
+  filesReceived: z.array(receivedFileSchema),
+}) satisfies z.ZodType<UploadRequestInfo>;
+
+const documents = {
+  name: "files",
+  description: "PDF, JPEG, PNG, WebP, HEIC or DOCX documents, checked by content, 20 MB each",
+};
+const linkRefused = { 404: apiErrorSchema, 410: apiErrorSchema };
+
+/**
+ * Documents tenants send the office: the back office's Files tab, document requests e-mailed as
+ * upload links, a signed-in tenant's own uploads, and short-lived download links. Files are
+ * never under a public URL: only a signed link reaches them.
+ */
+export const tenantFilesApi = defineApi("tenantFiles", {
+  list: {
+    method: "GET",
+    path: "/api/admin/files",
+    summary: "Tenants' files, newest first, by category and tenant name or e-mail",
+    guard: "admin",
+    reads: "tenant-files",
+    query: filesQuerySchema,
+    responses: { 200: filesResponseSchema },
+  },
+  stats: {
+    method: "GET",
+    path: "/api/admin/files/stats",
+    summary: "How many files, their total size, per category, and this week's uploads",
+    guard: "admin",
+    reads: "tenant-files",
+    responses: { 200: fileStatsSchema },
+  },
+  downloadLink: {
+    method: "GET",
+    path: "/api/admin/files/:id/download",
+    summary: "A same-origin link, valid a few minutes, that serves the file as an attachment",
+    guard: "admin",
+    params: idParams,
+    responses: { 200: downloadResponseSchema, 404: apiErrorSchema },
+  },
+  download: {
+    method: "GET",
+    path: "/api/files/download/:token",
+    summary: "The file behind a download link, as an attachment under its original name",
+    guard: "public",
+    params: tokenParams,
+    responses: { 200: raw("application/octet-stream", "The file's bytes."), ...linkRefused },
+  },
+  tenantUpload: {
+    method: "POST",
+    path: "/api/tenant/files",
+    summary: "A signed-in tenant sends the office documents",
+    guard: "tenant",
+    multipart: { files: { ...documents, name: "file" }, fields: tenantUploadFieldsSchema },
+    invalidates: ["tenant-files"],
+    responses: { 201: filesResponseSchema },
+  },
+  createRequest: {
+    method: "POST",
+    path: "/api/admin/document-requests",
+    summary: "Asks a tenant for documents: e-mails an upload link valid 14 days",
+    guard: "admin",
+    body: documentRequestSchema,
+    invalidates: ["document-requests"],
+    responses: { 201: documentRequestResponseSchema, 404: apiErrorSchema, 502: apiErrorSchema },
+  },
+  listRequests: {
+    method: "GET",
+    path: "/api/admin/document-requests",
+    summary: "The most recent document requests, newest first, with the files received",
+    guard: "admin",
+    reads: "document-requests",
+    responses: { 200: z.object({ requests: z.array(documentRequestResponseSchema) }) },
+  },
+  uploadRequest: {
+    method: "GET",
+    path: "/api/upload-requests/:token",
+    summary: "What an upload link asks for (the link is the authority)",
+    guard: "public",
+    params: tokenParams,
+    responses: { 200: uploadRequestInfoSchema, ...linkRefused },
+  },
+  uploadThroughRequest: {
+    method: "POST",
+    path: "/api/upload-requests/:token/files",
+    summary: "A tenant sends documents through an upload link (rate limited per address)",
+    guard: "public",
+    params: tokenParams,
+    multipart: { files: documents },
+    invalidates: ["tenant-files", "document-requests"],
+    responses: { 201: z.object({ files: z.array(receivedFileSchema) }), ...linkRefused },
+  },
+});
