@@ -12,7 +12,8 @@ import { defineConfig } from "vite";
 const SHARED = [
   /\/src\/web\/components\/ui\/(?:button|badge|card|skeleton|progress|responsive-image)\.tsx$/,
   /\/src\/web\/components\/layout\/(?!mobile-menu)[^/]+\.tsx$/,
-  /\/src\/web\/lib\/(?!lazy-module)[^/]+\.tsx?$/,
+  // Not TanStack Query's provider (lib/query.tsx): only pages that fetch on the client load it.
+  /\/src\/web\/lib\/(?!lazy-module|query)[^/]+\.tsx?$/,
   /\/src\/web\/features\/listings\/[^/]+\/[^/]+\.tsx?$/,
   /\/src\/domain\/(?:site|messages|constants|photos|listing-format|seo)\.ts$/,
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,

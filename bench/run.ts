@@ -31,11 +31,11 @@ import { measureUploads, uploadChecks } from "./uploads";
  * fails is reported (and the exit code is 1); the other steps still run. Budgets that are not
  * met do not change the exit code: the results say which.
  *
- * The Observatory and the soak (issue 8) run last, on a second start of the server with the
+ * The Observatory and the soak run last, on a second start of the server with the
  * settings of production behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true);
  * the Observatory also needs ports 80 and 443 (root) and is skipped without them.
  *
- * The scale-out step (issue 9) runs last, on a PostgreSQL, Redis, bucket and instances of its own
+ * The scale-out step runs last, on a PostgreSQL, Redis, bucket and instances of its own
  * (under DATA_DIR/scaleout): one instance and two behind nginx, through the same routes. It needs
  * nginx and redis-server and is skipped without them.
  *

@@ -5,7 +5,7 @@ import { benchAdmin, rssMb } from "./server";
 import { createProperty, signIn } from "./uploads";
 
 /**
- * The soak (issue 8, "Load"): mixed traffic at 50 connections on loopback for BENCH_SOAK_SECONDS
+ * The soak: mixed traffic at 50 connections on loopback for BENCH_SOAK_SECONDS
  * (60), after a warm-up of the same mix (BENCH_SOAK_WARMUP_SECONDS, 15), while the server's RSS
  * is read every second.
  * Each kind of traffic is an autocannon instance of its own, all running at once, so each has

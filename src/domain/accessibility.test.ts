@@ -31,7 +31,7 @@ describe("defaults", () => {
 });
 
 describe("fontSizeLabel", () => {
-  it("names every size of the slider as section 9 does", () => {
+  it("names every size of the slider: Small to Largest", () => {
     const labels = Object.fromEntries(
       Array.from({ length: 13 }, (_, i) => [12 + i, fontSizeLabel(12 + i)]),
     );

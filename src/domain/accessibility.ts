@@ -89,7 +89,7 @@ export const accessibilityMessages = {
   saveFailed: messages.preferencesSaveFailed,
 } as const;
 
-/** Section 9: up to 14 Small, up to 16 Medium, up to 18 Large, up to 20 Extra Large, then Largest. */
+/** The slider's labels: up to 14 Small, 16 Medium, 18 Large, 20 Extra Large, then Largest. */
 export function fontSizeLabel(px: number): string {
   if (px <= 14) return "Small";
   if (px <= 16) return "Medium";

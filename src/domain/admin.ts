@@ -1,4 +1,5 @@
 import { amenityChoices, propertyTypes } from "./listings";
+import { messages } from "./messages";
 import { z } from "./zod";
 
 /**
@@ -78,6 +79,18 @@ export const DASHBOARD_FIRST_FETCH_DELAY_MS = 100;
 export const RETRY_DISABLED_MS = 2_000;
 export const UNITS_SHOWN_PER_BUILDING = 5;
 export const IMAGES_PER_UPLOAD_MAX = 20;
+
+/** POST /api/upload: the server's refusals of a photos upload, and its answer. */
+export const uploadMessages = {
+  ownerRequired: "Send exactly one of propertyId or unitId with the images.",
+  noFiles: "Please choose at least one image to upload.",
+  tooManyFiles: `You can upload at most ${IMAGES_PER_UPLOAD_MAX} images at a time.`,
+  tooManyParts: messages.server.uploadTooManyParts,
+  wrongField: "Send the images as parts named files.",
+  notMultipart: "Send the images as multipart/form-data.",
+  incomplete: "The upload was interrupted or malformed. Please try again.",
+  uploaded: (n: number) => `Uploaded ${n} ${n === 1 ? "image" : "images"}`,
+} as const;
 export const ALT_TEXT_MAX = 250;
 
 const MAX_DESCRIPTION = 5_000;
@@ -150,9 +163,9 @@ function withPropertyChecks(full: boolean) {
 /** POST /api/admin/properties: the six checks of "Create property", in order. */
 export const propertyCreateSchema = withPropertyChecks(true);
 /**
- * PUT /api/admin/properties/{id}. The edit dialog checks the required fields only; the
- * server still refuses lengths the database columns and public pages are not made for, with
- * the create dialog's words.
+ * PUT /api/admin/properties/{id}. The edit dialog checks the required fields only; the server still
+ * refuses lengths the database columns and public pages are not made for, with the create dialog's
+ * words.
  */
 export const propertyUpdateSchema = withPropertyChecks(true);
 /** What the edit dialog checks before sending: the required fields only, with the same message. */
@@ -265,7 +278,7 @@ export type AdminProperty = PropertyValues & {
 /** POST /api/upload answers with the stored images. */
 export type UploadResponse = { files: AdminImage[]; message: string };
 
-/** Dashboard stats, computed in the browser from the property list (there is no stats call). */
+/** Dashboard stats, computed in the browser from the property list (no server call of its own). */
 export type DashboardStats = {
   totalProperties: number;
   availableUnits: number;

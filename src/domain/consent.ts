@@ -3,9 +3,9 @@ import { isIsoDateTime, isOneOf, isRecord } from "./guards";
 
 /**
  * The privacy banner's answer, kept in the visitor's browser storage (not only logged, and never
- * sent to the server). Accept All is kept in
- * localStorage, for good; Decline is kept in sessionStorage under the same key, so it lasts for
- * the browser tab's session only; closing the banner sets a session flag and records no choice.
+ * sent to the server). Accept All is kept in localStorage, for good; Decline is kept in
+ * sessionStorage under the same key, so it lasts for the browser tab's session only; closing the
+ * banner sets a session flag and records no choice.
  */
 export const CONSENT_STORAGE_KEY = "privacy_consent";
 /** sessionStorage: the banner was closed without an answer. It shows again in a new session. */

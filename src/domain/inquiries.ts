@@ -15,6 +15,9 @@ export const contactMessages = {
   sentDefault: `We've received your message and will get back to you within ${CONTACT_REPLY_HOURS} hours.`,
   failedTitle: "Failed to Send Message",
   failedText: `There was an error sending your message. Please try again or call us directly at ${site.phone}.`,
+  /** The server's refusal of an inquiry about a unit or building that is not listed. */
+  unitUnavailable: "This unit is not available.",
+  propertyUnavailable: "This property is not available.",
 } as const;
 
 const name = z

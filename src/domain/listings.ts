@@ -2,6 +2,12 @@ import { z } from "./zod";
 
 /** Buildings and units as the public site and the public API (/api/properties/...) show them. */
 
+/** The public API's refusals: a building or unit that is not (or no longer) listed. */
+export const listingsMessages = {
+  buildingNotFound: "Building not found. It may have been removed or never existed.",
+  unitNotFound: "Unit not found. It doesn't exist or may no longer be available.",
+} as const;
+
 export const propertyTypes = [
   "apartment",
   "house",

@@ -17,5 +17,7 @@ export const messages = {
     notFound: "The requested resource was not found.",
     badRequest: "The request is invalid.",
     badData: "Some of the text or numbers sent cannot be stored. Please check them and try again.",
+    /** A multipart body over the parser's bounds on parts or fields (photos and documents). */
+    uploadTooManyParts: "The upload has too many fields.",
   },
 } as const;

@@ -2,8 +2,8 @@ import { messages } from "./messages";
 import * as z from "./zod-mini";
 
 /**
- * Notification preferences: three channels with a switch
- * per category, quiet hours and a delivery frequency. Kept in the visitor's browser only.
+ * Notification preferences: three channels with a switch per category, quiet hours and a delivery
+ * frequency. Kept in the visitor's browser only.
  */
 
 export const notificationPreferencesMessages = {
@@ -73,7 +73,7 @@ const channelSchema = z.object({
 export const notificationPreferencesSchema = z.object({
   email: channelSchema,
   inApp: channelSchema,
-  // Emergency push is always on (section 9): a stored false is not a valid preference.
+  // Emergency push is always on, whatever the visitor sets: a stored false is not valid.
   push: z.extend(channelSchema, { emergency: z.literal(true) }),
   quietHours: z.object({ enabled: z.boolean(), startTime: z.string(), endTime: z.string() }).check(
     z.superRefine((quiet, ctx) => {
@@ -102,7 +102,7 @@ const allOn = {
   emergency: true,
 };
 
-/** Section 9: e-mail and in-app on for everything, push off except emergency, quiet 22:00-08:00. */
+/** Defaults: e-mail and in-app on for everything, push off except emergency, quiet 22:00-08:00. */
 export const defaultNotificationPreferences: NotificationPreferences = {
   email: { ...allOn },
   inApp: { ...allOn },

@@ -1,3 +1,4 @@
+import { messages } from "./messages";
 import { z } from "./zod";
 
 /**
@@ -40,6 +41,8 @@ export const acceptedDocumentKinds = ["PDF", "JPEG", "PNG", "WebP", "HEIC", "DOC
 export const documentAccept =
   ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx,application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
+const requestFailed = "Failed to send the document request";
+
 export const filesMessages = {
   loadFailed: "Failed to load files. Please try again.",
   loadFailedTitle: "Failed to load files",
@@ -56,13 +59,26 @@ export const filesMessages = {
   linkExpired: "This upload link has expired. Please ask the office for a new one.",
   linkFull: `This upload link has received as many files as it can take (${UPLOAD_LINK_MAX_FILES} files or ${UPLOAD_LINK_MAX_MB}MB). Please contact the office.`,
   requestSent: (email: string) => `Document request sent to ${email}.`,
-  requestFailed: "Failed to send the document request",
+  requestFailed,
+  requestMailFailed: `${requestFailed}: the e-mail could not be sent. Please try again.`,
+  requestBuildingMissing: "This building does not exist.",
   uploadReceived: "Thank you! The office has received your file.",
   fileNotFound: "This file no longer exists.",
   downloadLinkExpired: "This download link has expired. Please download the file again.",
+  downloadLinkInvalid: "This download link is not valid. Please download the file again.",
   tenantRequired: "Tenant name must be between 2 and 100 characters.",
   tenantEmail: "Please enter a valid email address.",
   buildingRequired: "Please choose a building.",
+} as const;
+
+/** The server's refusals of a documents upload (a tenant's own, or through an upload link). */
+export const documentUploadMessages = {
+  noFile: "Please choose at least one file to upload.",
+  tooMany: `At most ${TENANT_FILES_PER_REQUEST_MAX} files can be sent at once.`,
+  tooManyParts: messages.server.uploadTooManyParts,
+  notMultipart: "Files must be sent as a multipart form (multipart/form-data).",
+  unreadable: "The upload could not be read. Please try again.",
+  unexpectedField: (expected: string) => `Send the files in the form field "${expected}".`,
 } as const;
 
 /** GET /api/admin/files query: category omitted for 'all'; tenant searches name or e-mail. */

@@ -2,6 +2,12 @@ import { accountMessages } from "./auth";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 import { z } from "./zod";
 
+/** The users command's refusals (npm run users), naming the e-mail address. */
+export const usersMessages = {
+  emailTaken: (email: string) => `A user with the e-mail ${email} already exists.`,
+  noSuchEmail: (email: string) => `No user has the e-mail ${email}.`,
+} as const;
+
 export const userRoles = ["admin", "tenant"] as const;
 export type UserRole = (typeof userRoles)[number];
 

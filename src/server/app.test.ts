@@ -3,6 +3,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { healthApi } from "#domain/api/health";
+import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { messages } from "../domain/messages";
@@ -40,9 +42,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe("GET /api/health", () => {
+describe(`${healthApi.liveness.method} ${healthApi.liveness.path}`, () => {
   it("reports the database as up", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const response = await call(app, healthApi.liveness);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok", database: "up" });
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -52,7 +54,7 @@ describe("GET /api/health", () => {
     const lost = await createTestDb();
     const { app: other, close: closeOther } = await createTestApp(lost);
     await lost.drop(); // the pool now points at a database that no longer exists
-    const response = await other.inject({ method: "GET", url: "/api/health" });
+    const response = await call(other, healthApi.liveness);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: "error", database: "down" });
     await closeOther();
@@ -61,6 +63,7 @@ describe("GET /api/health", () => {
 
 describe("error responses", () => {
   it("answers an unknown API path with a JSON 404", async () => {
+    // hostile on purpose: a path no contract names.
     const response = await app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: "not_found", message: messages.server.notFound });
@@ -132,7 +135,7 @@ describe("error responses", () => {
 
 describe("security headers", () => {
   it("sends a strict policy on API responses", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const response = await call(app, healthApi.liveness);
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
@@ -149,7 +152,7 @@ describe("security headers", () => {
   it("uses a new script nonce for every response", async () => {
     const nonce = async () =>
       /'nonce-([^']+)'/.exec(
-        String((await app.inject({ url: "/api/health" })).headers["content-security-policy"]),
+        String((await call(app, healthApi.liveness)).headers["content-security-policy"]),
       )?.[1];
     expect(await nonce()).not.toBe(await nonce());
   });
@@ -158,7 +161,7 @@ describe("security headers", () => {
     const { app: secure, close: closeSecure } = await createTestApp(database, {
       env: { PUBLIC_URL: "https://rent.example.com" },
     });
-    const response = await secure.inject({ url: "/api/health" });
+    const response = await call(secure, healthApi.liveness);
     expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
     await closeSecure();
   });
@@ -218,6 +221,7 @@ describe("global rate limit", () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof limited.inject>> | undefined;
     for (let i = 0; i < 4; i++) {
+      // hostile on purpose: a path no contract names (404s count against the limit too).
       last = await limited.inject({ url: "/api/no-such-thing" });
       statuses.push(last.statusCode);
     }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp, lineLog } from "./app";
+import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
+import { lineLog } from "./platform";
 import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
 import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage/storage";
 

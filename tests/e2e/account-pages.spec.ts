@@ -1,3 +1,5 @@
+import { authApi } from "#domain/api/auth";
+import { buildUrl } from "#domain/api/wire";
 import { accountMessages, authMessages } from "#domain/auth";
 import { createAccount } from "./support/accounts";
 import { outbox } from "./support/listings";
@@ -15,7 +17,9 @@ async function signInThroughForm(page: Page, account: { email: string; password:
 }
 
 async function storeSession(page: Page, account: { email: string; password: string }) {
-  const session = await (await page.request.post("/api/auth/login", { data: account })).json();
+  const session = await (
+    await page.request.post(buildUrl(authApi.login, {}), { data: account })
+  ).json();
   await page.goto("/");
   await page.evaluate((s) => {
     localStorage.setItem("jwt_token", s.token);
@@ -77,7 +81,7 @@ test.describe("/verify-email", () => {
     const admin = await createAccount({ role: "admin", verified: false });
     await storeSession(page, admin);
     const me = JSON.parse((await page.evaluate(() => localStorage.getItem("user_info"))) ?? "{}");
-    await page.request.post("/api/auth/send-verification", { data: { uid: me.uid } });
+    await page.request.post(buildUrl(authApi.sendVerification, {}), { data: { uid: me.uid } });
     const code = await mailedCode(admin.email);
     await page.evaluate((uid) => sessionStorage.setItem(`verification_sent_${uid}`, "1"), me.uid);
     await page.goto(`/verify-email?code=${code}`);

@@ -1,3 +1,5 @@
+import { authApi } from "#domain/api/auth";
+import { buildUrl } from "#domain/api/wire";
 import { authMessages } from "#domain/auth";
 import { changePassword, createAccount, E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
@@ -99,7 +101,7 @@ test.describe("protected pages", () => {
   test("send an unverified user to /verify-email", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 404/);
     const unverified = await createAccount({ role: "admin", verified: false });
-    const response = await page.request.post("/api/auth/login", { data: unverified });
+    const response = await page.request.post(buildUrl(authApi.login, {}), { data: unverified });
     const session = await response.json();
     await page.goto("/");
     await page.evaluate((s) => {
@@ -113,7 +115,9 @@ test.describe("protected pages", () => {
   test("send a user of another role to their own home", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 404/);
     const tenant = await createAccount({ role: "tenant" });
-    const session = await (await page.request.post("/api/auth/login", { data: tenant })).json();
+    const session = await (
+      await page.request.post(buildUrl(authApi.login, {}), { data: tenant })
+    ).json();
     await page.goto("/");
     await page.evaluate((s) => {
       localStorage.setItem("jwt_token", s.token);

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminMessages } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { buildUrl } from "#domain/api/wire";
 import { E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
@@ -71,7 +73,7 @@ type ApiProperty = {
 };
 
 async function adminProperties(page: Page): Promise<ApiProperty[]> {
-  const response = await page.request.get("/api/admin/properties/admin", {
+  const response = await page.request.get(buildUrl(adminPropertiesApi.list, {}), {
     headers: { authorization: `Bearer ${await adminToken(page)}` },
   });
   expect(response.ok()).toBe(true);

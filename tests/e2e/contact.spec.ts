@@ -1,3 +1,5 @@
+import { inquiriesApi } from "#domain/api/inquiries";
+import { buildUrl } from "#domain/api/wire";
 import { contactMessages } from "#domain/inquiries";
 import { outbox, unitId } from "./support/listings";
 import { DESKTOP, expect, test } from "./support/test";
@@ -22,7 +24,7 @@ test.describe("/contact", () => {
   test("shows each of the five validation messages and sends nothing", async ({ page }) => {
     let sent = 0;
     page.on("request", (r) => {
-      if (r.url().includes("/api/property-inquiry")) sent++;
+      if (r.url().includes(buildUrl(inquiriesApi.send, {}))) sent++;
     });
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -70,7 +72,7 @@ test.describe("/contact", () => {
     allowedConsoleErrors,
   }) => {
     allowedConsoleErrors.push(/status of 500/);
-    await page.route("**/api/property-inquiry", (route) =>
+    await page.route(`**${buildUrl(inquiriesApi.send, {})}`, (route) =>
       route.fulfill({
         status: 500,
         contentType: "application/json",

@@ -1,3 +1,5 @@
+import { authApi } from "#domain/api/auth";
+import { buildUrl } from "#domain/api/wire";
 import { accountMessages, authMessages } from "#domain/auth";
 import { createAccount } from "./support/accounts";
 import { outbox } from "./support/listings";
@@ -54,7 +56,9 @@ test.describe("/reset-password", () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
 
     const login = (pw: string) =>
-      page.request.post("/api/auth/login", { data: { email: account.email, password: pw } });
+      page.request.post(buildUrl(authApi.login, {}), {
+        data: { email: account.email, password: pw },
+      });
     expect((await login("Brand-New-Pass-9")).status()).toBe(200);
     expect((await login(account.password)).status()).toBe(401);
   });

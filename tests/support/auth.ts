@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { authApi } from "#domain/api/auth";
 import type { Db } from "#server/db/client";
 import { addUser } from "#server/modules/users/users.service";
+import { call } from "./call";
 
 let counter = 0;
 
@@ -15,11 +17,7 @@ export async function loginAs(
   const email = `${role}-${counter}-${Date.now()}@example.com`;
   const password = `pass-${counter}-secret`;
   await addUser({ db }, { email, password, role, emailVerified: options.emailVerified ?? true });
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { email, password },
-  });
+  const response = await call(app, authApi.login, { payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   const { token } = response.json() as { token: string };
   return { token, email, password, headers: { authorization: `Bearer ${token}` } };

@@ -20,7 +20,16 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...overrides.env,
   });
-  const app = await buildApp({ config, database, logger: false, web: "none", ...overrides });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    web: "none",
+    // Every answer a test receives must be one its contract declares; one that is not fails
+    // the test through the console.error check.
+    onContractViolation: (message) => console.error(`contract violation: ${message}`),
+    ...overrides,
+  });
   return {
     app,
     config,

@@ -1,5 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { apiServer } from "./api-mocks";
 
-afterEach(() => cleanup());
+// Every API call a component makes is answered by a handler built from its contract
+// (api-mocks.ts); a call no test expects fails the test.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  apiServer.resetHandlers();
+});
+afterAll(() => apiServer.close());

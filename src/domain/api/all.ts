@@ -1,6 +1,7 @@
 import { adminPropertiesApi } from "./admin-properties";
 import { authApi } from "./auth";
 import type { Contract } from "./contract";
+import { docsApi } from "./docs";
 import { healthApi } from "./health";
 import { inquiriesApi } from "./inquiries";
 import { listingsApi, seoApi } from "./listings";
@@ -15,6 +16,7 @@ export const apiAreas = {
   inquiries: inquiriesApi,
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
+  docs: docsApi,
 } as const;
 
 export const allContracts: readonly Contract[] = Object.values(apiAreas).flatMap(

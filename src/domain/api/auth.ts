@@ -7,7 +7,8 @@ import {
   verifyCodeSchema,
 } from "#domain/auth";
 import { z } from "#domain/zod";
-import { apiErrorSchema, defineApi, doneSchema, raw } from "./contract";
+import { apiErrorSchema, defineApi, doneSchema } from "./contract";
+import { raw } from "./wire";
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });
 
@@ -24,7 +25,7 @@ export const authApi = defineApi("auth", {
     guard: "public",
     body: loginSchema,
     invalidates: [],
-    responses: { 200: sessionSchema },
+    responses: { 200: sessionSchema, 401: apiErrorSchema },
   },
   register: {
     method: "POST",

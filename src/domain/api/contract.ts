@@ -1,4 +1,5 @@
 import { z } from "#domain/zod";
+import { type Guard, type Method, type RawResponse, type Resource, raw } from "./wire";
 
 /**
  * One contract per endpoint: the only place an API path is written. The server registers its
@@ -6,32 +7,6 @@ import { z } from "#domain/zod";
  * TanStack Query options derive from it, the web tests' request handlers are built from it, and
  * `/api/openapi.json` is generated from it. Isomorphic: zod and nothing else.
  */
-
-/** Who may call: anybody, any signed-in user, a signed-in tenant, an administrator. */
-export type Guard = "public" | "user" | "tenant" | "admin";
-
-/**
- * Families of data a write can make stale. The server empties what it caches for them (the
- * public listing pages and API for `listings`) before the write's answer leaves; the browser
- * refetches every query that reads them.
- */
-export const resources = ["listings", "inquiries", "tenant-files", "document-requests"] as const;
-export type Resource = (typeof resources)[number];
-
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** An answer that is not JSON (a file, a page, a redirect, no body): described, not validated. */
-export type RawResponse = {
-  readonly kind: "raw";
-  readonly contentType: string;
-  readonly description: string;
-};
-
-export const raw = (contentType: string, description: string): RawResponse => ({
-  kind: "raw",
-  contentType,
-  description,
-});
 
 export type ResponseSpec = z.ZodType | RawResponse;
 
@@ -93,10 +68,15 @@ export const notModified = raw("", "Not modified: the ETag sent in If-None-Match
 /**
  * Refusals the platform makes before or around any handler: input that does not parse (400),
  * a body too large (413) or of a type no route reads (415), the guards (401, 403), the rate
- * limit (429), the database away (503). Every contract answers these in the error format.
+ * limit (429), an unexpected failure (500, never with a stack or SQL), the database away (503).
+ * Every contract answers these in the error format.
  */
 function platformErrors(draft: Draft): Record<number, ResponseSpec> {
-  const errors: Record<number, ResponseSpec> = { 429: apiErrorSchema, 503: apiErrorSchema };
+  const errors: Record<number, ResponseSpec> = {
+    429: apiErrorSchema,
+    500: apiErrorSchema,
+    503: apiErrorSchema,
+  };
   const hasInput = draft.params || draft.query || draft.method !== "GET";
   if (hasInput) errors[400] = apiErrorSchema;
   if (draft.method !== "GET") {
@@ -152,40 +132,3 @@ export type ParsedInput<C extends Contract> = {
   query: C["query"] extends z.ZodType ? Out<C["query"]> : Record<string, never>;
   body: C["body"] extends z.ZodType ? Out<C["body"]> : undefined;
 };
-
-// ---- Paths ------------------------------------------------------------------------------------
-
-/** The names of a path's parameters, in order (`/api/x/:id/images/:imageId` -> id, imageId). */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-}
-
-/** The URL of a call: each `:name` replaced by its encoded value, then the query if any. */
-export function buildUrl(
-  contract: Pick<Contract, "path">,
-  params: Record<string, string | number> | undefined,
-  query?: Record<string, unknown>,
-): string {
-  const path = contract.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${contract.path}: missing the parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === "") continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** The success status a route answers when its handler returns a body. */
-export function successStatus(contract: Contract): number {
-  const statuses = Object.keys(contract.responses).map(Number);
-  return statuses.find((s) => s >= 200 && s < 300) ?? 200;
-}
-
-export function isRaw(spec: ResponseSpec | undefined): spec is RawResponse {
-  return typeof spec === "object" && spec !== null && (spec as RawResponse).kind === "raw";
-}

@@ -5,7 +5,8 @@ import {
   unitSchema,
 } from "#domain/listings";
 import { z } from "#domain/zod";
-import { apiErrorSchema, defineApi, idParams, notModified, raw } from "./contract";
+import { apiErrorSchema, defineApi, idParams, notModified } from "./contract";
+import { raw } from "./wire";
 
 /**
  * The public listings: active buildings only, with their units. Answers carry an ETag and a

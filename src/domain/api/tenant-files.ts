@@ -10,7 +10,8 @@ import {
   type UploadRequestInfo,
 } from "#domain/tenant-files";
 import { z } from "#domain/zod";
-import { apiErrorSchema, defineApi, idParams, raw, tokenParams } from "./contract";
+import { apiErrorSchema, defineApi, idParams, tokenParams } from "./contract";
+import { raw } from "./wire";
 
 const category = z.enum(fileCategories);
 const place = z.object({ id: z.number().int().nullable(), name: z.string(), unit: z.string() });

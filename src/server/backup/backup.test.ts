@@ -21,8 +21,14 @@ import { eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { create, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { authApi } from "#domain/api/auth";
+import { inquiriesApi } from "#domain/api/inquiries";
+import { listingsApi } from "#domain/api/listings";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { composeInquiryMessage } from "#domain/inquiries";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -33,7 +39,7 @@ import {
   makeImage,
   multipartBody,
 } from "../modules/admin-properties/upload.test-helpers";
-import { multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
+import { samples, sendForm } from "../modules/tenant-files/tenant-files.test-helpers";
 import { projectRoot } from "../paths";
 import { createFsStore } from "../storage/fs-store";
 import { createTestS3Store } from "../storage/storage.test-helpers";
@@ -151,18 +157,14 @@ beforeAll(async () => {
     [["unitId", String(unit.id)], { bytes: jpeg, name: "kitchen.jpg", type: "image/jpeg" }],
   ] as const) {
     const body = await multipartBody([[...owner], ["files", image]]);
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/upload",
+    const response = await call(app, adminPropertiesApi.uploadImages, {
       headers: { ...admin.headers, ...body.headers },
       payload: body.payload,
     });
     expect(response.statusCode).toBe(201);
   }
 
-  const inquiry = await app.inject({
-    method: "POST",
-    url: "/api/property-inquiry",
+  const inquiry = await call(app, inquiriesApi.send, {
     payload: {
       name: "Dana Renter",
       email: "dana@example.com",
@@ -174,20 +176,17 @@ beforeAll(async () => {
   expect(inquiry.statusCode).toBe(201);
 
   // A tenant's own upload, and one through an e-mailed document request.
-  const own = multipart([
-    { name: "file", filename: "Lease 2025.pdf", content: samples.pdf() },
-    { name: "category", value: "lease" },
-  ]);
-  const uploaded = await app.inject({
-    method: "POST",
-    url: "/api/tenant/files",
-    headers: { ...tenant.headers, ...own.headers },
-    payload: own.payload,
-  });
+  const uploaded = await sendForm(
+    app,
+    tenantFilesApi.tenantUpload,
+    [
+      { name: "file", filename: "Lease 2025.pdf", content: samples.pdf() },
+      { name: "category", value: "lease" },
+    ],
+    { headers: tenant.headers },
+  );
   expect(uploaded.statusCode).toBe(201);
-  const requested = await app.inject({
-    method: "POST",
-    url: "/api/admin/document-requests",
+  const requested = await call(app, tenantFilesApi.createRequest, {
     headers: admin.headers,
     payload: {
       tenantName: "Dana Renter",
@@ -202,16 +201,15 @@ beforeAll(async () => {
   expect(requested.statusCode).toBe(201);
   const mail = (await readOutbox(sourceApp.dataDir)).at(-1)!;
   const token = /\/upload\/([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]!;
-  const throughLink = multipart([
-    { name: "files", filename: "faucet.jpg", content: samples.jpeg() },
-    { name: "files", filename: "invoice.docx", content: samples.docx() },
-  ]);
-  const received = await app.inject({
-    method: "POST",
-    url: `/api/upload-requests/${token}/files`,
-    headers: throughLink.headers,
-    payload: throughLink.payload,
-  });
+  const received = await sendForm(
+    app,
+    tenantFilesApi.uploadThroughRequest,
+    [
+      { name: "files", filename: "faucet.jpg", content: samples.jpeg() },
+      { name: "files", filename: "invoice.docx", content: samples.docx() },
+    ],
+    { params: { token } },
+  );
   expect(received.statusCode).toBe(201);
 
   // A pending verification code.
@@ -281,9 +279,8 @@ describe("backup and restore", () => {
       env: { DATA_DIR: dataDir, AUTH_ATTEMPTS_PER_MINUTE: "1000" },
     });
     try {
-      const buildings = "/api/properties/buildings";
-      const before = await sourceApp.app.inject({ method: "GET", url: buildings });
-      const after = await restored.app.inject({ method: "GET", url: buildings });
+      const before = await call(sourceApp.app, listingsApi.listBuildings);
+      const after = await call(restored.app, listingsApi.listBuildings);
       expect(after.statusCode).toBe(200);
       expect(after.json()).toEqual(before.json());
       const photo = (after.json() as { images: string[] }[])
@@ -295,27 +292,19 @@ describe("backup and restore", () => {
       expect(served.rawPayload.equals(restoredFiles[photo!.slice(1)]!)).toBe(true);
 
       // Passwords came back; sessions did not (a new DATA_DIR signs with a new secret).
-      const login = await restored.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
+      const login = await call(restored.app, authApi.login, {
         payload: { email: admin.email, password: admin.password },
       });
       expect(login.statusCode).toBe(200);
-      const me = await restored.app.inject({
-        method: "GET",
-        url: "/api/auth/me",
-        headers: admin.headers,
-      });
+      const me = await call(restored.app, authApi.me, { headers: admin.headers });
       expect(me.statusCode).toBe(401);
 
       // A tenant's document comes back through the office's download link, byte for byte.
       const office = { authorization: `Bearer ${login.json().token}` };
-      const [document] = (
-        await restored.app.inject({ method: "GET", url: "/api/admin/files", headers: office })
-      ).json().files as { id: string; filename: string }[];
-      const link = await restored.app.inject({
-        method: "GET",
-        url: `/api/admin/files/${document!.id}/download`,
+      const [document] = (await call(restored.app, tenantFilesApi.list, { headers: office })).json()
+        .files as { id: string; filename: string }[];
+      const link = await call(restored.app, tenantFilesApi.downloadLink, {
+        params: { id: document!.id },
         headers: office,
       });
       const download = await restored.app.inject({ method: "GET", url: link.json().downloadUrl });

@@ -5,8 +5,14 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { authApi } from "#domain/api/auth";
+import type { WriteContract } from "#domain/api/contract";
+import { inquiriesApi } from "#domain/api/inquiries";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import type { TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
+import { call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -138,6 +144,7 @@ async function rowOf(table: string, id: number): Promise<unknown> {
 
 type Target = { table: string; id: number; params: Record<string, string> };
 type WriteCase = {
+  contract: WriteContract;
   body?: Record<string, unknown>;
   /** The real row the request aims at, and the path parameters naming it. */
   target: (w: World) => Target;
@@ -148,11 +155,12 @@ type WriteCase = {
 const s = String;
 
 /**
- * Every admin route with an `:id`-like parameter that writes. The first test checks this table
- * against `app.routeTable`, so a new route without a line here fails.
+ * Every admin route with an `:id`-like parameter that writes, by its contract. The first test
+ * checks this table against `app.routeTable`, so a new route without a line here fails.
  */
-const writeCases: Record<string, WriteCase> = {
-  "PUT /api/admin/properties/:id": {
+const writeCases: WriteCase[] = [
+  {
+    contract: adminPropertiesApi.updateProperty,
     body: {
       title: "Taken Over",
       type: "apartment",
@@ -164,11 +172,13 @@ const writeCases: Record<string, WriteCase> = {
     target: (w) => ({ table: "properties", id: w.a, params: { id: s(w.a) } }),
     missing: () => [{ id: MISSING }, { id: "99999999999" }],
   },
-  "DELETE /api/admin/properties/admin/:id": {
+  {
+    contract: adminPropertiesApi.deleteProperty,
     target: (w) => ({ table: "properties", id: w.a, params: { id: s(w.a) } }),
     missing: () => [{ id: MISSING }],
   },
-  "DELETE /api/admin/properties/:id/images/:imageId": {
+  {
+    contract: adminPropertiesApi.deletePropertyImage,
     target: (w) => ({
       table: "images",
       id: w.imageOfA,
@@ -182,16 +192,19 @@ const writeCases: Record<string, WriteCase> = {
       { id: s(w.a), imageId: s(w.imageOfUnitA) },
     ],
   },
-  "PUT /api/admin/units/:id": {
+  {
+    contract: adminPropertiesApi.updateUnit,
     body: { unitNumber: "66X", rent: 1 },
     target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
     missing: () => [{ id: MISSING }],
   },
-  "DELETE /api/admin/units/:id": {
+  {
+    contract: adminPropertiesApi.deleteUnit,
     target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
     missing: () => [{ id: MISSING }],
   },
-  "DELETE /api/admin/units/:unitId/images/:imageId": {
+  {
+    contract: adminPropertiesApi.deleteUnitImage,
     target: (w) => ({
       table: "images",
       id: w.imageOfUnitA,
@@ -204,33 +217,28 @@ const writeCases: Record<string, WriteCase> = {
       { unitId: s(w.unitA), imageId: s(w.imageOfA) },
     ],
   },
-  "PATCH /api/admin/images/:id": {
+  {
+    contract: adminPropertiesApi.updateImageAlt,
     body: { alt: "Defaced" },
     target: (w) => ({ table: "images", id: w.imageOfA, params: { id: s(w.imageOfA) } }),
     missing: () => [{ id: MISSING }],
   },
-  "PATCH /api/admin/inquiries/:id": {
+  {
+    contract: inquiriesApi.setHandled,
     body: { handled: true },
     target: (w) => ({ table: "inquiries", id: w.inquiry, params: { id: s(w.inquiry) } }),
     missing: () => [{ id: MISSING }],
   },
-};
+];
 
-const writeRoutes = Object.keys(writeCases).map((key) => {
-  const [method, url] = key.split(" ") as ["PUT" | "PATCH" | "DELETE", string];
-  return [method, url, writeCases[key]!] as const;
-});
-
-function fill(url: string, params: Record<string, string>): string {
-  return url.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`no value for :${name} in ${url}`);
-    return encodeURIComponent(value);
-  });
-}
+const key = (method: string, path: string) => `${method} ${path}`;
+const writeRoutes = writeCases.map(
+  (spec) => [spec.contract.method, spec.contract.path, spec] as const,
+);
 
 describe("writes to an id", () => {
   it("the table lists every admin route that writes to an id, and no other route writes", () => {
+    // Every route but the catch-all JSON 404 for unknown paths ("/api/*", no contract's).
     const writes = app.routeTable.filter(
       (r) => ["PUT", "PATCH", "DELETE"].includes(r.method) && r.url !== "/api/*",
     );
@@ -238,14 +246,14 @@ describe("writes to an id", () => {
     expect(
       writes
         .filter((r) => r.url.includes("/:"))
-        .map((r) => `${r.method} ${r.url}`)
+        .map((r) => key(r.method, r.url))
         .sort(),
-    ).toEqual(Object.keys(writeCases).sort());
+    ).toEqual(writeCases.map(({ contract: c }) => key(c.method, c.path)).sort());
   });
 
   it.each(writeRoutes)(
     "%s %s on an existing row: 401 without a session, 403 for a tenant, the row unchanged",
-    async (method, url, spec) => {
+    async (method, path, spec) => {
       const { table, id, params } = spec.target(world);
       const before = await rowOf(table, id);
       expect(before).not.toBeNull();
@@ -254,13 +262,8 @@ describe("writes to an id", () => {
         [{}, 401, "unauthorized"],
         [tenant.headers, 403, "forbidden"],
       ] as const) {
-        const response = await app.inject({
-          method,
-          url: fill(url, params),
-          headers,
-          payload: spec.body,
-        });
-        expect(response.statusCode, `${status} ${method} ${url}`).toBe(status);
+        const response = await call(app, spec.contract, { params, headers, payload: spec.body });
+        expect(response.statusCode, `${status} ${method} ${path}`).toBe(status);
         expect(response.json()).toMatchObject({ error, message: expect.any(String) });
       }
       expect(await rowOf(table, id)).toEqual(before);
@@ -270,12 +273,11 @@ describe("writes to an id", () => {
 
   it.each(writeRoutes)(
     "%s %s as an administrator on an id that names nothing: 404, nothing changes",
-    async (method, url, spec) => {
+    async (_method, _path, spec) => {
       for (const params of spec.missing(world)) {
         const all = await everything();
-        const response = await app.inject({
-          method,
-          url: fill(url, params),
+        const response = await call(app, spec.contract, {
+          params,
           headers: admin.headers,
           payload: spec.body,
         });
@@ -290,13 +292,12 @@ describe("writes to an id", () => {
   // unchanged rows above are the guard's doing, not a body the route would refuse anyway.
   it.each(writeRoutes)(
     "%s %s as an administrator on the existing row: done",
-    async (method, url, spec) => {
+    async (method, _path, spec) => {
       const fresh = await makeWorld();
       const { table, id, params } = spec.target(fresh);
       const before = await rowOf(table, id);
-      const response = await app.inject({
-        method,
-        url: fill(url, params),
+      const response = await call(app, spec.contract, {
+        params,
         headers: admin.headers,
         payload: spec.body,
       });
@@ -311,26 +312,29 @@ describe("writes to an id", () => {
     // Sessions reach only these; every other route reading tenant files is for administrators.
     const signedIn = app.routeTable
       .filter((r) => r.guard === "user" || r.guard === "tenant")
-      .map((r) => `${r.method} ${r.url}`)
+      .map((r) => key(r.method, r.url))
       .sort();
-    expect(signedIn).toEqual(["GET /api/auth/me", "POST /api/tenant/files"]);
+    expect(signedIn).toEqual(
+      [authApi.me, tenantFilesApi.tenantUpload].map((c) => key(c.method, c.path)).sort(),
+    );
     const fileRoutes = app.routeTable.filter(
       (r) => r.url.includes("files") && r.url !== "/api/*" && r.method !== "POST",
     );
     for (const route of fileRoutes) {
       // The download by token is public by design: the signed token is the authority (below).
-      if (route.url === "/api/files/download/:token") continue;
+      if (route.contract === tenantFilesApi.download) continue;
       expect(route.guard, route.url).toBe("admin");
     }
 
     const theirs = await uploadAs(tenant.headers, "lease.pdf", markedPdf("other-tenant"));
     for (const headers of [otherTenant.headers, tenant.headers]) {
-      for (const url of [
-        "/api/admin/files",
-        `/api/admin/files?tenant=${encodeURIComponent(tenant.email)}`,
-        `/api/admin/files/${theirs.id}/download`,
-      ]) {
-        const response = await app.inject({ method: "GET", url, headers });
+      for (const [contract, params, query] of [
+        [tenantFilesApi.list, undefined, undefined],
+        [tenantFilesApi.list, undefined, { tenant: tenant.email }],
+        [tenantFilesApi.downloadLink, { id: theirs.id }, undefined],
+      ] as const) {
+        const url = urlOf(contract, params, query);
+        const response = await call(app, contract, { params, query, headers });
         expect(response.statusCode, url).toBe(403);
         expect(response.body).not.toContain(theirs.id);
       }
@@ -354,9 +358,7 @@ async function uploadAs(
   content: Buffer,
 ): Promise<TenantFile> {
   const body = multipart([{ name: "file", filename, content }]);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/tenant/files",
+  const response = await call(app, tenantFilesApi.tenantUpload, {
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
@@ -365,9 +367,8 @@ async function uploadAs(
 }
 
 async function downloadTokenFor(fileId: string): Promise<string> {
-  const response = await app.inject({
-    method: "GET",
-    url: `/api/admin/files/${fileId}/download`,
+  const response = await call(app, tenantFilesApi.downloadLink, {
+    params: { id: fileId },
     headers: admin.headers,
   });
   expect(response.statusCode).toBe(200);
@@ -376,9 +377,7 @@ async function downloadTokenFor(fileId: string): Promise<string> {
 
 /** A document request made by the office; the upload token is the one in the tenant's e-mail. */
 async function uploadTokenFromEmail(): Promise<{ token: string; requestId: string }> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/admin/document-requests",
+  const response = await call(app, tenantFilesApi.createRequest, {
     headers: admin.headers,
     payload: {
       tenantName: "Dana Renter",
@@ -399,13 +398,9 @@ async function uploadTokenFromEmail(): Promise<{ token: string; requestId: strin
 /** A genuine e-mail verification link token, from the e-mail an unverified user is sent. */
 async function verificationTokenFromEmail(): Promise<{ token: string; uid: string }> {
   const unverified = await loginAs(app, database.db, "tenant", { emailVerified: false });
-  const me = await app.inject({ method: "GET", url: "/api/auth/me", headers: unverified.headers });
+  const me = await call(app, authApi.me, { headers: unverified.headers });
   const uid = me.json().user.uid as string;
-  const sent = await app.inject({
-    method: "POST",
-    url: "/api/auth/send-verification",
-    payload: { uid },
-  });
+  const sent = await call(app, authApi.sendVerification, { payload: { uid } });
   expect(sent.statusCode).toBe(200);
   const mail = (await readOutbox(testApp.dataDir)).at(-1)!;
   const token = /verify-email\?token=([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]!;
@@ -468,29 +463,26 @@ describe("tokens are only good for what they were made for", () => {
   /** Each place a token is presented, and whether it took it. */
   async function asSession(token: string) {
     const results = [];
-    for (const url of ["/api/auth/me", "/api/admin/files"]) {
-      const response = await app.inject({
-        method: "GET",
-        url,
+    for (const contract of [authApi.me, tenantFilesApi.list]) {
+      const response = await call(app, contract, {
         headers: { authorization: `Bearer ${token}` },
       });
-      results.push({ url, status: response.statusCode, body: response.body });
+      results.push({ url: urlOf(contract), status: response.statusCode, body: response.body });
     }
     return results;
   }
 
   async function asDownload(token: string) {
-    return app.inject({ method: "GET", url: `/api/files/download/${token}` });
+    return call(app, tenantFilesApi.download, { params: { token } });
   }
 
   async function asUpload(token: string) {
-    const info = await app.inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const info = await call(app, tenantFilesApi.uploadRequest, { params: { token } });
     const before = await filesIn(dataDirectories(testApp.dataDir).filesDir);
     const rows = await everything();
     const body = multipart([{ name: "file", filename: "sneaky.pdf", content: samples.pdf() }]);
-    const sent = await app.inject({
-      method: "POST",
-      url: `/api/upload-requests/${token}/files`,
+    const sent = await call(app, tenantFilesApi.uploadThroughRequest, {
+      params: { token },
       headers: body.headers,
       payload: body.payload,
     });
@@ -501,10 +493,7 @@ describe("tokens are only good for what they were made for", () => {
   }
 
   async function asVerification(token: string) {
-    const response = await app.inject({
-      method: "GET",
-      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-    });
+    const response = await call(app, authApi.verifyEmailLink, { query: { token } });
     return response.headers.location;
   }
 
@@ -513,7 +502,9 @@ describe("tokens are only good for what they were made for", () => {
     const bytes = await asDownload(download);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.rawPayload.toString("latin1")).toContain("-PRIVATE");
-    const info = await app.inject({ method: "GET", url: `/api/upload-requests/${upload.token}` });
+    const info = await call(app, tenantFilesApi.uploadRequest, {
+      params: { token: upload.token },
+    });
     expect(info.statusCode).toBe(200);
   });
 
@@ -588,9 +579,8 @@ describe("tokens are only good for what they were made for", () => {
     // The control: the same signing under the right audience is accepted.
     expect((await asSession(await sign(adminClaims, "rentals:session")))[1]!.status).toBe(200);
     expect((await asDownload(await sign(fid, DOWNLOAD_AUDIENCE))).statusCode).toBe(200);
-    const info = await app.inject({
-      method: "GET",
-      url: `/api/upload-requests/${await sign(rid, UPLOAD_AUDIENCE)}`,
+    const info = await call(app, tenantFilesApi.uploadRequest, {
+      params: { token: await sign(rid, UPLOAD_AUDIENCE) },
     });
     expect(info.statusCode).toBe(200);
   });
@@ -871,6 +861,7 @@ describe("path traversal", () => {
     ];
     const admins = { authorization: admin.headers.authorization };
     for (const attack of attacks) {
+      // hostile on purpose: the attack goes into the path raw, where buildUrl would encode it.
       for (const [url, headers] of [
         [`/api/files/download/${attack}`, {}],
         [`/api/upload-requests/${attack}`, {}],
@@ -882,7 +873,7 @@ describe("path traversal", () => {
       }
     }
     // And the genuine link still serves the file: the refusals are about the attacks.
-    const genuine = await rawGet(`/api/files/download/${download}`);
+    const genuine = await rawGet(urlOf(tenantFilesApi.download, { token: download }));
     expect(genuine.status).toBe(200);
     expect(genuine.body.toString("latin1")).toContain("-PRIVATE");
   });
@@ -914,6 +905,7 @@ describe("tenant files are never public", () => {
       file.originalName,
       encodeURIComponent(file.originalName),
     ];
+    // hostile on purpose: guessed places, most of them no route, the names sent raw.
     const urls = [
       ...names.flatMap((name) => [
         `/uploads/${name}`,
@@ -927,7 +919,7 @@ describe("tenant files are never public", () => {
         `/api/upload-requests/${name}`,
       ]),
       ...escapes(path.relative(testApp.dataDir, abs), abs).map((attack) => `/uploads/${attack}`),
-      "/api/tenant/files",
+      urlOf(tenantFilesApi.tenantUpload),
     ];
     // Anonymous, and with each kind of session: the bytes are never the answer.
     for (const headers of [{}, tenant.headers, otherTenant.headers, admin.headers]) {
@@ -939,7 +931,7 @@ describe("tenant files are never public", () => {
       }
     }
     const link = await downloadTokenFor(file.id);
-    const response = await rawGet(`/api/files/download/${link}`);
+    const response = await rawGet(urlOf(tenantFilesApi.download, { token: link }));
     expect(response.status).toBe(200);
     expect(response.body.equals(content)).toBe(true);
     expect(response.headers).toMatch(/^cache-control: private, no-store$/im);

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessages } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertProperty } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -27,15 +30,16 @@ afterAll(async () => {
 
 describe("data the database cannot store", () => {
   it("a NUL character in a search is a 400", async () => {
-    const response = await app.inject({ url: "/api/admin/files?tenant=%00", headers: admin });
+    const response = await call(app, tenantFilesApi.list, {
+      query: { tenant: "\u0000" },
+      headers: admin,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "bad_request", message: expect.any(String) });
   });
 
   it("a NUL character in a unit number is a 400 and nothing is written", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/units",
+    const response = await call(app, adminPropertiesApi.createUnit, {
       headers: admin,
       payload: { propertyId, unitNumber: "4\u0000A", rent: 1200 },
     });
@@ -45,9 +49,7 @@ describe("data the database cannot store", () => {
   });
 
   it("a building id beyond PostgreSQL's integers in a document request is a 400", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/document-requests",
+    const response = await call(app, tenantFilesApi.createRequest, {
       headers: admin,
       payload: {
         tenantName: "Dana Whitfield",
@@ -62,9 +64,7 @@ describe("data the database cannot store", () => {
 
 describe("the order of the property checks", () => {
   it("reports the required-field message before an out-of-range year", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/properties",
+    const response = await call(app, adminPropertiesApi.createProperty, {
       headers: admin,
       payload: { title: "", yearBuilt: 1500 },
     });
@@ -73,16 +73,12 @@ describe("the order of the property checks", () => {
   });
 
   it("reports the unit's required message before a range", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/units",
+    const response = await call(app, adminPropertiesApi.createUnit, {
       headers: admin,
       payload: { propertyId, unitNumber: "", bedrooms: 25 },
     });
     expect(response.json().details[0].msg).toBe(adminMessages.unitRequired);
-    const ranged = await app.inject({
-      method: "POST",
-      url: "/api/admin/units",
+    const ranged = await call(app, adminPropertiesApi.createUnit, {
       headers: admin,
       payload: { propertyId, unitNumber: "9Z", rent: 1000, bedrooms: 25 },
     });

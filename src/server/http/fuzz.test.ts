@@ -8,10 +8,13 @@ import fc, { type Arbitrary } from "fast-check";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Guard } from "#domain/api/contract";
+import { authApi } from "#domain/api/auth";
+import { healthApi } from "#domain/api/health";
+import type { Guard } from "#domain/api/wire";
 import { amenityChoices, propertyTypes } from "#domain/listings";
 import { fileCategories } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -35,11 +38,11 @@ import {
 } from "./fuzz.arbitraries";
 
 /**
- * Property-based fuzzing of every JSON endpoint (issue 8). Each route of `app.routeTable` gets
+ * Property-based fuzzing of every JSON endpoint. Each route of `app.routeTable` gets
  * generated bodies, query strings, path ids, a few other headers and callers (administrator,
  * tenant, nobody or a forged session), and for every request:
  * - the answer is never a 5xx, and the server still answers /api/health afterwards;
- * - a 4xx is JSON in the format of DESIGN.md section 4: exactly {error, message, details?};
+ * - a 4xx is JSON in the API's one error format: exactly {error, message, details?};
  * - a refused request (>= 400) leaves every table of the schema (row count and an md5 of the
  *   rows) and every file under DATA_DIR (path, size, mtime) as they were;
  * - a guarded route never lets a tenant or nobody through.
@@ -63,6 +66,11 @@ const skipped: Record<string, string> = {
   // XML and plain text for search engines; they take no input at all.
   "GET /sitemap.xml": "XML, no input",
   "GET /robots.txt": "text, no input",
+  // The API's own description and its reference page: generated once, they take no input
+  // (the assets' file name is checked against a fixed list; openapi.test.ts covers them).
+  "GET /api/openapi.json": "JSON document, no input",
+  "GET /api/docs": "HTML, no input",
+  "GET /api/docs/assets/*": "static files",
 };
 
 type Known = {
@@ -423,11 +431,11 @@ async function freshFixtures(): Promise<Known> {
     { db },
     { email: unverifiedEmail, password: "Unverified-1", role: "tenant", emailVerified: false },
   );
-  for (const [url, payload] of [
-    ["/api/auth/send-verification", { uid: unverified.id }],
-    ["/api/auth/request-password-reset", { email: tenant.email }],
+  for (const [contract, payload] of [
+    [authApi.sendVerification, { uid: unverified.id }],
+    [authApi.requestPasswordReset, { email: tenant.email }],
   ] as const) {
-    const sent = await app.inject({ method: "POST", url, payload, remoteAddress: nextAddress() });
+    const sent = await call(app, contract, { payload, remoteAddress: nextAddress() });
     expect(sent.statusCode).toBe(200);
   }
   const mail = (await readOutbox(dataDir)).filter((m) => m.to === unverifiedEmail).at(-1);
@@ -570,7 +578,7 @@ function inputs(
     headers: extraHeaders,
     params: fc.record(plan.params?.(known) ?? {}),
     query: fc.option(
-      route.url === "/api/auth/verify-email" && known.verifyTokens.length > 0
+      route.url === authApi.verifyEmailLink.path && known.verifyTokens.length > 0
         ? fc.oneof(
             queryString(plan.query ?? []),
             tokenSegment(known.verifyTokens).map((s) => `token=${s.raw}`),
@@ -634,7 +642,7 @@ async function send(
 }
 
 async function expectHealthy() {
-  const response = await app.inject({ url: "/api/health", remoteAddress: nextAddress() });
+  const response = await call(app, healthApi.liveness, { remoteAddress: nextAddress() });
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ status: "ok", database: "up" });
 }

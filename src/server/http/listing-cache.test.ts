@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { listingsApi } from "#domain/api/listings";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -25,24 +28,19 @@ afterAll(async () => {
 });
 
 const names = async () =>
-  ((await app.inject({ url: "/api/properties/buildings" })).json() as { name: string }[]).map(
-    (b) => b.name,
-  );
+  ((await call(app, listingsApi.listBuildings)).json() as { name: string }[]).map((b) => b.name);
 
 describe("the public listing cache", () => {
   it("revalidates with the ETag: 304 while nothing changed, 200 with a new ETag after a write", async () => {
-    const first = await app.inject({ url: "/api/properties/buildings" });
+    const first = await call(app, listingsApi.listBuildings);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
-    const same = await app.inject({
-      url: "/api/properties/buildings",
+    const same = await call(app, listingsApi.listBuildings, {
       headers: { "if-none-match": etag },
     });
     expect(same.statusCode).toBe(304);
 
-    const created = await app.inject({
-      method: "POST",
-      url: "/api/admin/properties",
+    const created = await call(app, adminPropertiesApi.createProperty, {
       headers: admin,
       payload: {
         title: "Fresh Gardens",
@@ -54,8 +52,7 @@ describe("the public listing cache", () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const after = await app.inject({
-      url: "/api/properties/buildings",
+    const after = await call(app, listingsApi.listBuildings, {
       headers: { "if-none-match": etag },
     });
     expect(after.statusCode).toBe(200);
@@ -65,16 +62,16 @@ describe("the public listing cache", () => {
 
   it("shows an edit and a deletion at once, on the list and on the building", async () => {
     const id = (
-      (await app.inject({ url: "/api/properties/buildings" })).json() as {
+      (await call(app, listingsApi.listBuildings)).json() as {
         id: number;
         name: string;
       }[]
     ).find((b) => b.name === "Cached Court")!.id;
-    expect((await app.inject({ url: `/api/properties/buildings/${id}` })).statusCode).toBe(200);
+    const building = () => call(app, listingsApi.getBuilding, { params: { id } });
+    expect((await building()).statusCode).toBe(200);
 
-    const edited = await app.inject({
-      method: "PUT",
-      url: `/api/admin/properties/${id}`,
+    const edited = await call(app, adminPropertiesApi.updateProperty, {
+      params: { id },
       headers: admin,
       payload: {
         title: "Cached Court East",
@@ -86,32 +83,28 @@ describe("the public listing cache", () => {
       },
     });
     expect(edited.statusCode).toBe(200);
-    expect((await app.inject({ url: `/api/properties/buildings/${id}` })).json()).toMatchObject({
+    expect((await building()).json()).toMatchObject({
       name: "Cached Court East",
     });
 
-    const deleted = await app.inject({
-      method: "DELETE",
-      url: `/api/admin/properties/admin/${id}`,
+    const deleted = await call(app, adminPropertiesApi.deleteProperty, {
+      params: { id },
       headers: admin,
     });
     expect(deleted.statusCode).toBe(200);
-    expect((await app.inject({ url: `/api/properties/buildings/${id}` })).statusCode).toBe(404);
+    expect((await building()).statusCode).toBe(404);
     expect(await names()).not.toContain("Cached Court East");
   });
 
   it("is not emptied by a refused write", async () => {
     const tenant = (await loginAs(app, database.db, "tenant")).headers;
-    const before = (await app.inject({ url: "/api/properties/buildings" })).headers.etag;
-    const refused = await app.inject({
-      method: "POST",
-      url: "/api/admin/properties",
+    const before = (await call(app, listingsApi.listBuildings)).headers.etag;
+    const refused = await call(app, adminPropertiesApi.createProperty, {
       headers: tenant,
       payload: {},
     });
     expect(refused.statusCode).toBe(403);
-    const after = await app.inject({
-      url: "/api/properties/buildings",
+    const after = await call(app, listingsApi.listBuildings, {
       headers: { "if-none-match": before as string },
     });
     expect(after.statusCode).toBe(304);

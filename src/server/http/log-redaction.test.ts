@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "../app";
+import { redactSecrets } from "#server/platform";
 
 describe("URLs in the logs", () => {
   it.each([

@@ -1,7 +1,10 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { inquiriesApi } from "#domain/api/inquiries";
 import { loginAs } from "#tests/support/auth";
+import { call, urlOf } from "#tests/support/call";
 import { insertProperty } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -52,8 +55,8 @@ async function nothingWritten() {
 describe("malformed requests", () => {
   it("invalid JSON is a 400", async () => {
     const response = await app.inject({
-      method: "POST",
-      url: "/api/property-inquiry",
+      method: inquiriesApi.send.method,
+      url: urlOf(inquiriesApi.send),
       headers: { "content-type": "application/json" },
       payload: '{"name": "Robin", ',
     });
@@ -63,8 +66,8 @@ describe("malformed requests", () => {
 
   it("a content type the route does not read is a 415", async () => {
     const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/units",
+      method: adminPropertiesApi.createUnit.method,
+      url: urlOf(adminPropertiesApi.createUnit),
       headers: { ...admin, "content-type": "text/xml" },
       payload: "<unit/>",
     });
@@ -74,8 +77,8 @@ describe("malformed requests", () => {
 
   it("a JSON body over the limit is a 413", async () => {
     const response = await app.inject({
-      method: "POST",
-      url: "/api/property-inquiry",
+      method: inquiriesApi.send.method,
+      url: urlOf(inquiriesApi.send),
       headers: { "content-type": "application/json" },
       payload: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }),
     });
@@ -89,8 +92,8 @@ describe("malformed requests", () => {
       ["files", { bytes: await makeImage("png"), name: "front.png", type: "image/png" }],
     ]);
     const response = await app.inject({
-      method: "POST",
-      url: "/api/upload",
+      method: adminPropertiesApi.uploadImages.method,
+      url: urlOf(adminPropertiesApi.uploadImages),
       headers: { ...admin, ...headers },
       payload: payload.subarray(0, Math.floor(payload.length / 2)),
     });
@@ -106,8 +109,8 @@ describe("malformed requests", () => {
       ...parts,
     ]);
     const response = await app.inject({
-      method: "POST",
-      url: "/api/upload",
+      method: adminPropertiesApi.uploadImages.method,
+      url: urlOf(adminPropertiesApi.uploadImages),
       headers: { ...admin, ...headers },
       payload,
     });
@@ -125,8 +128,8 @@ describe("malformed requests", () => {
       ],
     ]);
     const response = await app.inject({
-      method: "POST",
-      url: "/api/upload",
+      method: adminPropertiesApi.uploadImages.method,
+      url: urlOf(adminPropertiesApi.uploadImages),
       headers: { ...admin, ...headers },
       payload,
     });
@@ -136,9 +139,8 @@ describe("malformed requests", () => {
     expect(image!.filename.includes("\u0000")).toBe(false);
     expect(image!.path).not.toContain("..");
     const { rows } = await database.pool.query("select id from images");
-    await app.inject({
-      method: "DELETE",
-      url: `/api/admin/properties/${propertyId}/images/${rows[0].id}`,
+    await call(app, adminPropertiesApi.deletePropertyImage, {
+      params: { id: propertyId, imageId: rows[0].id },
       headers: admin,
     });
   });

@@ -5,14 +5,8 @@ import type {
   onRequestHookHandler,
   preValidationHookHandler,
 } from "fastify";
-import {
-  type Contract,
-  isRaw,
-  type ParsedInput,
-  type Resource,
-  type SuccessBody,
-  successStatus,
-} from "#domain/api/contract";
+import type { Contract, ParsedInput, SuccessBody } from "#domain/api/contract";
+import { isRaw, type Resource, successStatus } from "#domain/api/wire";
 import type { z } from "#domain/zod";
 
 declare module "fastify" {

@@ -1,6 +1,9 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { authApi } from "#domain/api/auth";
+import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { addUser } from "../modules/users/users.service";
@@ -49,16 +52,12 @@ const find = (msg: string) => lines.filter((line) => line.msg === msg);
 
 describe("security logging", () => {
   it("logs a successful and a failed sign-in, with the account but never the password", async () => {
-    const ok = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
+    const ok = await call(app, authApi.login, {
       payload: { email: "tenant@example.com", password },
     });
     expect(ok.statusCode).toBe(200);
     token = ok.json().token;
-    const bad = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
+    const bad = await call(app, authApi.login, {
       payload: { email: "tenant@example.com", password: "Wrong-password-1" },
     });
     expect(bad.statusCode).toBe(401);
@@ -67,16 +66,14 @@ describe("security logging", () => {
   });
 
   it("logs refused authorisations: a tenant at an admin route, and a forged session", async () => {
-    const forbidden = await app.inject({
-      url: "/api/admin/properties/admin",
+    const forbidden = await call(app, adminPropertiesApi.list, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(forbidden.statusCode).toBe(403);
     expect(find("refused: administrators only")[0]).toMatchObject({
-      route: "/api/admin/properties/admin",
+      route: adminPropertiesApi.list.path,
     });
-    const forged = await app.inject({
-      url: "/api/admin/properties/admin",
+    const forged = await call(app, adminPropertiesApi.list, {
       headers: { authorization: `Bearer ${token.slice(0, -3)}abc` },
     });
     expect(forged.statusCode).toBe(401);
@@ -86,15 +83,13 @@ describe("security logging", () => {
   it("logs a rate-limit hit with the route", async () => {
     let limited = 0;
     for (let i = 0; i < 6; i++) {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/auth/login",
+      const response = await call(app, authApi.login, {
         payload: { email: "nobody@example.com", password: "Whatever-123" },
       });
       if (response.statusCode === 429) limited++;
     }
     expect(limited).toBeGreaterThan(0);
-    expect(find("rate limit hit")[0]).toMatchObject({ route: "/api/auth/login" });
+    expect(find("rate limit hit")[0]).toMatchObject({ route: authApi.login.path });
   });
 
   it("never writes a password or a token", () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authApi } from "#domain/api/auth";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { type RedisServer, startRedisServer } from "#tests/support/redis-server";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -124,9 +126,7 @@ describe("shared state in Redis", () => {
 
     it("meets one sign-in limit however the attempts are spread", async () => {
       const attempt = (n: number) =>
-        apps[n % 2]!.app.inject({
-          method: "POST",
-          url: "/api/auth/login",
+        call(apps[n % 2]!.app, authApi.login, {
           remoteAddress: "203.0.113.9",
           payload: { email: `nobody-${n}@example.com`, password: "wrong-password" },
         });
@@ -139,16 +139,12 @@ describe("shared state in Redis", () => {
     it("locks an account after failures spread over both instances", async () => {
       const { email, password } = await loginAs(apps[0]!.app, database.db, "admin");
       for (let n = 0; n < 5; n++) {
-        await apps[n % 2]!.app.inject({
-          method: "POST",
-          url: "/api/auth/login",
+        await call(apps[n % 2]!.app, authApi.login, {
           remoteAddress: `198.51.100.${n + 1}`,
           payload: { email, password: "not-the-password" },
         });
       }
-      const right = await apps[1]!.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
+      const right = await call(apps[1]!.app, authApi.login, {
         remoteAddress: "198.51.100.50",
         payload: { email, password },
       });

@@ -6,8 +6,11 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadResponse } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { DOWNLOAD_URL_MINUTES, type TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -19,7 +22,7 @@ import {
 } from "../modules/admin-properties/upload.test-helpers";
 import { loadJwtSecret } from "../modules/auth/auth.secret";
 import { createFileLinks } from "../modules/tenant-files/file-tokens";
-import { multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
+import { samples, sendForm } from "../modules/tenant-files/tenant-files.test-helpers";
 import { tenantFileKey, uploadKey } from "./keys";
 import { createS3Client, createS3Store } from "./s3-store";
 import { scratchDirectory } from "./storage";
@@ -74,25 +77,22 @@ async function uploadPhotos(owner: ["propertyId" | "unitId", number], files: Buf
         ["files", { bytes, name: `photo-${i}.jpg` }] as [string, { bytes: Buffer; name: string }],
     ),
   ]);
-  return testApp.app.inject({
-    method: "POST",
-    url: "/api/upload",
+  return call(testApp.app, adminPropertiesApi.uploadImages, {
     headers: { ...admin.headers, ...body.headers },
     payload: body.payload,
   });
 }
 
 function uploadDocument(filename: string, content: Buffer) {
-  const body = multipart([
-    { name: "category", value: "lease" },
-    { name: "file", filename, content },
-  ]);
-  return testApp.app.inject({
-    method: "POST",
-    url: "/api/tenant/files",
-    headers: { ...tenant.headers, ...body.headers },
-    payload: body.payload,
-  });
+  return sendForm(
+    testApp.app,
+    tenantFilesApi.tenantUpload,
+    [
+      { name: "category", value: "lease" },
+      { name: "file", filename, content },
+    ],
+    { headers: tenant.headers },
+  );
 }
 
 /** Nothing is kept on the local disk: no photo, no document, no temporary left behind. */
@@ -243,9 +243,8 @@ describe("photos on the s3 driver", () => {
         .flatMap((row) => row.variants.map((v) => uploadKey(v.path)));
     const doomedKeys = await keysOf(doomed.files.map((f) => f.id));
     const keptKeys = await keysOf(kept.files.map((f) => f.id));
-    const removed = await testApp.app.inject({
-      method: "DELETE",
-      url: `/api/admin/units/${unit.id}`,
+    const removed = await call(testApp.app, adminPropertiesApi.deleteUnit, {
+      params: { id: unit.id },
       headers: admin.headers,
     });
     expect(removed.statusCode).toBeLessThan(300);
@@ -265,9 +264,7 @@ describe("photos on the s3 driver", () => {
       ["files", { bytes: png, name: "good.png" }],
       ["files", { bytes: Buffer.from("<html>not an image</html>"), name: "bad.png" }],
     ]);
-    const response = await testApp.app.inject({
-      method: "POST",
-      url: "/api/upload",
+    const response = await call(testApp.app, adminPropertiesApi.uploadImages, {
       headers: { ...admin.headers, ...body.headers },
       payload: body.payload,
     });
@@ -289,8 +286,8 @@ describe("tenant files on the s3 driver", () => {
     await expectLocalDiskEmpty();
 
     const asked = Date.now();
-    const link = await testApp.app.inject({
-      url: `/api/admin/files/${file.id}/download`,
+    const link = await call(testApp.app, tenantFilesApi.downloadLink, {
+      params: { id: file.id },
       headers: admin.headers,
     });
     expect(link.statusCode).toBe(200);
@@ -321,7 +318,7 @@ describe("tenant files on the s3 driver", () => {
     const file = (await uploadDocument("scan.png", png)).json().files[0] as TenantFile;
     const links = createFileLinks(await loadJwtSecret({ dataDir: testApp.dataDir }));
     const { token } = await links.downloads.sign({ fid: file.id });
-    const response = await testApp.app.inject({ url: `/api/files/download/${token}` });
+    const response = await call(testApp.app, tenantFilesApi.download, { params: { token } });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(png)).toBe(true);
     expect(response.headers["content-length"]).toBe(String(png.length));
@@ -329,7 +326,7 @@ describe("tenant files on the s3 driver", () => {
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="scan.png"/);
 
     await inBucket.delete(tenantFileKey(file.filename));
-    const gone = await testApp.app.inject({ url: `/api/files/download/${token}` });
+    const gone = await call(testApp.app, tenantFilesApi.download, { params: { token } });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -339,17 +336,16 @@ describe("tenant files on the s3 driver", () => {
     const response = await uploadDocument("notes.pdf", samples.text());
     expect(response.statusCode).toBe(415);
     // A good file then a bad one: the good one, already stored, goes too.
-    const body = multipart([
-      { name: "category", value: "lease" },
-      { name: "file", filename: "good.pdf", content: samples.pdf() },
-      { name: "file", filename: "bad.pdf", content: samples.text() },
-    ]);
-    const mixed = await testApp.app.inject({
-      method: "POST",
-      url: "/api/tenant/files",
-      headers: { ...tenant.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const mixed = await sendForm(
+      testApp.app,
+      tenantFilesApi.tenantUpload,
+      [
+        { name: "category", value: "lease" },
+        { name: "file", filename: "good.pdf", content: samples.pdf() },
+        { name: "file", filename: "bad.pdf", content: samples.text() },
+      ],
+      { headers: tenant.headers },
+    );
     expect(mixed.statusCode).toBe(415);
     expect(await keysIn("tenant-files/")).toEqual(before);
     expect((await database.db.select().from(tenantFiles)).length).toBe(rowsBefore);
@@ -379,9 +375,7 @@ describe("an unreachable bucket", () => {
         ["propertyId", String(building.id)],
         ["files", { bytes: jpeg, name: "a.jpg" }],
       ]);
-      const photo = await down.app.inject({
-        method: "POST",
-        url: "/api/upload",
+      const photo = await call(down.app, adminPropertiesApi.uploadImages, {
         headers: { ...headers, ...photos.headers },
         payload: photos.payload,
       });
@@ -391,13 +385,12 @@ describe("an unreachable bucket", () => {
       ).toEqual([]);
 
       const rowsBefore = (await database.db.select().from(tenantFiles)).length;
-      const documents = multipart([{ name: "file", filename: "a.pdf", content: samples.pdf() }]);
-      const document = await down.app.inject({
-        method: "POST",
-        url: "/api/tenant/files",
-        headers: { ...tenantHeaders, ...documents.headers },
-        payload: documents.payload,
-      });
+      const document = await sendForm(
+        down.app,
+        tenantFilesApi.tenantUpload,
+        [{ name: "file", filename: "a.pdf", content: samples.pdf() }],
+        { headers: tenantHeaders },
+      );
       expect(document.statusCode).toBe(500);
       expect((await database.db.select().from(tenantFiles)).length).toBe(rowsBefore);
       expect(await filesUnder(scratchDirectory(down.dataDir))).toEqual([]);

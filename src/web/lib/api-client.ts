@@ -1,3 +1,6 @@
+import type { Contract, RequestInput, SuccessBody, WriteContract } from "#domain/api/contract";
+import { buildUrl, isRaw } from "#domain/api/wire";
+
 /**
  * The one way the browser calls the API: JSON in, JSON out, and a failure as an ApiError carrying
  * the server's message and details ({error, message, details?}).
@@ -17,14 +20,6 @@ export class ApiError extends Error {
   }
 }
 
-type Options = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-  /** False for a call that handles a 401 itself (the session check at start). */
-  signOutOn401?: boolean;
-};
-
 /**
  * The session as the API client needs it, set by the auth feature (lib never imports a feature):
  * the token to send, and what to do when the API says the session is over.
@@ -36,15 +31,32 @@ export function connectSession(hooks: SessionHooks) {
   session = hooks;
 }
 
-export async function apiRequest<T>(
-  path: string,
-  { method = "GET", body, signal, signOutOn401 = true }: Options = {},
-): Promise<T> {
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** False for a call that handles a 401 itself (the session check at start). */
+  signOutOn401?: boolean;
+};
+
+const connectionFailed = "Server connection failed. Please check your connection and try again.";
+
+/**
+ * Calls the endpoint a contract describes: its path filled from `input.params`, its query and
+ * JSON body, the session's bearer token. The answer is checked against the contract's schema for
+ * its status, so what the caller gets is typed by the contract itself; a refusal becomes an
+ * ApiError with the server's message and details.
+ */
+export async function request<C extends Contract>(
+  contract: C,
+  input: RequestInput<C>,
+  options: RequestOptions = {},
+): Promise<SuccessBody<C>> {
+  const { signal, signOutOn401 = true } = options;
   const token = session.token();
+  const body = input.body;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(buildUrl(contract, input.params, input.query), {
+      method: contract.method,
       signal,
       headers: {
         Accept: "application/json",
@@ -55,39 +67,74 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "Server connection failed. Please check your connection and try again.");
+    throw new ApiError(0, connectionFailed);
   }
-  const payload = (await response.json().catch(() => null)) as
-    | (T & { message?: string; details?: ApiErrorDetail[] })
-    | null;
+  const payload: unknown = await response.json().catch(() => null);
   // A session the server no longer accepts (expired, password changed): sign out, go to /login.
   if (response.status === 401 && token && signOutOn401) session.onUnauthorized();
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      payload?.message ?? `Request failed with status ${response.status}`,
-      payload?.details ?? [],
-      typeof payload?.message === "string",
-    );
-  }
-  return payload as T;
+  return answerOf(contract, response.status, payload);
 }
+
+/** The typed success body, or the ApiError a refusal (or an answer the contract denies) means. */
+function answerOf<C extends Contract>(
+  contract: C,
+  status: number,
+  payload: unknown,
+): SuccessBody<C> {
+  if (status < 200 || status >= 300) throw refusal(status, payload);
+  const schema = contract.responses[status];
+  if (schema === undefined || isRaw(schema)) {
+    throw new ApiError(status, `Unexpected answer (${status}) from ${contract.path}`);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(status, `Unexpected answer (${status}) from ${contract.path}`);
+  }
+  // Parsed by the contract's own schema for this status: the cast only names the type that
+  // TypeScript cannot follow through the generic contract.
+  return parsed.data as SuccessBody<C>;
+}
+
+/**
+ * A refusal in the API's error format keeps the server's message and details; anything else (a
+ * proxy's page, an empty body) gets a stand-in. Checked by hand: this module is in every public
+ * page's first view, where zod is not.
+ */
+function refusal(status: number, payload: unknown): ApiError {
+  if (typeof payload !== "object" || payload === null) return standIn(status);
+  const { message, details } = payload as { message?: unknown; details?: unknown };
+  if (typeof message !== "string") return standIn(status);
+  const detailList = Array.isArray(details)
+    ? details.filter(
+        (d): d is ApiErrorDetail =>
+          typeof d === "object" &&
+          d !== null &&
+          typeof d.path === "string" &&
+          typeof d.msg === "string",
+      )
+    : [];
+  return new ApiError(status, message, detailList, true);
+}
+
+const standIn = (status: number) => new ApiError(status, `Request failed with status ${status}`);
 
 export type UploadProgress = { loaded: number; total: number; percent: number };
 
 /**
- * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can).
- * Same contract as apiRequest: the session's bearer token, JSON back, an ApiError on failure
- * (status 0 when the network failed), an AbortError when `signal` aborts it.
+ * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can) to
+ * the endpoint a contract describes. Same rules as `request`: the session's bearer token, the
+ * answer checked against the contract, an ApiError on failure (status 0 when the network
+ * failed), an AbortError when `signal` aborts it.
  */
-export function apiUpload<T>(
-  path: string,
+export function upload<C extends WriteContract>(
+  contract: C,
+  input: Pick<RequestInput<C>, "params">,
   form: FormData,
   { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<SuccessBody<C>> {
+  return new Promise<SuccessBody<C>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open(contract.method, buildUrl(contract, input.params));
     xhr.responseType = "text";
     xhr.setRequestHeader("Accept", "application/json");
     const token = session.token();
@@ -101,31 +148,22 @@ export function apiUpload<T>(
       });
     };
     xhr.onload = () => {
-      let payload: (T & { message?: string; details?: ApiErrorDetail[] }) | null = null;
+      let payload: unknown = null;
       try {
         payload = JSON.parse(xhr.responseText);
       } catch {
         payload = null;
       }
       if (xhr.status === 401 && token) session.onUnauthorized();
-      if (xhr.status >= 200 && xhr.status < 300) {
+      try {
+        const answer = answerOf(contract, xhr.status, payload);
         onProgress?.({ loaded: 1, total: 1, percent: 100 });
-        resolve(payload as T);
-        return;
+        resolve(answer);
+      } catch (error) {
+        reject(error);
       }
-      reject(
-        new ApiError(
-          xhr.status,
-          payload?.message ?? `Request failed with status ${xhr.status}`,
-          payload?.details ?? [],
-          typeof payload?.message === "string",
-        ),
-      );
     };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, "Server connection failed. Please check your connection and try again."),
-      );
+    xhr.onerror = () => reject(new ApiError(0, connectionFailed));
     xhr.onabort = () => reject(new DOMException("The upload was aborted.", "AbortError"));
     if (signal) {
       if (signal.aborted) {

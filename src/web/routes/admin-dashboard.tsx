@@ -1,5 +1,5 @@
 import { Building2, FileText, Home, LayoutDashboard, LogOut, Mail } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
 import { Badge } from "../components/ui/badge";
@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { FilesTab } from "../features/admin/files/files-tab";
 import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
+import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
 import { OverviewTab } from "../features/admin/overview/overview-tab";
 import { PropertiesTab } from "../features/admin/properties/properties-tab";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
@@ -14,6 +15,7 @@ import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
 import { privatePageMeta } from "../lib/meta";
+import { QueryProvider } from "../lib/query";
 import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
@@ -47,16 +49,16 @@ function DashboardHeader() {
 /**
  * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
- * the same tab. Inquiries is an added fourth tab: the office reads the contact form's messages
- * here.
+ * the same tab. In the Inquiries tab the office reads the contact form's messages; its badge
+ * counts the unhandled ones.
  */
 function Dashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "overview";
+  const tab: Tab = tabs.find((t) => t === requested) ?? "overview";
   const { user } = useAuth();
   const state = useAdminProperties();
-  const [unhandled, setUnhandled] = useState<number | null>(null);
+  const unhandled = useUnhandledCount();
   const buildings = useMemo(
     () =>
       state.properties.map((p) => ({
@@ -105,22 +107,15 @@ function Dashboard() {
           <OverviewTab state={state} />
         </TabsContent>
         <TabsContent value="properties">
-          <PropertiesTab
-            properties={state.properties}
-            status={state.status}
-            error={state.error}
-            onRetry={() => void state.reload()}
-            retryDisabled={state.retryDisabled}
-            onChanged={() => state.reload({ force: true })}
-            userId={user?.uid ?? null}
-          />
+          <PropertiesTab state={state} userId={user?.uid ?? null} />
         </TabsContent>
         <TabsContent value="files">
           <FilesTab buildings={buildings} />
         </TabsContent>
-        {/* Kept mounted so the tab's unhandled count is known before it is opened. */}
+        {/* Kept mounted: its filter survives a visit to another tab, and its 'All' list is the
+            badge's own query, loaded once for both. */}
         <TabsContent value="inquiries" forceMount className="data-[state=inactive]:hidden">
-          <InquiriesTab onUnhandledCountChange={setUnhandled} />
+          <InquiriesTab />
         </TabsContent>
       </Tabs>
     </main>
@@ -130,10 +125,12 @@ function Dashboard() {
 export default function AdminDashboard() {
   return (
     <ProtectedPage roles="admin">
-      <div className="min-h-dvh bg-muted">
-        <DashboardHeader />
-        <Dashboard />
-      </div>
+      <QueryProvider>
+        <div className="min-h-dvh bg-muted">
+          <DashboardHeader />
+          <Dashboard />
+        </div>
+      </QueryProvider>
     </ProtectedPage>
   );
 }

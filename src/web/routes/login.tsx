@@ -16,8 +16,8 @@ import { privatePageMeta } from "../lib/meta";
 export const meta = () => privatePageMeta("Staff Login");
 
 /**
- * /login. Only administrators may sign in here: anyone else is
- * told 'Access Denied' and signed out again. A signed-in visitor is sent to their home.
+ * /login. Only administrators may sign in here: anyone else is told 'Access Denied' and signed out
+ * again. A signed-in visitor is sent to their home.
  */
 export default function Login() {
   const { user, ready, login, logout } = useAuth();

@@ -1,10 +1,14 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { filesMessages } from "#domain/tenant-files";
+import { answer, handle, refuse } from "#tests/support/api-mocks";
+import { queryClient } from "#web/lib/query";
 import Upload, { meta } from "./upload";
 
-afterEach(() => vi.unstubAllGlobals());
+// The page's cache lives as long as the tab: each test starts with an empty one.
+beforeEach(() => queryClient().clear());
 
 describe("/upload/:token", () => {
   it("is kept out of search results", () => {
@@ -13,17 +17,16 @@ describe("/upload/:token", () => {
   });
 
   it("reads the request of the token in its address, without a sign-in", async () => {
-    const fetch = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: "gone", message: filesMessages.linkExpired }), {
-          status: 410,
-          headers: { "content-type": "application/json" },
-        }),
+    const asked: { token: string; authorization: string | null }[] = [];
+    answer(
+      handle(tenantFilesApi.uploadRequest, ({ params, request }) => {
+        asked.push({ token: params.token, authorization: request.headers.get("authorization") });
+        return refuse(410, filesMessages.linkExpired);
+      }),
     );
-    vi.stubGlobal("fetch", fetch);
     const Stub = createRoutesStub([{ path: "/upload/:token", Component: Upload }]);
     render(<Stub initialEntries={["/upload/t0k-en"]} />);
     expect(await screen.findByText(filesMessages.linkExpired)).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith("/api/upload-requests/t0k-en", expect.anything());
+    expect(asked).toEqual([{ token: "t0k-en", authorization: null }]);
   });
 });

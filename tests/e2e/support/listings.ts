@@ -1,4 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { listingsApi } from "#domain/api/listings";
+import { buildUrl } from "#domain/api/wire";
 import { readOutbox } from "#server/mail/outbox";
 import { demoBuildings } from "#server/modules/demo/demo-content";
 
@@ -9,7 +11,7 @@ type ApiBuilding = { id: number; name: string; units?: { id: number; unitNumber:
 
 export async function buildingId(request: APIRequestContext, name: string): Promise<number> {
   const buildings = (await (
-    await request.get("/api/properties/buildings")
+    await request.get(buildUrl(listingsApi.listBuildings, {}))
   ).json()) as ApiBuilding[];
   const found = buildings.find((b) => b.name === name);
   if (!found) throw new Error(`No building named ${name}`);
@@ -23,7 +25,7 @@ export async function unitId(
 ): Promise<number> {
   const id = await buildingId(request, buildingName);
   const building = (await (
-    await request.get(`/api/properties/buildings/${id}`)
+    await request.get(buildUrl(listingsApi.getBuilding, { id }))
   ).json()) as ApiBuilding;
   const unit = building.units?.find((u) => u.unitNumber === unitNumber);
   if (!unit) throw new Error(`No unit ${unitNumber} in ${buildingName}`);

@@ -1,6 +1,11 @@
 import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
 import { toPhoto } from "#domain/photos";
-import type { ImageRow, PropertyRow, UnitRow } from "./admin-properties.repository";
+import {
+  groupBy,
+  type ImageRow,
+  type PropertyRow,
+  type UnitRow,
+} from "../properties/properties.queries";
 
 /** Rows as the back office sees them: stored values, URLs built, timestamps as ISO strings. */
 
@@ -65,18 +70,6 @@ function toAdminProperty(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => number | null): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    if (k === null) continue;
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 /**

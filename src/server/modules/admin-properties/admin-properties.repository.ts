@@ -1,31 +1,21 @@
-import { and, asc, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
 import type { PropertyValues, UnitValues } from "#domain/admin";
-import type { Db } from "#server/db/client";
 import { images, properties, units } from "#server/db/schema";
+import {
+  type Executor,
+  type ImageOwner,
+  type ImageRow,
+  ownedBy,
+  type PropertyRow,
+  selectImages,
+  selectUnits,
+  type UnitRow,
+} from "../properties/properties.queries";
 
-export type PropertyRow = typeof properties.$inferSelect;
-export type UnitRow = typeof units.$inferSelect;
-export type ImageRow = typeof images.$inferSelect;
 export type NewImage = Omit<
   typeof images.$inferInsert,
   "id" | "propertyId" | "unitId" | "createdAt"
 >;
-
-/** The database handle, or a transaction of it. */
-export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** An image belongs to exactly one building or one unit. */
-export type ImageOwner = { propertyId: number } | { unitId: number };
-
-// Natural order of unit numbers: 2B, 3, 10 (the leading number, then the whole label), as the
-// public pages order them.
-const naturalUnitOrder = [
-  sql`substring(${units.unitNumber} from '^[0-9]{1,9}')::int nulls last`,
-  asc(units.unitNumber),
-];
-
-const ownedBy = (owner: ImageOwner): SQL =>
-  "propertyId" in owner ? eq(images.propertyId, owner.propertyId) : eq(images.unitId, owner.unitId);
 
 /**
  * The back office's reads and writes: every property, active or not. Each method takes the
@@ -54,28 +44,17 @@ export function createAdminPropertiesRepository(db: Executor) {
 
     /** Every unit, or one building's, in natural unit-number order. */
     listUnits(propertyId?: number): Promise<UnitRow[]> {
-      return db
-        .select()
-        .from(units)
-        .where(propertyId === undefined ? undefined : eq(units.propertyId, propertyId))
-        .orderBy(...naturalUnitOrder);
+      return selectUnits(db, propertyId);
     },
 
     /** Every image, or those of one building and its units, in gallery order. */
     listImages(propertyId?: number): Promise<ImageRow[]> {
-      return db
-        .select()
-        .from(images)
-        .where(propertyId === undefined ? undefined : imagesOfBuilding(propertyId))
-        .orderBy(asc(images.position), asc(images.id));
+      return selectImages(db, propertyId === undefined ? undefined : imagesOfBuilding(propertyId));
     },
 
+    /** The images of one building (not its units') or of one unit, in gallery order. */
     imagesOf(owner: ImageOwner): Promise<ImageRow[]> {
-      return db
-        .select()
-        .from(images)
-        .where(ownedBy(owner))
-        .orderBy(asc(images.position), asc(images.id));
+      return selectImages(db, ownedBy(owner));
     },
 
     /**

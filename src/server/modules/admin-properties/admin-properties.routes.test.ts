@@ -11,8 +11,12 @@ import {
   type PropertyInput,
   type UnitInput,
 } from "#domain/admin";
+import { adminPropertiesApi as api } from "#domain/api/admin-properties";
+import type { Contract } from "#domain/api/contract";
+import { listingsApi } from "#domain/api/listings";
 import { images, properties, units } from "#server/db/schema";
 import { loginAs } from "#tests/support/auth";
+import { type CallOptions, call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -37,9 +41,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const call = (method: Method, url: string, payload?: object, headers = admin) =>
-  app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+/** A call as the administrator, unless other headers are given. */
+const send = (contract: Contract, options: CallOptions = {}) =>
+  call(app, contract, { headers: admin, ...options });
 
 const validProperty = (overrides: Partial<PropertyInput> = {}): PropertyInput => ({
   title: "Willow Court",
@@ -75,13 +79,13 @@ const validUnit = (propertyId: number, overrides: Partial<UnitInput> = {}): Unit
 });
 
 async function createBuilding(overrides: Partial<PropertyInput> = {}): Promise<AdminProperty> {
-  const response = await call("POST", "/api/admin/properties", validProperty(overrides));
+  const response = await send(api.createProperty, { payload: validProperty(overrides) });
   expect(response.statusCode).toBe(201);
   return response.json();
 }
 
 async function createUnit(propertyId: number, overrides: Partial<UnitInput> = {}) {
-  const response = await call("POST", "/api/admin/units", validUnit(propertyId, overrides));
+  const response = await send(api.createUnit, { payload: validUnit(propertyId, overrides) });
   expect(response.statusCode).toBe(201);
   return response.json<AdminUnit>();
 }
@@ -97,9 +101,7 @@ async function uploadTo(owner: { propertyId: number } | { unitId: number }, coun
       { bytes, name: `photo-${i}.jpg` },
     ]),
   ]);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/upload",
+  const response = await send(api.uploadImages, {
     headers: { ...admin, ...body.headers },
     payload: body.payload,
   });
@@ -107,10 +109,8 @@ async function uploadTo(owner: { propertyId: number } | { unitId: number }, coun
   return response.json<{ files: AdminImage[] }>().files;
 }
 
-const publicBuilding = (id: number) =>
-  app.inject({ method: "GET", url: `/api/properties/buildings/${id}` });
-const listAll = async () =>
-  (await call("GET", "/api/admin/properties/admin")).json<AdminProperty[]>();
+const publicBuilding = (id: number) => call(app, listingsApi.getBuilding, { params: { id } });
+const listAll = async () => (await send(api.list)).json<AdminProperty[]>();
 const filesOf = (image: AdminImage) =>
   image.srcSet
     .split(", ")
@@ -118,10 +118,10 @@ const filesOf = (image: AdminImage) =>
 
 describe("the admin guard", () => {
   it("refuses the list without a session (401) and to a tenant (403)", async () => {
-    const anonymous = await app.inject({ method: "GET", url: "/api/admin/properties/admin" });
+    const anonymous = await call(app, api.list);
     expect(anonymous.statusCode).toBe(401);
     const tenant = await loginAs(app, database.db, "tenant");
-    const refused = await call("GET", "/api/admin/properties/admin", undefined, tenant.headers);
+    const refused = await send(api.list, { headers: tenant.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("forbidden");
   });
@@ -137,13 +137,15 @@ describe("properties", () => {
   });
 
   it("fills the optional fields with their defaults", async () => {
-    const response = await call("POST", "/api/admin/properties", {
-      title: "  Bare House ",
-      type: "house",
-      address: "1 Elm Row",
-      city: "Bristol",
-      state: "CT",
-      zipCode: "06010",
+    const response = await send(api.createProperty, {
+      payload: {
+        title: "  Bare House ",
+        type: "house",
+        address: "1 Elm Row",
+        city: "Bristol",
+        state: "CT",
+        zipCode: "06010",
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -172,7 +174,7 @@ describe("properties", () => {
     "refuses %s with the product's words as the first detail",
     async (_, overrides, field, msg) => {
       const body = Object.keys(overrides).length === 0 ? {} : validProperty(overrides);
-      const response = await call("POST", "/api/admin/properties", body);
+      const response = await send(api.createProperty, { payload: body });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: "validation_failed",
@@ -183,21 +185,20 @@ describe("properties", () => {
   );
 
   it("checks in the product's order: a long title is reported before a bad state", async () => {
-    const response = await call(
-      "POST",
-      "/api/admin/properties",
-      validProperty({ title: "x".repeat(300), state: "C", zipCode: "1" }),
-    );
+    const response = await send(api.createProperty, {
+      payload: validProperty({ title: "x".repeat(300), state: "C", zipCode: "1" }),
+    });
     expect(response.json().details[0].msg).toBe(adminMessages.titleLength);
   });
 
   it("refuses a type outside the list, and bad numbers, with a 400 (never a 500)", async () => {
-    const badType = await call("POST", "/api/admin/properties", validProperty({ type: "castle" }));
+    const badType = await send(api.createProperty, {
+      payload: validProperty({ type: "castle" }),
+    });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().details[0]).toEqual({ path: "type", msg: adminMessages.unknownType });
-    const badYear = await call("POST", "/api/admin/properties", {
-      ...validProperty(),
-      yearBuilt: "nineteen",
+    const badYear = await send(api.createProperty, {
+      payload: { ...validProperty(), yearBuilt: "nineteen" },
     });
     expect(badYear.statusCode).toBe(400);
     expect(badYear.json().details[0].path).toBe("yearBuilt");
@@ -262,11 +263,14 @@ describe("properties", () => {
 
   it("updates a building, bumps updatedAt, and the public page follows", async () => {
     const created = await createBuilding({ title: "Before Name" });
-    const response = await call(
-      "PUT",
-      `/api/admin/properties/${created.id}`,
-      validProperty({ title: "After Name", city: "New Haven", amenities: ["Balcony/Patio"] }),
-    );
+    const response = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({
+        title: "After Name",
+        city: "New Haven",
+        amenities: ["Balcony/Patio"],
+      }),
+    });
     expect(response.statusCode).toBe(200);
     const updated = response.json<AdminProperty>();
     expect(updated).toMatchObject({ id: created.id, title: "After Name", city: "New Haven" });
@@ -285,23 +289,24 @@ describe("properties", () => {
   it("keeps the stored vacancy flag when an edit does not send it", async () => {
     const created = await createBuilding({ hasVacancy: true });
     const { hasVacancy: _omitted, ...withoutVacancy } = validProperty({ title: "Kept Vacancy" });
-    const kept = await call("PUT", `/api/admin/properties/${created.id}`, withoutVacancy);
+    const kept = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: withoutVacancy,
+    });
     expect(kept.json()).toMatchObject({ title: "Kept Vacancy", hasVacancy: true });
-    const cleared = await call(
-      "PUT",
-      `/api/admin/properties/${created.id}`,
-      validProperty({ hasVacancy: false }),
-    );
+    const cleared = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ hasVacancy: false }),
+    });
     expect(cleared.json().hasVacancy).toBe(false);
   });
 
   it("refuses an edit without the required fields with the same message", async () => {
     const created = await createBuilding();
-    const response = await call(
-      "PUT",
-      `/api/admin/properties/${created.id}`,
-      validProperty({ city: "" }),
-    );
+    const response = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ city: "" }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0]).toEqual({
       path: "city",
@@ -312,28 +317,36 @@ describe("properties", () => {
   it("hides a building made inactive from the public pages", async () => {
     const created = await createBuilding();
     expect((await publicBuilding(created.id)).statusCode).toBe(200);
-    await call("PUT", `/api/admin/properties/${created.id}`, validProperty({ active: false }));
+    await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ active: false }),
+    });
     expect((await publicBuilding(created.id)).statusCode).toBe(404);
   });
 
   it("answers 404 for unknown and malformed ids, never a 500", async () => {
     for (const id of ["999999", "0", "-1", "1.5", "abc", "99999999999", "2147483648"]) {
-      const put = await call("PUT", `/api/admin/properties/${id}`, validProperty());
+      const put = await send(api.updateProperty, { params: { id }, payload: validProperty() });
       expect(put.statusCode, `PUT ${id}`).toBe(404);
       expect(put.json()).toEqual({ error: "not_found", message: adminMessages.propertyNotFound });
-      const del = await call("DELETE", `/api/admin/properties/admin/${id}`);
+      const del = await send(api.deleteProperty, { params: { id } });
       expect(del.statusCode, `DELETE ${id}`).toBe(404);
       expect(del.json().message).toBe(adminMessages.propertyNotFound);
-      for (const url of [
-        `/api/admin/units/${id}`,
-        `/api/admin/properties/${id}/images/1`,
-        `/api/admin/properties/1/images/${id}`,
-        `/api/admin/units/${id}/images/1`,
-      ]) {
-        expect((await call("DELETE", url)).statusCode, `DELETE ${url}`).toBe(404);
+      for (const [contract, params] of [
+        [api.deleteUnit, { id }],
+        [api.deletePropertyImage, { id, imageId: "1" }],
+        [api.deletePropertyImage, { id: "1", imageId: id }],
+        [api.deleteUnitImage, { unitId: id, imageId: "1" }],
+      ] as const) {
+        const url = urlOf(contract, params);
+        expect((await send(contract, { params })).statusCode, `DELETE ${url}`).toBe(404);
       }
-      expect((await call("PUT", `/api/admin/units/${id}`, validUnit(1))).statusCode).toBe(404);
-      expect((await call("PATCH", `/api/admin/images/${id}`, { alt: "x" })).statusCode).toBe(404);
+      expect(
+        (await send(api.updateUnit, { params: { id }, payload: validUnit(1) })).statusCode,
+      ).toBe(404);
+      expect(
+        (await send(api.updateImageAlt, { params: { id }, payload: { alt: "x" } })).statusCode,
+      ).toBe(404);
     }
   });
 });
@@ -368,17 +381,17 @@ describe("units", () => {
     "refuses %s with 'Please fill in all required fields.'",
     async (_, overrides, field) => {
       const building = await createBuilding();
-      const response = await call("POST", "/api/admin/units", validUnit(building.id, overrides));
+      const response = await send(api.createUnit, { payload: validUnit(building.id, overrides) });
       expect(response.statusCode).toBe(400);
       expect(response.json().details[0]).toEqual({ path: field, msg: adminMessages.unitRequired });
     },
   );
 
   it("refuses a unit of a building that does not exist with a 404", async () => {
-    const response = await call("POST", "/api/admin/units", validUnit(999_999));
+    const response = await send(api.createUnit, { payload: validUnit(999_999) });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(adminMessages.propertyNotFound);
-    const huge = await call("POST", "/api/admin/units", validUnit(2_147_483_648));
+    const huge = await send(api.createUnit, { payload: validUnit(2_147_483_648) });
     expect(huge.statusCode).toBe(404);
   });
 
@@ -386,11 +399,9 @@ describe("units", () => {
     const building = await createBuilding();
     const other = await createBuilding();
     await createUnit(building.id, { unitNumber: "4A" });
-    const duplicate = await call(
-      "POST",
-      "/api/admin/units",
-      validUnit(building.id, { unitNumber: "4A" }),
-    );
+    const duplicate = await send(api.createUnit, {
+      payload: validUnit(building.id, { unitNumber: "4A" }),
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: "conflict", message: adminMessages.duplicateUnit });
     await createUnit(other.id, { unitNumber: "4A" });
@@ -400,14 +411,17 @@ describe("units", () => {
     const building = await createBuilding();
     const first = await createUnit(building.id, { unitNumber: "1" });
     const second = await createUnit(building.id, { unitNumber: "2" });
-    const response = await call("PUT", `/api/admin/units/${second.id}`, {
-      ...validUnit(building.id, {
-        unitNumber: "2R",
-        rent: 2100,
-        available: false,
-        availableFrom: null,
-      }),
-      propertyId: undefined,
+    const response = await send(api.updateUnit, {
+      params: { id: second.id },
+      payload: {
+        ...validUnit(building.id, {
+          unitNumber: "2R",
+          rent: 2100,
+          available: false,
+          availableFrom: null,
+        }),
+        propertyId: undefined,
+      },
     });
     expect(response.statusCode).toBe(200);
     const updated = response.json<AdminUnit>();
@@ -421,20 +435,21 @@ describe("units", () => {
     });
     expect(updated.updatedAt > second.updatedAt).toBe(true);
 
-    const duplicate = await call(
-      "PUT",
-      `/api/admin/units/${second.id}`,
-      validUnit(building.id, { unitNumber: "1" }),
-    );
+    const duplicate = await send(api.updateUnit, {
+      params: { id: second.id },
+      payload: validUnit(building.id, { unitNumber: "1" }),
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe(adminMessages.duplicateUnit);
-    const required = await call(
-      "PUT",
-      `/api/admin/units/${first.id}`,
-      validUnit(building.id, { rent: 0 }),
-    );
+    const required = await send(api.updateUnit, {
+      params: { id: first.id },
+      payload: validUnit(building.id, { rent: 0 }),
+    });
     expect(required.json().details[0]).toEqual({ path: "rent", msg: adminMessages.unitRequired });
-    const missing = await call("PUT", "/api/admin/units/999999", validUnit(building.id));
+    const missing = await send(api.updateUnit, {
+      params: { id: 999999 },
+      payload: validUnit(building.id),
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(adminMessages.unitNotFound);
   });
@@ -442,11 +457,9 @@ describe("units", () => {
   it("refuses dates PostgreSQL would not store with a 400, never a 500", async () => {
     const building = await createBuilding();
     for (const availableFrom of ["2030-02-30", "0000-01-01", "2030-13-01", "next week"]) {
-      const response = await call(
-        "POST",
-        "/api/admin/units",
-        validUnit(building.id, { availableFrom }),
-      );
+      const response = await send(api.createUnit, {
+        payload: validUnit(building.id, { availableFrom }),
+      });
       expect(response.statusCode, availableFrom).toBe(400);
       expect(response.json().details[0].path).toBe("availableFrom");
     }
@@ -457,7 +470,10 @@ describe("units", () => {
     const building = await createBuilding();
     const other = await createBuilding();
     const unit = await createUnit(building.id);
-    const response = await call("PUT", `/api/admin/units/${unit.id}`, validUnit(other.id));
+    const response = await send(api.updateUnit, {
+      params: { id: unit.id },
+      payload: validUnit(other.id),
+    });
     expect(response.json().propertyId).toBe(building.id);
   });
 });
@@ -466,8 +482,9 @@ describe("images and deletion", () => {
   it("edits an image's alt text; an empty one falls back to the public default", async () => {
     const building = await createBuilding({ title: "Alt House" });
     const [image] = await uploadTo({ propertyId: building.id });
-    const response = await call("PATCH", `/api/admin/images/${image!.id}`, {
-      alt: "  Front porch in spring  ",
+    const response = await send(api.updateImageAlt, {
+      params: { id: image!.id },
+      payload: { alt: "  Front porch in spring  " },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<AdminImage>()).toMatchObject({
@@ -476,11 +493,14 @@ describe("images and deletion", () => {
     });
     expect((await publicBuilding(building.id)).json().photos[0].alt).toBe("Front porch in spring");
 
-    await call("PATCH", `/api/admin/images/${image!.id}`, { alt: "" });
+    await send(api.updateImageAlt, { params: { id: image!.id }, payload: { alt: "" } });
     expect((await publicBuilding(building.id)).json().photos[0].alt).toBe(
       "Alt House, photo 1 of 1",
     );
-    const tooLong = await call("PATCH", `/api/admin/images/${image!.id}`, { alt: "x".repeat(251) });
+    const tooLong = await send(api.updateImageAlt, {
+      params: { id: image!.id },
+      payload: { alt: "x".repeat(251) },
+    });
     expect(tooLong.statusCode).toBe(400);
   });
 
@@ -491,17 +511,15 @@ describe("images and deletion", () => {
     for (const file of [...filesOf(kept!), ...filesOf(removed!)])
       expect(existsSync(file)).toBe(true);
 
-    const wrongOwner = await call(
-      "DELETE",
-      `/api/admin/properties/${other.id}/images/${removed!.id}`,
-    );
+    const wrongOwner = await send(api.deletePropertyImage, {
+      params: { id: other.id, imageId: removed!.id },
+    });
     expect(wrongOwner.statusCode).toBe(404);
     expect(wrongOwner.json().message).toBe(adminMessages.imageNotFound);
 
-    const response = await call(
-      "DELETE",
-      `/api/admin/properties/${building.id}/images/${removed!.id}`,
-    );
+    const response = await send(api.deletePropertyImage, {
+      params: { id: building.id, imageId: removed!.id },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: "Image removed successfully" });
     for (const file of filesOf(removed!)) expect(existsSync(file)).toBe(false);
@@ -509,10 +527,9 @@ describe("images and deletion", () => {
     for (const file of filesOf(kept!)) expect(existsSync(file)).toBe(true);
     const rows = await database.db.select().from(images).where(eq(images.propertyId, building.id));
     expect(rows.map((r) => r.id)).toEqual([kept!.id]);
-    const again = await call(
-      "DELETE",
-      `/api/admin/properties/${building.id}/images/${removed!.id}`,
-    );
+    const again = await send(api.deletePropertyImage, {
+      params: { id: building.id, imageId: removed!.id },
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -520,9 +537,13 @@ describe("images and deletion", () => {
     const building = await createBuilding();
     const unit = await createUnit(building.id);
     const [image] = await uploadTo({ unitId: unit.id });
-    const wrong = await call("DELETE", `/api/admin/properties/${building.id}/images/${image!.id}`);
+    const wrong = await send(api.deletePropertyImage, {
+      params: { id: building.id, imageId: image!.id },
+    });
     expect(wrong.statusCode).toBe(404);
-    const response = await call("DELETE", `/api/admin/units/${unit.id}/images/${image!.id}`);
+    const response = await send(api.deleteUnitImage, {
+      params: { unitId: unit.id, imageId: image!.id },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: "Image removed successfully" });
     for (const file of filesOf(image!)) expect(existsSync(file)).toBe(false);
@@ -534,13 +555,13 @@ describe("images and deletion", () => {
     const building = await createBuilding();
     const unit = await createUnit(building.id);
     const uploaded = await uploadTo({ unitId: unit.id }, 2);
-    const response = await call("DELETE", `/api/admin/units/${unit.id}`);
+    const response = await send(api.deleteUnit, { params: { id: unit.id } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: adminMessages.unitDeleted });
     for (const file of uploaded.flatMap(filesOf)) expect(existsSync(file)).toBe(false);
     expect(await database.db.select().from(units).where(eq(units.id, unit.id))).toEqual([]);
     expect(await database.db.select().from(images).where(eq(images.unitId, unit.id))).toEqual([]);
-    expect((await call("DELETE", `/api/admin/units/${unit.id}`)).statusCode).toBe(404);
+    expect((await send(api.deleteUnit, { params: { id: unit.id } })).statusCode).toBe(404);
   });
 
   it("deletes a building with its units and every image, leaving no file on disk", async () => {
@@ -554,7 +575,7 @@ describe("images and deletion", () => {
     expect((await filesUnder(uploadsDir)).length).toBeGreaterThan(before.length);
     expect((await publicBuilding(building.id)).statusCode).toBe(200);
 
-    const response = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    const response = await send(api.deleteProperty, { params: { id: building.id } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: "Property deleted successfully!" });
     expect(await filesUnder(uploadsDir)).toEqual(before);
@@ -568,7 +589,7 @@ describe("images and deletion", () => {
     expect((await publicBuilding(building.id)).statusCode).toBe(404);
     expect((await listAll()).some((p) => p.id === building.id)).toBe(false);
 
-    const again = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    const again = await send(api.deleteProperty, { params: { id: building.id } });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: "not_found", message: adminMessages.propertyNotFound });
   });
@@ -576,13 +597,13 @@ describe("images and deletion", () => {
   it("still deletes the rows when an image's files are already gone", async () => {
     const building = await createBuilding();
     await insertImage(database.db, { propertyId: building.id });
-    const response = await call("DELETE", `/api/admin/properties/admin/${building.id}`);
+    const response = await send(api.deleteProperty, { params: { id: building.id } });
     expect(response.statusCode).toBe(200);
   });
 
   it("deleting a unit fixture without images works too", async () => {
     const building = await insertProperty(database.db);
     const unit = await insertUnit(database.db, building.id);
-    expect((await call("DELETE", `/api/admin/units/${unit.id}`)).statusCode).toBe(200);
+    expect((await send(api.deleteUnit, { params: { id: unit.id } })).statusCode).toBe(200);
   });
 });

@@ -5,16 +5,14 @@ import { parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { ObjectStore } from "#server/storage/storage";
+import { imageNotFound, propertyNotFound, unitNotFound } from "./admin-properties.errors";
 import {
   createProperty,
   createUnit,
   deleteImage,
   deleteProperty,
   deleteUnit,
-  imageNotFound,
   listAdminProperties,
-  propertyNotFound,
-  unitNotFound,
   updateImageAlt,
   updateProperty,
   updateUnit,

@@ -1,38 +1,34 @@
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type AdminImage,
-  type AdminProperty,
-  type AdminUnit,
-  adminMessages,
-  type PropertyValues,
-  type UnitValues,
+import type {
+  AdminImage,
+  AdminProperty,
+  AdminUnit,
+  PropertyValues,
+  UnitValues,
 } from "#domain/admin";
 import type { Db } from "#server/db/client";
-import { conflict, notFound, sqlState } from "#server/http/errors";
+import { sqlState } from "#server/http/errors";
 import { removeImageFiles } from "#server/images/image-pipeline";
 import type { ObjectStore } from "#server/storage/storage";
-import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
+import type { Executor, ImageOwner, ImageRow } from "../properties/properties.queries";
 import {
-  createAdminPropertiesRepository,
-  type Executor,
-  type ImageOwner,
-  type ImageRow,
-} from "./admin-properties.repository";
+  duplicateUnit,
+  imageNotFound,
+  propertyNotFound,
+  unitNotFound,
+} from "./admin-properties.errors";
+import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
+import { createAdminPropertiesRepository } from "./admin-properties.repository";
 
 type Deps = { db: Db };
 type FileDeps = Deps & { store: ObjectStore; log: FastifyBaseLogger };
 
-export const propertyNotFound = () => notFound(adminMessages.propertyNotFound);
-export const unitNotFound = () => notFound(adminMessages.unitNotFound);
-export const imageNotFound = () => notFound(adminMessages.imageNotFound);
-
-/** The SQLSTATE of a failed query, whether drizzle wrapped the driver's error or not. */
 /** The unique index units_property_number_key: a 409 with the dialog's words, never a 500. */
 async function refusingDuplicateUnit<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (sqlState(error) === "23505") throw conflict(adminMessages.duplicateUnit);
+    if (sqlState(error) === "23505") throw duplicateUnit();
     throw error;
   }
 }

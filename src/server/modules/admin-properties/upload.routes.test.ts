@@ -6,10 +6,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGES_PER_UPLOAD_MAX, type UploadResponse } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { images, properties, units } from "#server/db/schema";
 import { imageMessages } from "#server/images/image-pipeline";
 import { loginAs } from "#tests/support/auth";
+import { call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -23,6 +25,7 @@ let uploadsDir: string;
 let admin: { authorization: string };
 let png: Buffer;
 let jpeg: Buffer;
+const { uploadImages } = adminPropertiesApi;
 
 beforeAll(async () => {
   database = await createTestDb();
@@ -40,9 +43,7 @@ afterAll(async () => {
 
 async function upload(parts: [string, Part][], headers: Record<string, string> = admin) {
   const body = await multipartBody(parts);
-  return app.inject({
-    method: "POST",
-    url: "/api/upload",
+  return call(app, uploadImages, {
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
@@ -58,7 +59,7 @@ async function expectNothingLeft(run: () => Promise<void>) {
   expect(await filesUnder(uploadsDir)).toEqual(filesBefore);
 }
 
-describe("POST /api/upload", () => {
+describe(`${uploadImages.method} ${uploadImages.path}`, () => {
   it("stores two images of a building: rows in order, variants on disk, the building touched", async () => {
     const building = await insertProperty(database.db, { updatedAt: new Date("2020-01-01") });
     const response = await upload([
@@ -262,9 +263,7 @@ describe("POST /api/upload", () => {
   it("refuses a body that is not multipart, and a truncated one, with a 4xx", async () => {
     const building = await insertProperty(database.db);
     await expectNothingLeft(async () => {
-      const json = await app.inject({
-        method: "POST",
-        url: "/api/upload",
+      const json = await call(app, uploadImages, {
         headers: admin,
         payload: { propertyId: building.id },
       });
@@ -277,9 +276,7 @@ describe("POST /api/upload", () => {
       ]);
       // Cut in the middle of the second file: the first one was already written.
       const cut = body.payload.subarray(0, body.payload.length - Math.floor(jpeg.length / 2));
-      const truncated = await app.inject({
-        method: "POST",
-        url: "/api/upload",
+      const truncated = await call(app, uploadImages, {
         headers: { ...admin, ...body.headers },
         payload: cut,
       });
@@ -320,8 +317,8 @@ describe("POST /api/upload", () => {
       const request = http.request({
         host: "127.0.0.1",
         port,
-        method: "POST",
-        path: "/api/upload",
+        method: uploadImages.method,
+        path: urlOf(uploadImages),
         headers: { ...admin, ...body.headers, "content-length": body.payload.length },
       });
       request.on("error", () => undefined);
@@ -349,8 +346,8 @@ describe("POST /api/upload", () => {
         form.append("propertyId", String(building.id));
         form.append("files", new Blob(["not an image"]), "a.png");
         form.append("files", new Blob([new Uint8Array(8 * 1024 * 1024)]), "b.png");
-        const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
-          method: "POST",
+        const response = await fetch(`http://127.0.0.1:${port}${urlOf(uploadImages)}`, {
+          method: uploadImages.method,
           headers,
           body: form,
         });

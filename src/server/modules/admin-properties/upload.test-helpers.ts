@@ -1,6 +1,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { urlOf } from "#tests/support/call";
 
 /** Test helpers for the upload and admin property tests: real image bytes, real multipart. */
 
@@ -22,7 +24,11 @@ export async function multipartBody(parts: [string, Part][]) {
     else
       form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
   }
-  const request = new Request("http://localhost/api/upload", { method: "POST", body: form });
+  const { uploadImages } = adminPropertiesApi;
+  const request = new Request(new URL(urlOf(uploadImages), "http://localhost"), {
+    method: uploadImages.method,
+    body: form,
+  });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { "content-type": request.headers.get("content-type")! },

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import { authMessages, type SessionUser } from "#domain/auth";
+import type { SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
-import { AppError, unauthorized } from "#server/http/errors";
 import { createUsersRepository, type UserRow } from "../users/users.repository";
+import { adminOnly, sessionEnded, signInRequired, tenantsOnly } from "./auth.errors";
 import type { SessionTokens } from "./auth.tokens";
 
 declare module "fastify" {
@@ -41,7 +41,7 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
   async function authenticate(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
-    if (!match) throw unauthorized(authMessages.signInRequired);
+    if (!match) throw signInRequired();
     const claims = await deps.tokens.verify(match[1]!);
     const user = claims ? await users.findById(claims.uid) : null;
     if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
@@ -50,13 +50,13 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
         { uid: claims?.uid, route: request.routeOptions.url },
         "refused: session not valid",
       );
-      throw unauthorized(authMessages.sessionEnded);
+      throw sessionEnded();
     }
     return toSessionUser(user);
   }
 
   const withRole =
-    (role: SessionUser["role"], message: string, who: string) =>
+    (role: SessionUser["role"], refusal: () => Error, who: string) =>
     async (request: FastifyRequest) => {
       const user = await authenticate(request);
       if (user.role !== role) {
@@ -64,7 +64,7 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
           { uid: user.uid, route: request.routeOptions.url },
           `refused: ${who} only`,
         );
-        throw new AppError(403, "forbidden", message);
+        throw refusal();
       }
       request.user = user;
     };
@@ -73,7 +73,7 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
     async user(request) {
       request.user = await authenticate(request);
     },
-    admin: withRole("admin", authMessages.adminOnly, "administrators"),
-    tenant: withRole("tenant", authMessages.tenantsOnly, "tenants"),
+    admin: withRole("admin", adminOnly, "administrators"),
+    tenant: withRole("tenant", tenantsOnly, "tenants"),
   };
 }

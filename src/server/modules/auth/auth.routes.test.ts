@@ -1,7 +1,10 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authApi } from "#domain/api/auth";
+import type { Contract } from "#domain/api/contract";
 import { authMessages } from "#domain/auth";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { addUser, setUserPassword } from "../users/users.service";
@@ -30,22 +33,20 @@ afterAll(async () => {
   await database.drop();
 });
 
-const post = (url: string, payload: object, app = testApp.app) =>
-  app.inject({ method: "POST", url, payload });
+const post = (contract: Contract, payload: object, app = testApp.app) =>
+  call(app, contract, { payload });
 const me = (authorization?: string) =>
-  testApp.app.inject({
-    method: "GET",
-    url: "/api/auth/me",
-    headers: authorization ? { authorization } : {},
-  });
+  call(testApp.app, authApi.me, { headers: authorization ? { authorization } : {} });
+/** A describe block's title: the contract's method and path. */
+const route = (contract: Contract) => `${contract.method} ${contract.path}`;
 
 function decode(token: string) {
   return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
 }
 
-describe("POST /api/auth/login", () => {
+describe(route(authApi.login), () => {
   it("signs in with the right password: a 24-hour token and the user", async () => {
-    const response = await post("/api/auth/login", {
+    const response = await post(authApi.login, {
       email: " Office@Example.com ",
       password: "right-password",
     });
@@ -67,11 +68,11 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const wrong = await post("/api/auth/login", {
+    const wrong = await post(authApi.login, {
       email: "office@example.com",
       password: "wrong-password",
     });
-    const unknown = await post("/api/auth/login", {
+    const unknown = await post(authApi.login, {
       email: "nobody@example.com",
       password: "wrong-password",
     });
@@ -85,7 +86,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("refuses a bad e-mail or an empty password with the form's messages", async () => {
-    const response = await post("/api/auth/login", { email: "nope", password: "" });
+    const response = await post(authApi.login, { email: "nope", password: "" });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([
       { path: "email", msg: authMessages.invalidEmail },
@@ -105,17 +106,12 @@ describe("POST /api/auth/login", () => {
     );
     for (let i = 0; i < 5; i++) {
       expect(
-        (
-          await post(
-            "/api/auth/login",
-            { email: "held@example.com", password: "guess" },
-            throttled.app,
-          )
-        ).statusCode,
+        (await post(authApi.login, { email: "held@example.com", password: "guess" }, throttled.app))
+          .statusCode,
       ).toBe(401);
     }
     const held = await post(
-      "/api/auth/login",
+      authApi.login,
       { email: "held@example.com", password: "right-password" },
       throttled.app,
     );
@@ -126,7 +122,7 @@ describe("POST /api/auth/login", () => {
     );
     now += 15 * 60_000;
     const later = await post(
-      "/api/auth/login",
+      authApi.login,
       { email: "held@example.com", password: "right-password" },
       throttled.app,
     );
@@ -139,7 +135,7 @@ describe("POST /api/auth/login", () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       statuses.push(
-        (await post("/api/auth/login", { email: `x${i}@example.com`, password: "x" }, limited.app))
+        (await post(authApi.login, { email: `x${i}@example.com`, password: "x" }, limited.app))
           .statusCode,
       );
     }
@@ -148,9 +144,9 @@ describe("POST /api/auth/login", () => {
   });
 });
 
-describe("POST /api/auth/register", () => {
+describe(route(authApi.register), () => {
   it("is always refused: registration is disabled", async () => {
-    const response = await post("/api/auth/register", {
+    const response = await post(authApi.register, {
       email: "new@example.com",
       password: "whatever1",
     });
@@ -162,7 +158,7 @@ describe("POST /api/auth/register", () => {
   });
 });
 
-describe("GET /api/auth/me", () => {
+describe(route(authApi.me), () => {
   it("returns the signed-in user", async () => {
     const { headers, email } = await loginAs(testApp.app, database.db, "tenant");
     const response = await me(headers.authorization);
@@ -238,17 +234,14 @@ describe("the signing secret", () => {
 describe("the administrator guard", () => {
   it("answers 401 without a session, 403 for a tenant and lets an administrator through", async () => {
     const guarded = await createTestApp(database, { env: { AUTH_ATTEMPTS_PER_MINUTE: "1000" } });
-    guarded.app.get(
-      "/api/test/admin-only",
-      { onRequest: guarded.app.guards.admin },
-      async (request) => ({
-        uid: request.user?.uid,
-      }),
-    );
+    // A route of the test's own, which no contract describes: the guard alone is under test.
+    const adminOnly = "/api/test/admin-only";
+    guarded.app.get(adminOnly, { onRequest: guarded.app.guards.admin }, async (request) => ({
+      uid: request.user?.uid,
+    }));
     const tenant = await loginAs(guarded.app, database.db, "tenant");
     const admin = await loginAs(guarded.app, database.db, "admin");
-    const get = (headers = {}) =>
-      guarded.app.inject({ method: "GET", url: "/api/test/admin-only", headers });
+    const get = (headers = {}) => guarded.app.inject({ method: "GET", url: adminOnly, headers });
     expect((await get()).statusCode).toBe(401);
     const refused = await get(tenant.headers);
     expect(refused.statusCode).toBe(403);
@@ -267,9 +260,9 @@ describe("passwords", () => {
     });
     const password = "Plain-Text-Secret-4711";
     await addUser({ db: database.db }, { email: "careful@example.com", password, role: "admin" });
-    await post("/api/auth/login", { email: "careful@example.com", password }, logged.app);
+    await post(authApi.login, { email: "careful@example.com", password }, logged.app);
     await post(
-      "/api/auth/login",
+      authApi.login,
       { email: "careful@example.com", password: `${password}-wrong` },
       logged.app,
     );

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authApi } from "#domain/api/auth";
-import { authMessages } from "#domain/auth";
 import type { Db } from "#server/db/client";
-import { AppError } from "#server/http/errors";
 import { route } from "#server/http/route";
+import { registrationDisabled } from "./auth.errors";
 import { login } from "./auth.service";
 import type { SessionTokens } from "./auth.tokens";
 import type { LoginThrottle } from "./login-throttle";
@@ -43,7 +42,7 @@ export const authRoutes =
 
     // Registration is disabled by design; accounts are made by the office (npm run users).
     route(app, authApi.register, async () => {
-      throw new AppError(403, "registration_disabled", authMessages.registrationUnavailable);
+      throw registrationDisabled();
     });
 
     route(app, authApi.me, async (request) => ({ user: request.user! }));

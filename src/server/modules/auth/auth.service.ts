@@ -1,8 +1,9 @@
-import { authMessages, type LoginInput, loginSchema, type SessionUser } from "#domain/auth";
+import { type LoginInput, loginSchema, type SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
-import { tooManyRequests, unauthorized } from "#server/http/errors";
+import { tooManyRequests } from "#server/http/errors";
 import { hashPassword, verifyPassword } from "../users/users.password";
 import { createUsersRepository } from "../users/users.repository";
+import { invalidCredentials } from "./auth.errors";
 import { toSessionUser } from "./auth.guard";
 import type { SessionTokens } from "./auth.tokens";
 import type { LoginThrottle } from "./login-throttle";
@@ -32,7 +33,7 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDecoy()), password);
   if (!user || !valid) {
     await deps.throttle.recordFailure(account);
-    throw unauthorized(authMessages.invalidCredentials);
+    throw invalidCredentials();
   }
   await deps.throttle.recordSuccess(account);
   const token = await deps.tokens.sign({

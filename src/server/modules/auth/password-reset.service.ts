@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
-import { accountMessages, RESET_LINK_MINUTES, VERIFICATION_MAX_ATTEMPTS } from "#domain/auth";
+import { RESET_LINK_MINUTES, VERIFICATION_MAX_ATTEMPTS } from "#domain/auth";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
-import { badRequest } from "#server/http/errors";
 import { renderEmail } from "#server/mail/email-layout";
 import type { Mailer } from "#server/mail/mailer";
 import { hashPassword } from "../users/users.password";
 import { createUsersRepository } from "../users/users.repository";
+import { resetLinkExpired } from "./auth.errors";
 import { createAuthCodesRepository } from "./auth-codes.repository";
 import { type CodeHasher, resetCode } from "./code-hash";
 
@@ -62,12 +62,11 @@ export async function resetPassword(
   const users = createUsersRepository(deps.db);
   const user = await users.findById(input.userId);
   const row = user ? await codes.live(user.id, "reset", now) : null;
-  const refuse = () => badRequest(accountMessages.resetLinkExpired);
-  if (!user || !row || row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw refuse();
+  if (!user || !row || row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw resetLinkExpired();
   if (!deps.hasher.matches(row.codeHash, "reset", user.id, input.resetCode)) {
     await codes.countWrongTry(row.id);
-    throw refuse();
+    throw resetLinkExpired();
   }
-  if (!(await codes.consume(row.id))) throw refuse();
+  if (!(await codes.consume(row.id))) throw resetLinkExpired();
   await users.setPassword(user.id, await hashPassword(input.newPassword));
 }

@@ -1,15 +1,16 @@
+import { authApi } from "#domain/api/auth";
+import { buildUrl } from "#domain/api/wire";
 import {
-  accountMessages,
   type SessionUser,
   VERIFICATION_CODE_MINUTES,
   VERIFICATION_MAX_ATTEMPTS,
 } from "#domain/auth";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
-import { AppError, badRequest } from "#server/http/errors";
 import { renderEmail } from "#server/mail/email-layout";
 import type { Mailer } from "#server/mail/mailer";
 import { createUsersRepository } from "../users/users.repository";
+import { codeExhausted, codeInvalid, verificationMailFailed } from "./auth.errors";
 import { toSessionUser } from "./auth.guard";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import { createAuthCodesRepository } from "./auth-codes.repository";
@@ -44,7 +45,8 @@ export async function sendVerification(deps: Deps, input: { uid: string }): Prom
     codeHash: deps.hasher.hash("verify", user.id, code),
     expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
   });
-  const link = `${deps.publicUrl}/api/auth/verify-email?token=${await deps.verifyLinks.sign({ uid: user.id, codeId: row.id })}`;
+  const token = await deps.verifyLinks.sign({ uid: user.id, codeId: row.id });
+  const link = `${deps.publicUrl}${buildUrl(authApi.verifyEmailLink, {}, { token })}`;
   const email = renderEmail({
     heading: "Verify your e-mail address",
     paragraphs: [`Enter this code on the ${site.name} verification page, or use the button below.`],
@@ -59,7 +61,7 @@ export async function sendVerification(deps: Deps, input: { uid: string }): Prom
       ...email,
     });
   } catch {
-    throw new AppError(503, "mail_unavailable", accountMessages.sendVerificationFailed);
+    throw verificationMailFailed();
   }
 }
 
@@ -73,17 +75,13 @@ export async function verifyCode(
   const codes = createAuthCodesRepository(deps.db);
   const user = await users.findByEmail(input.email);
   const row = user ? await codes.live(user.id, "verify", now) : null;
-  if (!user || !row) throw badRequest(accountMessages.codeInvalid);
-  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw badRequest(accountMessages.codeExhausted);
+  if (!user || !row) throw codeInvalid();
+  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) throw codeExhausted();
   if (!deps.hasher.matches(row.codeHash, "verify", user.id, input.code)) {
     const attempts = await codes.countWrongTry(row.id);
-    throw badRequest(
-      attempts >= VERIFICATION_MAX_ATTEMPTS
-        ? accountMessages.codeExhausted
-        : accountMessages.codeInvalid,
-    );
+    throw attempts >= VERIFICATION_MAX_ATTEMPTS ? codeExhausted() : codeInvalid();
   }
-  if (!(await codes.consume(row.id))) throw badRequest(accountMessages.codeInvalid);
+  if (!(await codes.consume(row.id))) throw codeInvalid();
   const verified = await users.markVerified(user.id);
   const token = await deps.tokens.sign({
     uid: verified.id,

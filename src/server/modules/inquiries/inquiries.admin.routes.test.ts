@@ -1,12 +1,13 @@
-import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminInquiry,
   type InquiriesResponse,
   inquiriesMessages,
 } from "#domain/admin-inquiries";
+import { inquiriesApi } from "#domain/api/inquiries";
 import { inquiries } from "#server/db/schema";
 import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -64,12 +65,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-const inject = (options: InjectOptions) => testApp.app.inject(options);
-
 async function list(status?: string): Promise<InquiriesResponse> {
-  const response = await inject({
-    method: "GET",
-    url: `/api/admin/inquiries${status ? `?status=${status}` : ""}`,
+  const response = await call(testApp.app, inquiriesApi.list, {
+    query: { status },
     headers: admin.headers,
   });
   expect(response.statusCode).toBe(200);
@@ -77,14 +75,13 @@ async function list(status?: string): Promise<InquiriesResponse> {
 }
 
 const mark = (id: number | string, handled: unknown) =>
-  inject({
-    method: "PATCH",
-    url: `/api/admin/inquiries/${id}`,
+  call(testApp.app, inquiriesApi.setHandled, {
+    params: { id },
     headers: admin.headers,
     payload: { handled },
   });
 
-describe("GET /api/admin/inquiries", () => {
+describe(`${inquiriesApi.list.method} ${inquiriesApi.list.path}`, () => {
   it("lists every inquiry newest first, with its building and unit, and the unhandled count", async () => {
     const { inquiries: all, unhandled } = await list();
     expect(all.map((i) => i.name)).toEqual(["Tour Request", "Contact Form", "Old Handled"]);
@@ -110,18 +107,14 @@ describe("GET /api/admin/inquiries", () => {
   });
 
   it("answers 401 without a session and 403 for a tenant", async () => {
-    expect((await inject({ method: "GET", url: "/api/admin/inquiries" })).statusCode).toBe(401);
+    expect((await call(testApp.app, inquiriesApi.list)).statusCode).toBe(401);
     const tenant = await loginAs(testApp.app, database.db, "tenant");
-    const asTenant = await inject({
-      method: "GET",
-      url: "/api/admin/inquiries",
-      headers: tenant.headers,
-    });
+    const asTenant = await call(testApp.app, inquiriesApi.list, { headers: tenant.headers });
     expect(asTenant.statusCode).toBe(403);
   });
 });
 
-describe("PATCH /api/admin/inquiries/:id", () => {
+describe(`${inquiriesApi.setHandled.method} ${inquiriesApi.setHandled.path}`, () => {
   it("marks an inquiry handled, then not handled, and the count follows", async () => {
     const before = Date.now();
     const done = await mark(ids.contact, true);

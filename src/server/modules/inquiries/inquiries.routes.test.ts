@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inquiriesApi } from "#domain/api/inquiries";
 import { composeInquiryMessage, contactMessages } from "#domain/inquiries";
 import { site } from "#domain/site";
 import { inquiries } from "#server/db/schema";
 import { readOutbox } from "#server/mail/outbox";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -34,9 +36,9 @@ afterAll(async () => {
 });
 
 const post = (payload: unknown, app = testApp.app) =>
-  app.inject({ method: "POST", url: "/api/property-inquiry", payload: payload as object });
+  call(app, inquiriesApi.send, { payload: payload as object });
 
-describe("POST /api/property-inquiry", () => {
+describe(`${inquiriesApi.send.method} ${inquiriesApi.send.path}`, () => {
   it("stores a contact message with its subject and mails the office", async () => {
     const response = await post(valid);
     expect(response.statusCode).toBe(201);

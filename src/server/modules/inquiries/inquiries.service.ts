@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { type InquiryPayload, inquiryPayloadSchema, splitInquiryMessage } from "#domain/inquiries";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
-import { badRequest } from "#server/http/errors";
 import { renderEmail } from "#server/mail/email-layout";
 import type { Mailer } from "#server/mail/mailer";
+import { propertyUnavailable, unitUnavailable } from "./inquiries.errors";
 import { createInquiriesRepository } from "./inquiries.repository";
 
 type Deps = {
@@ -31,9 +31,7 @@ async function resolveSubjectOf(
   if (unitId) {
     const unit = await repo.unitOfActiveProperty(unitId);
     if (!unit || (propertyId !== null && unit.propertyId !== propertyId)) {
-      throw badRequest("This unit is not available.", [
-        { path: "unitId", msg: "This unit is not available." },
-      ]);
+      throw unitUnavailable();
     }
     return {
       propertyId: unit.propertyId,
@@ -45,9 +43,7 @@ async function resolveSubjectOf(
   if (propertyId !== null) {
     const property = await repo.activeProperty(propertyId);
     if (!property) {
-      throw badRequest("This property is not available.", [
-        { path: "propertyId", msg: "This property is not available." },
-      ]);
+      throw propertyUnavailable();
     }
     return {
       propertyId: property.id,

@@ -2,10 +2,15 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BuildingFilters } from "#domain/listings";
 import type { Db } from "#server/db/client";
 import { images, properties, units } from "#server/db/schema";
+import {
+  type ImageRow,
+  ownedBy,
+  type PropertyRow,
+  selectImages,
+  selectUnits,
+  type UnitRow,
+} from "../properties/properties.queries";
 
-export type PropertyRow = typeof properties.$inferSelect;
-export type UnitRow = typeof units.$inferSelect;
-export type ImageRow = typeof images.$inferSelect;
 export type BuildingRow = PropertyRow & {
   unitCount: number;
   availableCount: number;
@@ -65,18 +70,9 @@ export function createListingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** A building's units in natural unit-number order. */
     async unitsOf(propertyId: number): Promise<UnitRow[]> {
-      return (
-        db
-          .select()
-          .from(units)
-          .where(eq(units.propertyId, propertyId))
-          // Natural order: 2B, 3, 10 (the leading number first, then the whole label).
-          .orderBy(
-            sql`substring(${units.unitNumber} from '^[0-9]{1,9}')::int nulls last`,
-            asc(units.unitNumber),
-          )
-      );
+      return selectUnits(db, propertyId);
     },
 
     /** A unit of an active property, with that property. */
@@ -90,21 +86,14 @@ export function createListingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The buildings' own images (not their units'), in gallery order. */
     async imagesOfProperties(propertyIds: number[]): Promise<ImageRow[]> {
       if (propertyIds.length === 0) return [];
-      return db
-        .select()
-        .from(images)
-        .where(inArray(images.propertyId, propertyIds))
-        .orderBy(asc(images.position), asc(images.id));
+      return selectImages(db, inArray(images.propertyId, propertyIds));
     },
 
     async imagesOfUnit(unitId: number): Promise<ImageRow[]> {
-      return db
-        .select()
-        .from(images)
-        .where(eq(images.unitId, unitId))
-        .orderBy(asc(images.position), asc(images.id));
+      return selectImages(db, ownedBy({ unitId }));
     },
 
     /** For the sitemap: every active building and every available unit of one. */

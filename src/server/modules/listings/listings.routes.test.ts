@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Contract } from "#domain/api/contract";
+import { listingsApi } from "#domain/api/listings";
+import { type CallOptions, call } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -7,7 +10,10 @@ import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 let database: TestDatabase;
 let app: FastifyInstance;
 let close: () => Promise<void>;
-const ids = {} as Record<string, number>;
+const ids = {} as Record<
+  "elm" | "elm2B" | "elm10" | "elm3" | "oak" | "oak1" | "maple" | "hidden" | "hidden1",
+  number
+>;
 
 beforeAll(async () => {
   database = await createTestDb();
@@ -75,12 +81,13 @@ afterAll(async () => {
   await database.drop();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: "GET", url, headers });
+const { listBuildings, getBuilding, getUnit } = listingsApi;
+const get = (contract: Contract, options: CallOptions = {}) => call(app, contract, options);
+const title = (contract: Contract) => `${contract.method} ${contract.path}`;
 
-describe("GET /api/properties/buildings", () => {
+describe(title(listBuildings), () => {
   it("lists active buildings only, featured first, with the public building fields", async () => {
-    const response = await get("/api/properties/buildings");
+    const response = await get(listBuildings);
     expect(response.statusCode).toBe(200);
     const buildings = response.json();
     expect(buildings.map((b: { name: string }) => b.name)).toEqual([
@@ -108,7 +115,7 @@ describe("GET /api/properties/buildings", () => {
   });
 
   it("derives vacancy from units, and uses the stored flag only for a building without units", async () => {
-    const buildings = (await get("/api/properties/buildings")).json();
+    const buildings = (await get(listBuildings)).json();
     const byName = Object.fromEntries(buildings.map((b: { name: string }) => [b.name, b]));
     expect(byName["Oak Terrace"]).toMatchObject({
       hasVacancy: false,
@@ -124,7 +131,7 @@ describe("GET /api/properties/buildings", () => {
   });
 
   it("gives image URLs under /uploads with sizes and alt text, defaulting the alt", async () => {
-    const [elm] = (await get("/api/properties/buildings")).json();
+    const [elm] = (await get(listBuildings)).json();
     expect(elm.images).toEqual([
       expect.stringMatching(/^\/uploads\/images\/.*\/1200\.webp$/),
       expect.stringMatching(/^\/uploads\//),
@@ -139,51 +146,49 @@ describe("GET /api/properties/buildings", () => {
   });
 
   it("shows a placeholder from the pool of 10 for a building without photos", async () => {
-    const buildings = (await get("/api/properties/buildings")).json();
+    const buildings = (await get(listBuildings)).json();
     const oak = buildings.find((b: { name: string }) => b.name === "Oak Terrace");
     expect(oak.images).toEqual([
       expect.stringMatching(/^\/uploads\/placeholders\/\d\/1200\.webp$/),
     ]);
-    const again = (await get("/api/properties/buildings"))
+    const again = (await get(listBuildings))
       .json()
       .find((b: { name: string }) => b.name === "Oak Terrace");
     expect(again.images).toEqual(oak.images);
   });
 
   it("honours ?limit=3 as the home page asks", async () => {
-    const response = await get("/api/properties/buildings?limit=1");
+    const response = await get(listBuildings, { query: { limit: 1 } });
     expect(response.json()).toHaveLength(1);
   });
 
   it.each([
-    ["beds=3", ["Elm Street Lofts"]],
-    ["beds=2&available=true", ["Elm Street Lofts"]],
-    ["maxRent=2000", ["Elm Street Lofts"]],
-    ["maxRent=2200", ["Elm Street Lofts", "Oak Terrace"]],
-    ["maxRent=2200&available=true", ["Elm Street Lofts"]],
-    ["beds=4", []],
-    ["beds=abc&maxRent=-5", ["Elm Street Lofts", "Oak Terrace", "Maple House"]],
-  ])("filters by units: ?%s", async (query, expected) => {
-    const names = (await get(`/api/properties/buildings?${query}`))
-      .json()
-      .map((b: { name: string }) => b.name);
+    [{ beds: 3 }, ["Elm Street Lofts"]],
+    [{ beds: 2, available: true }, ["Elm Street Lofts"]],
+    [{ maxRent: 2000 }, ["Elm Street Lofts"]],
+    [{ maxRent: 2200 }, ["Elm Street Lofts", "Oak Terrace"]],
+    [{ maxRent: 2200, available: true }, ["Elm Street Lofts"]],
+    [{ beds: 4 }, []],
+    [{ beds: "abc", maxRent: -5 }, ["Elm Street Lofts", "Oak Terrace", "Maple House"]],
+  ])("filters by units: %j", async (query, expected) => {
+    const names = (await get(listBuildings, { query })).json().map((b: { name: string }) => b.name);
     expect(names).toEqual(expected);
   });
 
   it("carries an ETag and a short public cache, and answers 304 when nothing changed", async () => {
-    const first = await get("/api/properties/buildings");
+    const first = await get(listBuildings);
     expect(first.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
     const tag = String(first.headers.etag);
     expect(tag).toBeTruthy();
-    const second = await get("/api/properties/buildings", { "if-none-match": tag });
+    const second = await get(listBuildings, { headers: { "if-none-match": tag } });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe("");
   });
 });
 
-describe("GET /api/properties/buildings/:id", () => {
+describe(title(getBuilding), () => {
   it("returns one building with its units in natural order", async () => {
-    const response = await get(`/api/properties/buildings/${ids.elm}`);
+    const response = await get(getBuilding, { params: { id: ids.elm } });
     expect(response.statusCode).toBe(200);
     const building = response.json();
     expect(building.name).toBe("Elm Street Lofts");
@@ -204,23 +209,23 @@ describe("GET /api/properties/buildings/:id", () => {
     });
   });
 
-  it.each(["999999", "abc", "1.5", "-1", "0", "99999999999", "1%20OR%201=1"])(
+  it.each(["999999", "abc", "1.5", "-1", "0", "99999999999", "1 OR 1=1"])(
     "answers 404 for the unknown or malformed id %s",
     async (id) => {
-      const response = await get(`/api/properties/buildings/${id}`);
+      const response = await get(getBuilding, { params: { id } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: "not_found" });
     },
   );
 
   it("hides an inactive building", async () => {
-    expect((await get(`/api/properties/buildings/${ids.hidden}`)).statusCode).toBe(404);
+    expect((await get(getBuilding, { params: { id: ids.hidden } })).statusCode).toBe(404);
   });
 });
 
-describe("GET /api/properties/:id (a unit)", () => {
+describe(`${title(getUnit)} (a unit)`, () => {
   it("returns the unit with its building's place, type and merged amenities", async () => {
-    const response = await get(`/api/properties/${ids.elm2B}`);
+    const response = await get(getUnit, { params: { id: ids.elm2B } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: ids.elm2B,
@@ -238,15 +243,15 @@ describe("GET /api/properties/:id (a unit)", () => {
   });
 
   it("writes a default description when the unit has none, and keeps a given one", async () => {
-    const generated = (await get(`/api/properties/${ids.elm2B}`)).json();
+    const generated = (await get(getUnit, { params: { id: ids.elm2B } })).json();
     expect(generated.description).toMatch(/^A 2 bedrooms, 1.5 baths loft home at .* in Hartford\./);
-    expect((await get(`/api/properties/${ids.elm10}`)).json().description).toBe(
+    expect((await get(getUnit, { params: { id: ids.elm10 } })).json().description).toBe(
       "Sunny corner unit.",
     );
   });
 
   it("gives three placeholder photos to a unit without photos", async () => {
-    const unit = (await get(`/api/properties/${ids.elm2B}`)).json();
+    const unit = (await get(getUnit, { params: { id: ids.elm2B } })).json();
     expect(unit.images).toHaveLength(3);
     expect(new Set(unit.images).size).toBe(3);
     for (const url of unit.images) expect(url).toMatch(/^\/uploads\/placeholders\/\d\/1200\.webp$/);
@@ -255,12 +260,12 @@ describe("GET /api/properties/:id (a unit)", () => {
   it.each(["999999", "abc", "2B", "-3"])(
     "answers 404 for the unknown or malformed id %s",
     async (id) => {
-      const response = await get(`/api/properties/${id}`);
+      const response = await get(getUnit, { params: { id } });
       expect(response.statusCode).toBe(404);
     },
   );
 
   it("hides a unit of an inactive building", async () => {
-    expect((await get(`/api/properties/${ids.hidden1}`)).statusCode).toBe(404);
+    expect((await get(getUnit, { params: { id: ids.hidden1 } })).statusCode).toBe(404);
   });
 });

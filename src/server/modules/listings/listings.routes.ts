@@ -4,13 +4,8 @@ import { parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
 import { type ResponseCache, represent, sendRepresentation } from "#server/http/response-cache";
 import { route } from "#server/http/route";
-import {
-  buildingNotFound,
-  getBuilding,
-  getUnit,
-  listBuildings,
-  unitNotFound,
-} from "./listings.service";
+import { buildingNotFound, unitNotFound } from "./listings.errors";
+import { getBuilding, getUnit, listBuildings } from "./listings.service";
 
 /** Browsers and proxies may reuse a listing briefly, then revalidate it with its ETag. */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";

@@ -8,20 +8,11 @@ import type {
 } from "#domain/listings";
 import { photosOrPlaceholder, toPhoto, unitGallery } from "#domain/photos";
 import type { Db } from "#server/db/client";
-import { notFound } from "#server/http/errors";
-import {
-  type BuildingRow,
-  createListingsRepository,
-  type ImageRow,
-  type UnitRow,
-} from "./listings.repository";
+import { groupBy, type ImageRow, type UnitRow } from "../properties/properties.queries";
+import { buildingNotFound, unitNotFound } from "./listings.errors";
+import { type BuildingRow, createListingsRepository } from "./listings.repository";
 
 type Deps = { db: Db };
-
-export const buildingNotFound = () =>
-  notFound("Building not found. It may have been removed or never existed.");
-export const unitNotFound = () =>
-  notFound("Unit not found. It doesn't exist or may no longer be available.");
 
 function photosOf(rows: ImageRow[], name: string) {
   return rows.map((row, i) =>
@@ -73,13 +64,11 @@ export async function listBuildings(
 ): Promise<{ buildings: Building[] }> {
   const repo = createListingsRepository(db);
   const rows = await repo.listBuildings(filters);
-  const imageRows = await repo.imagesOfProperties(rows.map((r) => r.id));
-  const buildings = rows.map((row) =>
-    toBuilding(
-      row,
-      imageRows.filter((image) => image.propertyId === row.id),
-    ),
+  const imagesByBuilding = groupBy(
+    await repo.imagesOfProperties(rows.map((r) => r.id)),
+    (image) => image.propertyId,
   );
+  const buildings = rows.map((row) => toBuilding(row, imagesByBuilding.get(row.id) ?? []));
   return { buildings };
 }
 

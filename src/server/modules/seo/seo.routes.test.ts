@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seoApi } from "#domain/api/listings";
+import { API_PREFIX } from "#domain/api/wire";
+import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -26,7 +29,7 @@ afterAll(async () => {
 
 describe("GET /sitemap.xml", () => {
   it("lists the public pages, every active building and every available unit", async () => {
-    const response = await testApp.app.inject({ url: "/sitemap.xml" });
+    const response = await call(testApp.app, seoApi.sitemap);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/xml");
     const xml = response.body;
@@ -52,7 +55,7 @@ describe("GET /sitemap.xml", () => {
 
 describe("GET /robots.txt", () => {
   it("points to the sitemap and keeps crawlers out of the admin and auth pages", async () => {
-    const response = await testApp.app.inject({ url: "/robots.txt" });
+    const response = await call(testApp.app, seoApi.robots);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("Sitemap: https://rent.example.com/sitemap.xml");
     for (const path of [
@@ -60,7 +63,7 @@ describe("GET /robots.txt", () => {
       "/login",
       "/reset-password",
       "/verify-email",
-      "/api/",
+      API_PREFIX,
     ]) {
       expect(response.body).toContain(`Disallow: ${path}`);
     }

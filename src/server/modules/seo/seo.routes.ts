@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
+import { seoApi } from "#domain/api/listings";
+import { API_PREFIX } from "#domain/api/wire";
 import type { Db } from "#server/db/client";
+import { route } from "#server/http/route";
 import { sitemapEntries } from "../listings/listings.service";
 
 /** Public pages a search engine should know; listings are added from the database. */
@@ -25,7 +28,7 @@ const PRIVATE_PATHS = [
   "/notifications",
   "/settings/",
   "/upload/",
-  "/api/",
+  API_PREFIX,
 ];
 
 function escapeXml(value: string): string {
@@ -41,7 +44,7 @@ function urlEntry(loc: string, lastmod?: Date): string {
 export const seoRoutes =
   (deps: { db: Db; publicUrl: string }): FastifyPluginAsync =>
   async (app) => {
-    app.get("/sitemap.xml", async (_request, reply) => {
+    route(app, seoApi.sitemap, async (_request, reply) => {
       const { buildings, units } = await sitemapEntries(deps);
       const entries = [
         ...STATIC_PAGES.map((page) => urlEntry(`${deps.publicUrl}${page}`)),
@@ -51,20 +54,24 @@ export const seoRoutes =
       reply
         .header("content-type", "application/xml; charset=utf-8")
         .header("cache-control", "public, max-age=3600");
-      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+      return reply.send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`,
+      );
     });
 
-    app.get("/robots.txt", async (_request, reply) => {
+    route(app, seoApi.robots, async (_request, reply) => {
       reply
         .header("content-type", "text/plain; charset=utf-8")
         .header("cache-control", "public, max-age=86400");
-      return [
-        "User-agent: *",
-        "Allow: /",
-        ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
-        "",
-        `Sitemap: ${deps.publicUrl}/sitemap.xml`,
-        "",
-      ].join("\n");
+      return reply.send(
+        [
+          "User-agent: *",
+          "Allow: /",
+          ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+          "",
+          `Sitemap: ${deps.publicUrl}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      );
     });
   };

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Contract } from "#domain/api/contract";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { site } from "#domain/site";
 import {
   type DocumentRequest,
@@ -17,6 +18,7 @@ import {
 import { documentRequests, tenantFiles } from "#server/db/schema";
 import { readOutbox } from "#server/mail/outbox";
 import { loginAs } from "#tests/support/auth";
+import { type CallOptions, call } from "#tests/support/call";
 import { insertProperty } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -25,8 +27,8 @@ import { UPLOAD_AUDIENCE } from "./file-tokens";
 import {
   type FormPart,
   filesIn,
-  multipart,
   samples,
+  sendForm,
   tenantFilesDir,
 } from "./tenant-files.test-helpers";
 
@@ -51,7 +53,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const inject = (options: InjectOptions) => testApp.app.inject(options);
+const to = (contract: Contract, options?: CallOptions) => call(testApp.app, contract, options);
 
 const valid = (): DocumentRequestInput => ({
   tenantName: "Dana Renter",
@@ -64,12 +66,9 @@ const valid = (): DocumentRequestInput => ({
 });
 
 const sendRequest = (payload: object) =>
-  inject({
-    method: "POST",
-    url: "/api/admin/document-requests",
-    headers: admin.headers,
-    payload,
-  });
+  to(tenantFilesApi.createRequest, { headers: admin.headers, payload });
+
+const readRequest = (token: string) => to(tenantFilesApi.uploadRequest, { params: { token } });
 
 /** Sends a request and follows the link in its e-mail, as the tenant would. */
 async function requestAndFollowLink(changes: Partial<DocumentRequestInput> = {}) {
@@ -82,16 +81,10 @@ async function requestAndFollowLink(changes: Partial<DocumentRequestInput> = {})
 }
 
 function uploadThrough(token: string, parts: FormPart[]) {
-  const body = multipart(parts);
-  return inject({
-    method: "POST",
-    url: `/api/upload-requests/${token}/files`,
-    headers: body.headers,
-    payload: body.payload,
-  });
+  return sendForm(testApp.app, tenantFilesApi.uploadThroughRequest, parts, { params: { token } });
 }
 
-describe("POST /api/admin/document-requests", () => {
+describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.path}`, () => {
   it("records the request and e-mails the tenant an upload link valid 14 days", async () => {
     const { request, mail } = await requestAndFollowLink();
     expect(request).toMatchObject({
@@ -149,9 +142,7 @@ describe("POST /api/admin/document-requests", () => {
     });
     const staff = await loginAs(broken.app, database.db, "admin");
     const before = await database.db.select().from(documentRequests);
-    const response = await broken.app.inject({
-      method: "POST",
-      url: "/api/admin/document-requests",
+    const response = await call(broken.app, tenantFilesApi.createRequest, {
       headers: staff.headers,
       payload: { ...valid(), tenantName: "Mail Down" },
     });
@@ -162,18 +153,10 @@ describe("POST /api/admin/document-requests", () => {
   });
 
   it("answers 401 without a session and 403 for a tenant", async () => {
-    const anonymous = await inject({
-      method: "POST",
-      url: "/api/admin/document-requests",
-      payload: valid(),
-    });
+    const anonymous = await to(tenantFilesApi.createRequest, { payload: valid() });
     expect(anonymous.statusCode).toBe(401);
     const tenant = await loginAs(testApp.app, database.db, "tenant");
-    const asTenant = await inject({
-      method: "GET",
-      url: "/api/admin/document-requests",
-      headers: tenant.headers,
-    });
+    const asTenant = await to(tenantFilesApi.listRequests, { headers: tenant.headers });
     expect(asTenant.statusCode).toBe(403);
   });
 });
@@ -186,7 +169,7 @@ describe("the upload link", () => {
       unit: "2B",
     });
 
-    const info = await inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const info = await readRequest(token);
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({
       tenantName: "Ana Lucía Ortiz",
@@ -212,12 +195,11 @@ describe("the upload link", () => {
         .sort(),
     ).toEqual(["faucet.jpg", "invoice.pdf"]);
 
-    const again = await inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const again = await readRequest(token);
     expect(again.json().filesReceived).toHaveLength(2);
 
-    const listed = await inject({
-      method: "GET",
-      url: "/api/admin/files?tenant=ORTIZ",
+    const listed = await to(tenantFilesApi.list, {
+      query: { tenant: "ORTIZ" },
       headers: admin.headers,
     });
     const files = listed.json().files as TenantFile[];
@@ -231,24 +213,18 @@ describe("the upload link", () => {
       maintenanceRequest: { title: "Leaking kitchen faucet" },
     });
 
-    const byEmail = await inject({
-      method: "GET",
-      url: "/api/admin/files?tenant=ana.ortiz%40&category=maintenance",
+    const byEmail = await to(tenantFilesApi.list, {
+      query: { tenant: "ana.ortiz@", category: "maintenance" },
       headers: admin.headers,
     });
     expect(byEmail.json().files).toHaveLength(2);
-    const otherCategory = await inject({
-      method: "GET",
-      url: "/api/admin/files?tenant=ana.ortiz%40&category=lease",
+    const otherCategory = await to(tenantFilesApi.list, {
+      query: { tenant: "ana.ortiz@", category: "lease" },
       headers: admin.headers,
     });
     expect(otherCategory.json().files).toEqual([]);
 
-    const requests = await inject({
-      method: "GET",
-      url: "/api/admin/document-requests",
-      headers: admin.headers,
-    });
+    const requests = await to(tenantFilesApi.listRequests, { headers: admin.headers });
     expect(requests.statusCode).toBe(200);
     const listedRequests = requests.json().requests as DocumentRequest[];
     expect(listedRequests[0]).toMatchObject({ id: request.id, filesReceived: 2 });
@@ -275,7 +251,7 @@ describe("the upload link", () => {
       .update(documentRequests)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(documentRequests.id, request.id));
-    const info = await inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const info = await readRequest(token);
     expect(info.statusCode).toBe(410);
     expect(info.json().message).toBe(filesMessages.linkExpired);
     const before = await database.db.select().from(tenantFiles);
@@ -298,7 +274,7 @@ describe("the upload link", () => {
       .setIssuedAt(past - 3600)
       .setExpirationTime(past)
       .sign(secret);
-    const info = await inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const info = await readRequest(token);
     expect(info.statusCode).toBe(410);
     expect(info.json().message).toBe(filesMessages.linkExpired);
   });
@@ -308,7 +284,7 @@ describe("the upload link", () => {
     ["a session token", () => admin.token],
     ["a forged token", () => "eyJhbGciOiJIUzI1NiJ9.eyJyaWQiOiJ4In0.c2lnbmF0dXJl"],
   ])("answers %s with 404 and the link message", async (_label, token) => {
-    const info = await inject({ method: "GET", url: `/api/upload-requests/${token()}` });
+    const info = await readRequest(token());
     expect(info.statusCode).toBe(404);
     expect(info.json().message).toBe(filesMessages.linkInvalid);
     const sent = await uploadThrough(token(), [
@@ -320,7 +296,7 @@ describe("the upload link", () => {
   it("answers 404 once the request has been deleted", async () => {
     const { request, token } = await requestAndFollowLink();
     await database.db.delete(documentRequests).where(eq(documentRequests.id, request.id));
-    const info = await inject({ method: "GET", url: `/api/upload-requests/${token}` });
+    const info = await readRequest(token);
     expect(info.statusCode).toBe(404);
   });
 });

@@ -11,7 +11,6 @@ import {
 } from "#domain/tenant-files";
 import type { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
-import { AppError, notFound } from "#server/http/errors";
 import type { Mailer } from "#server/mail/mailer";
 import type { ObjectStore } from "#server/storage/storage";
 import { documentRequestEmail } from "./document-request.email";
@@ -22,6 +21,13 @@ import {
 } from "./document-requests.repository";
 import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
+import {
+  linkExpired,
+  linkFull,
+  linkInvalid,
+  requestBuildingNotFound,
+  requestMailFailed,
+} from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 import { isUuid } from "./tenant-files.service";
 
@@ -33,11 +39,8 @@ import { isUuid } from "./tenant-files.service";
 
 type Deps = { db: Db; links: FileLinks; now?: () => Date };
 
-export const requestBuildingMissing = "This building does not exist.";
-export const mailFailed = `${filesMessages.requestFailed}: the e-mail could not be sent. Please try again.`;
-
-const linkInvalid = () => notFound(filesMessages.linkInvalid);
-const linkExpired = () => new AppError(410, "link_expired", filesMessages.linkExpired);
+// The words live in #domain/tenant-files; the route tests read them from here.
+export const { requestBuildingMissing, requestMailFailed: mailFailed } = filesMessages;
 
 function toDocumentRequest(row: DocumentRequestWithCount): DocumentRequest {
   return {
@@ -70,7 +73,7 @@ export async function createDocumentRequest(
 ): Promise<DocumentRequest> {
   const repo = createDocumentRequestsRepository(deps.db);
   const propertyName = await repo.propertyTitle(input.propertyId);
-  if (propertyName === null) throw notFound(requestBuildingMissing);
+  if (propertyName === null) throw requestBuildingNotFound();
   const id = randomUUID();
   // The row ends exactly when the link does.
   const { token, expiresAt } = await deps.links.uploads.sign({ rid: id });
@@ -100,7 +103,7 @@ export async function createDocumentRequest(
       { requestId: row.id, err: (error as Error).message },
       "document request e-mail failed; request removed",
     );
-    throw new AppError(502, "mail_failed", mailFailed);
+    throw requestMailFailed();
   }
   return toDocumentRequest({ ...row, filesReceived: 0 });
 }
@@ -150,7 +153,6 @@ export async function uploadThroughRequest(
   const withinQuota = (files: { size: number }[]) =>
     files.length <= UPLOAD_LINK_MAX_FILES &&
     files.reduce((sum, f) => sum + f.size, 0) <= UPLOAD_LINK_MAX_MB * 1024 * 1024;
-  const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
   const earlier = await repository.listByRequest(row.id);
   if (!withinQuota([...earlier, { size: 1 }])) throw linkFull();
   const upload = await receiveUpload(parts, {

@@ -6,15 +6,17 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import {
+  documentUploadMessages,
   filesMessages,
   TENANT_FILE_MAX_BYTES,
   TENANT_FILES_PER_REQUEST_MAX,
 } from "#domain/tenant-files";
-import { AppError, badRequest, isAppError } from "#server/http/errors";
+import { type MultipartMessages, multipartError, readParts } from "#server/shared/multipart";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
 import { sanitizeOriginalName } from "./file-names";
 import { detectDocument } from "./file-sniff";
+import { noFile, tooBig, unexpectedField, wrongType } from "./tenant-files.errors";
 
 /**
  * Tenants' documents: each multipart file is streamed to a private temporary file on the local
@@ -33,16 +35,14 @@ export type StoredFile = {
 
 export type ReceivedUpload = { files: StoredFile[]; fields: Record<string, string> };
 
-export const documentUploadMessages = {
-  noFile: "Please choose at least one file to upload.",
-  tooMany: `At most ${TENANT_FILES_PER_REQUEST_MAX} files can be sent at once.`,
-  notMultipart: "Files must be sent as a multipart form (multipart/form-data).",
-  unreadable: "The upload could not be read. Please try again.",
-  unexpectedField: (expected: string) => `Send the files in the form field "${expected}".`,
-} as const;
-
-export const tooBig = () => new AppError(413, "payload_too_large", filesMessages.tooBig);
-export const wrongType = () => new AppError(415, "unsupported_media_type", filesMessages.wrongType);
+/** The body's own refusals, in the documents' words. */
+const bodyMessages: MultipartMessages = {
+  fileTooBig: filesMessages.tooBig,
+  tooManyFiles: documentUploadMessages.tooMany,
+  tooManyParts: documentUploadMessages.tooManyParts,
+  notMultipart: documentUploadMessages.notMultipart,
+  unreadable: documentUploadMessages.unreadable,
+};
 
 type Storage = { store: ObjectStore; scratchDir: string };
 
@@ -84,43 +84,24 @@ export async function receiveUpload(
   const written: Written = { temporaries: new Set(), stored: new Set() };
   const files: StoredFile[] = [];
   const fields: Record<string, string> = {};
-  // next() by hand, not for-await: a refusal must not end the iterator, the rest is drained.
   try {
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      const part = next.value;
+    // The tenant's page is still sending when a file is refused: it gets the answer once the
+    // rest has been read.
+    for await (const part of readParts(parts, bodyMessages, "drain")) {
       if (part.type === "field") {
         if (typeof part.value === "string" && !(part.fieldname in fields)) {
           fields[part.fieldname] = part.value;
         }
         continue;
       }
-      if (part.fieldname !== options.fileField) {
-        part.file.resume();
-        throw badRequest(documentUploadMessages.unexpectedField(options.fileField));
-      }
+      if (part.fieldname !== options.fileField) throw unexpectedField(options.fileField);
       files.push(await storePart(part, options, written));
     }
-    if (files.length === 0) throw badRequest(documentUploadMessages.noFile);
+    if (files.length === 0) throw noFile();
     return { files, fields };
   } catch (error) {
     await removeWritten(options, written);
-    await discardRest(parts);
-    throw toClientError(error);
-  }
-}
-
-/**
- * Reads and drops what is left of a refused body. Left unread, the parser waits on the next
- * file, the socket stays paused, and the client (still sending) never finishes its request, nor
- * does the server's shutdown. The parser's limits bound what this reads.
- */
-async function discardRest(parts: AsyncIterator<Multipart>) {
-  try {
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      if (next.value.type === "file") next.value.file.resume();
-    }
-  } catch {
-    // The body's own errors no longer matter: the request is answered with the first one.
+    throw error;
   }
 }
 
@@ -160,7 +141,12 @@ async function storePart(
       callback(null, chunk);
     },
   });
-  await pipeline(part.file, counter, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+  try {
+    await pipeline(part.file, counter, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+  } catch (error) {
+    // The disk's failures (they carry a syscall) are the server's; the rest is the body's.
+    throw isDiskError(error) ? error : multipartError(error, bodyMessages);
+  }
   // Busboy stops at the limit and marks the stream truncated instead of failing it.
   if (part.file.truncated || size > TENANT_FILE_MAX_BYTES) throw tooBig();
   const detected = size > 0 ? await detectDocument(temporary) : null;
@@ -190,24 +176,5 @@ class StorageFailed extends Error {
   }
 }
 
-/**
- * Errors of the body itself are the client's (4xx with a clear message); errors of the disk
- * (they carry a syscall) and of the store stay server errors, answered as a plain 500 and logged.
- */
-function toClientError(error: unknown): unknown {
-  if (isAppError(error) || error instanceof StorageFailed) return error;
-  const { code, statusCode, syscall } = (error ?? {}) as {
-    code?: unknown;
-    statusCode?: unknown;
-    syscall?: unknown;
-  };
-  if (code === "FST_REQ_FILE_TOO_LARGE") return tooBig();
-  if (code === "FST_FILES_LIMIT")
-    return new AppError(413, "payload_too_large", documentUploadMessages.tooMany);
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-    return new AppError(415, "unsupported_media_type", documentUploadMessages.notMultipart);
-  }
-  if (typeof syscall === "string") return error;
-  if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) return error;
-  return badRequest(documentUploadMessages.unreadable);
-}
+const isDiskError = (error: unknown) =>
+  typeof (error as { syscall?: unknown } | null)?.syscall === "string";

@@ -1,9 +1,10 @@
 import { readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Contract } from "#domain/api/contract";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { authMessages } from "#domain/auth";
 import {
   DOWNLOAD_URL_MINUTES,
@@ -15,6 +16,7 @@ import {
 } from "#domain/tenant-files";
 import { tenantFiles } from "#server/db/schema";
 import { loginAs } from "#tests/support/auth";
+import { type CallOptions, call, urlOf } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { DOWNLOAD_AUDIENCE } from "./file-tokens";
@@ -24,6 +26,7 @@ import {
   filesIn,
   multipart,
   samples,
+  sendForm,
   tenantFilesDir,
 } from "./tenant-files.test-helpers";
 
@@ -46,39 +49,38 @@ afterAll(async () => {
   await database.drop();
 });
 
-const inject = (options: InjectOptions) => testApp.app.inject(options);
+const to = (contract: Contract, options?: CallOptions) => call(testApp.app, contract, options);
 
 function upload(parts: FormPart[], headers: Record<string, string> = tenant.headers) {
-  const body = multipart(parts);
-  return inject({
-    method: "POST",
-    url: "/api/tenant/files",
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
+  return sendForm(testApp.app, tenantFilesApi.tenantUpload, parts, { headers });
 }
 
-const listFiles = async (query = "") => {
-  const response = await inject({
-    method: "GET",
-    url: `/api/admin/files${query}`,
-    headers: admin.headers,
-  });
+const listFiles = async (query: Record<string, string> = {}) => {
+  const response = await to(tenantFilesApi.list, { query, headers: admin.headers });
   expect(response.statusCode).toBe(200);
   return (response.json() as { files: TenantFile[] }).files;
 };
 
-async function downloadUrlOf(id: string): Promise<string> {
-  const response = await inject({
-    method: "GET",
-    url: `/api/admin/files/${id}/download`,
+/** The token of the download link the office is handed for that file, checked to be that route's. */
+async function downloadTokenOf(id: string): Promise<string> {
+  const response = await to(tenantFilesApi.downloadLink, {
+    params: { id },
     headers: admin.headers,
   });
   expect(response.statusCode).toBe(200);
-  return response.json().downloadUrl;
+  const { downloadUrl } = response.json() as { downloadUrl: string };
+  const token = downloadUrl.split("/").pop()!;
+  expect(downloadUrl).toBe(urlOf(tenantFilesApi.download, { token }));
+  return token;
 }
 
-describe("POST /api/tenant/files", () => {
+const download = (token: string, options: CallOptions = {}) =>
+  to(tenantFilesApi.download, { ...options, params: { token } });
+
+/** A describe block's title: the contract's method and path. */
+const route = (contract: Contract) => `${contract.method} ${contract.path}`;
+
+describe(route(tenantFilesApi.tenantUpload), () => {
   it("stores a signed-in tenant's document under their name, with fields after the file", async () => {
     const pdf = samples.pdf();
     const response = await upload([
@@ -165,7 +167,7 @@ describe("POST /api/tenant/files", () => {
     ]);
     const answer = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
       const request = http.request(
-        `${address}/api/tenant/files`,
+        `${address}${urlOf(tenantFilesApi.tenantUpload)}`,
         {
           method: "POST",
           headers: {
@@ -211,9 +213,7 @@ describe("POST /api/tenant/files", () => {
   });
 
   it("refuses a JSON body with 415", async () => {
-    const response = await inject({
-      method: "POST",
-      url: "/api/tenant/files",
+    const response = await to(tenantFilesApi.tenantUpload, {
       headers: tenant.headers,
       payload: { file: "x" },
     });
@@ -222,9 +222,7 @@ describe("POST /api/tenant/files", () => {
 
   it("answers a cut-off multipart body with 400, not 500", async () => {
     const body = multipart([{ name: "file", filename: "a.pdf", content: samples.pdf() }]);
-    const response = await inject({
-      method: "POST",
-      url: "/api/tenant/files",
+    const response = await to(tenantFilesApi.tenantUpload, {
       headers: { ...tenant.headers, ...body.headers },
       payload: body.payload.subarray(0, body.payload.length - 40),
     });
@@ -240,7 +238,7 @@ describe("POST /api/tenant/files", () => {
   });
 });
 
-describe("GET /api/admin/files", () => {
+describe(route(tenantFilesApi.list), () => {
   it("lists every file newest first with the tenant's name", async () => {
     const files = await listFiles();
     expect(files.length).toBeGreaterThanOrEqual(4);
@@ -250,14 +248,13 @@ describe("GET /api/admin/files", () => {
   });
 
   it("filters by category", async () => {
-    const files = await listFiles("?category=maintenance");
+    const files = await listFiles({ category: "maintenance" });
     expect(files.map((f) => f.originalName).sort()).toEqual(["IMG_0001.HEIC", "faucet.jpg"]);
   });
 
   it("refuses an unknown category with 400", async () => {
-    const response = await inject({
-      method: "GET",
-      url: "/api/admin/files?category=secret",
+    const response = await to(tenantFilesApi.list, {
+      query: { category: "secret" },
       headers: admin.headers,
     });
     expect(response.statusCode).toBe(400);
@@ -273,33 +270,27 @@ describe("GET /api/admin/files", () => {
       size: 1000,
       mime: "application/pdf",
     });
-    expect((await listFiles("?tenant=o%27CONNOR")).map((f) => f.originalName)).toEqual([
+    expect((await listFiles({ tenant: "o'CONNOR" })).map((f) => f.originalName)).toEqual([
       "inspection.pdf",
     ]);
-    expect((await listFiles("?tenant=MARIA_100%25")).map((f) => f.originalName)).toEqual([
+    expect((await listFiles({ tenant: "MARIA_100%" })).map((f) => f.originalName)).toEqual([
       "inspection.pdf",
     ]);
-    expect(await listFiles("?tenant=maria%25example")).toEqual([]);
-    expect(await listFiles("?tenant=_")).toHaveLength(1);
-    const mine = await listFiles(
-      `?tenant=${encodeURIComponent(tenant.email.slice(0, 12).toUpperCase())}`,
-    );
+    expect(await listFiles({ tenant: "maria%example" })).toEqual([]);
+    expect(await listFiles({ tenant: "_" })).toHaveLength(1);
+    const mine = await listFiles({ tenant: tenant.email.slice(0, 12).toUpperCase() });
     expect(mine.length).toBeGreaterThanOrEqual(4);
     expect(mine.every((f) => f.tenant.email === tenant.email)).toBe(true);
   });
 
   it("answers 401 without a session and 403 for a tenant", async () => {
-    expect((await inject({ method: "GET", url: "/api/admin/files" })).statusCode).toBe(401);
-    const asTenant = await inject({
-      method: "GET",
-      url: "/api/admin/files",
-      headers: tenant.headers,
-    });
+    expect((await to(tenantFilesApi.list)).statusCode).toBe(401);
+    const asTenant = await to(tenantFilesApi.list, { headers: tenant.headers });
     expect(asTenant.statusCode).toBe(403);
   });
 });
 
-describe("GET /api/admin/files/stats", () => {
+describe(route(tenantFilesApi.stats), () => {
   it("counts files, bytes, categories and this week's uploads", async () => {
     const old = new Date(Date.now() - (RECENT_UPLOAD_DAYS + 3) * 24 * 60 * 60 * 1000);
     await database.db.insert(tenantFiles).values({
@@ -314,11 +305,7 @@ describe("GET /api/admin/files/stats", () => {
     });
     const rows = await database.db.select().from(tenantFiles);
     const bytes = rows.reduce((sum, r) => sum + r.size, 0);
-    const response = await inject({
-      method: "GET",
-      url: "/api/admin/files/stats",
-      headers: admin.headers,
-    });
+    const response = await to(tenantFilesApi.stats, { headers: admin.headers });
     expect(response.statusCode).toBe(200);
     const stats = response.json() as FileStats;
     expect(stats).toEqual({
@@ -346,32 +333,29 @@ describe("downloads", () => {
     // Browsers send a quote in a file name as %22.
     expect(file.originalName).toBe("Bail %22signé%22 2025.pdf");
 
-    const response = await inject({
-      method: "GET",
-      url: `/api/admin/files/${file.id}/download`,
+    const response = await to(tenantFilesApi.downloadLink, {
+      params: { id: file.id },
       headers: admin.headers,
     });
     const { downloadUrl, expiresAt } = response.json();
-    expect(downloadUrl).toMatch(/^\/api\/files\/download\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const token = downloadUrl.split("/").pop();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(downloadUrl).toBe(urlOf(tenantFilesApi.download, { token }));
     const minutes = (new Date(expiresAt).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(DOWNLOAD_URL_MINUTES - 1);
     expect(minutes).toBeLessThanOrEqual(DOWNLOAD_URL_MINUTES);
 
-    const download = await inject({
-      method: "GET",
-      url: downloadUrl,
-      headers: { "accept-encoding": "gzip, br" },
-    });
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload).toEqual(pdf);
-    expect(download.headers).toMatchObject({
+    const served = await download(token, { headers: { "accept-encoding": "gzip, br" } });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(pdf);
+    expect(served.headers).toMatchObject({
       "content-type": "application/pdf",
       "content-length": String(pdf.length),
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     });
-    expect(download.headers["content-encoding"]).toBeUndefined();
-    expect(download.headers["content-disposition"]).toBe(
+    expect(served.headers["content-encoding"]).toBeUndefined();
+    expect(served.headers["content-disposition"]).toBe(
       `attachment; filename="Bail _22signe_22 2025.pdf"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
     );
   });
@@ -388,21 +372,19 @@ describe("downloads", () => {
       .setIssuedAt(past - 300)
       .setExpirationTime(past)
       .sign(secret);
-    const response = await inject({ method: "GET", url: `/api/files/download/${token}` });
+    const response = await download(token);
     expect(response.statusCode).toBe(410);
     expect(response.json().message).toBe(filesMessages.downloadLinkExpired);
   });
 
   it("never takes a session token as a download token, nor a download token as a session", async () => {
-    const asDownload = await inject({ method: "GET", url: `/api/files/download/${admin.token}` });
+    const asDownload = await download(admin.token);
     expect(asDownload.statusCode).toBe(404);
     expect(asDownload.json().message).toBe(downloadLinkInvalid);
 
     const [row] = await database.db.select().from(tenantFiles).limit(1);
-    const token = (await downloadUrlOf(row!.id)).split("/").pop()!;
-    const asSession = await inject({
-      method: "GET",
-      url: "/api/admin/files",
+    const token = await downloadTokenOf(row!.id);
+    const asSession = await to(tenantFilesApi.list, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(asSession.statusCode).toBe(401);
@@ -412,16 +394,16 @@ describe("downloads", () => {
     ["a malformed token", "not-a-token"],
     ["a forged token", "eyJhbGciOiJIUzI1NiJ9.eyJmaWQiOiJ4In0.c2lnbmF0dXJl"],
   ])("answers %s with 404", async (_label, token) => {
-    const response = await inject({ method: "GET", url: `/api/files/download/${token}` });
+    const response = await download(token);
     expect(response.statusCode).toBe(404);
   });
 
   it("answers 404 when the bytes are gone", async () => {
     const sent = await upload([{ name: "file", filename: "gone.png", content: samples.png() }]);
     const file = sent.json().files[0] as TenantFile;
-    const url = await downloadUrlOf(file.id);
+    const token = await downloadTokenOf(file.id);
     await rm(path.join(filesDir, file.filename));
-    const response = await inject({ method: "GET", url });
+    const response = await download(token);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(filesMessages.fileNotFound);
   });
@@ -429,17 +411,16 @@ describe("downloads", () => {
   it("answers 404 when the row is gone", async () => {
     const sent = await upload([{ name: "file", filename: "row.png", content: samples.png() }]);
     const file = sent.json().files[0] as TenantFile;
-    const url = await downloadUrlOf(file.id);
+    const token = await downloadTokenOf(file.id);
     await database.pool.query("delete from tenant_files where id = $1", [file.id]);
-    expect((await inject({ method: "GET", url })).statusCode).toBe(404);
+    expect((await download(token)).statusCode).toBe(404);
   });
 
   it.each(["not-a-uuid", "00000000-0000-4000-8000-00000000ffff", "1"])(
     "answers 404 for a download link of file %j",
     async (id) => {
-      const response = await inject({
-        method: "GET",
-        url: `/api/admin/files/${id}/download`,
+      const response = await to(tenantFilesApi.downloadLink, {
+        params: { id },
         headers: admin.headers,
       });
       expect(response.statusCode).toBe(404);

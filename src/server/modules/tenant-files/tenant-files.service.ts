@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Multipart } from "@fastify/multipart";
+import { tenantFilesApi } from "#domain/api/tenant-files";
+import { buildUrl } from "#domain/api/wire";
 import type { SessionUser } from "#domain/auth";
 import {
   DOWNLOAD_URL_MINUTES,
@@ -14,12 +16,13 @@ import {
   tenantUploadFieldsSchema,
 } from "#domain/tenant-files";
 import type { Db } from "#server/db/client";
-import { AppError, badRequest, notFound } from "#server/http/errors";
+import { badRequest } from "#server/http/errors";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
 import { attachmentDisposition } from "./file-names";
 import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
+import { downloadLinkExpired, fileNotFound, invalidDownloadLink } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 
 /** The admin Files tab (list, statistics, download links) and a signed-in tenant's uploads. */
@@ -29,12 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string) => UUID.test(value);
 
-export const downloadLinkInvalid =
-  "This download link is not valid. Please download the file again.";
-
-export const fileNotFound = () => notFound(filesMessages.fileNotFound);
-export const downloadLinkExpired = () =>
-  new AppError(410, "link_expired", filesMessages.downloadLinkExpired);
+// The words live in #domain/tenant-files; the route tests read them from here.
+export const { downloadLinkInvalid } = filesMessages;
 
 export function toTenantFile(row: TenantFileRow): TenantFile {
   return {
@@ -88,7 +87,10 @@ export async function createDownloadLink(
     return { downloadUrl, expiresAt: expiresAt.toISOString() };
   }
   const { token, expiresAt } = await deps.links.downloads.sign({ fid: row.id });
-  return { downloadUrl: `/api/files/download/${token}`, expiresAt: expiresAt.toISOString() };
+  return {
+    downloadUrl: buildUrl(tenantFilesApi.download, { token }),
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 export type OpenedDownload = { file: TenantFileRow; size: number; stream: Readable };
@@ -100,7 +102,7 @@ export async function openDownload(
 ): Promise<OpenedDownload> {
   const check = await deps.links.downloads.check(token);
   if (check.status === "expired") throw downloadLinkExpired();
-  if (check.status === "invalid") throw notFound(downloadLinkInvalid);
+  if (check.status === "invalid") throw invalidDownloadLink();
   const row = await createTenantFilesRepository(deps.db).findById(check.claims.fid);
   if (!row) throw fileNotFound();
   const found = await deps.store.get(tenantFileKey(row.filename));

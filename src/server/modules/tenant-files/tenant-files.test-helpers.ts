@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Contract } from "#domain/api/contract";
+import { type CallOptions, call } from "#tests/support/call";
 
 /**
  * For the tenant files tests only: multipart bodies built by hand (what a browser sends), and
@@ -31,6 +34,21 @@ export function multipart(parts: FormPart[]): {
     payload: Buffer.concat(chunks),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Posts those parts as a multipart form to the route of an upload contract. */
+export function sendForm(
+  app: FastifyInstance,
+  contract: Contract,
+  parts: FormPart[],
+  { headers, ...options }: Omit<CallOptions, "payload"> = {},
+) {
+  const body = multipart(parts);
+  return call(app, contract, {
+    ...options,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
 }
 
 /** A stored ZIP (no compression): local headers, then the central directory, then its end. */

@@ -1,6 +1,7 @@
 import { type NewUser, newPasswordSchema, newUserSchema } from "#domain/users";
 import type { Db } from "#server/db/client";
-import { badRequest, conflict, isAppError, notFound, sqlState } from "#server/http/errors";
+import { badRequest, isAppError, sqlState } from "#server/http/errors";
+import { emailTaken, noSuchEmail } from "./users.errors";
 import { hashPassword, verifyPassword } from "./users.password";
 import { createUsersRepository, type UserRow } from "./users.repository";
 
@@ -30,7 +31,7 @@ export async function addUser({ db }: Deps, input: NewUser): Promise<{ user: Pub
   const values = parse(newUserSchema.safeParse(input));
   const users = createUsersRepository(db);
   if (await users.findByEmail(values.email)) {
-    throw conflict(`A user with the e-mail ${values.email} already exists.`);
+    throw emailTaken(values.email);
   }
   const user = await users.insert({
     email: values.email,
@@ -54,7 +55,7 @@ export async function setUserPassword(
   const password = parse(newPasswordSchema.safeParse(input.password));
   const users = createUsersRepository(db);
   const user = await users.findByEmail(input.email);
-  if (!user) throw notFound(`No user has the e-mail ${input.email}.`);
+  if (!user) throw noSuchEmail(input.email);
   await users.setPassword(user.id, await hashPassword(password));
   return { user: toPublic(user) };
 }

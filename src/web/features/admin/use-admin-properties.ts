@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import {
   type AdminProperty,
+  adminMessages,
   DASHBOARD_FIRST_FETCH_DELAY_MS,
   DASHBOARD_RETRY_AFTER_429_MS,
   DASHBOARD_THROTTLE_MS,
   RETRY_DISABLED_MS,
 } from "#domain/admin";
-import {
-  getAdminProperties,
-  isTooManyRequests,
-  loadErrorMessage,
-} from "./api/get-admin-properties";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { ApiError, request } from "#web/lib/api-client";
+import { queryKeyOf } from "#web/lib/query";
 
 export type AdminPropertiesStatus = "loading" | "loaded" | "error";
 
@@ -27,94 +27,133 @@ export type AdminPropertiesState = {
   /** When the last request started (ms since the epoch), null before the first. */
   lastRequestAt: number | null;
   /**
-   * Loads the list again, unless the last request is under 2 s old. `force` skips that check
-   * (after a save, so the change shows at once) but never the 30 s hold after a 429.
+   * Loads the list again (the Retry buttons), unless the last request is under 2 s old or a 429
+   * hold lasts. A write does not go through here: its contract's invalidation refetches the list
+   * at once, past the 2 s rule but never during a 429 hold.
    */
-  reload(options?: { force?: boolean }): Promise<void>;
+  reload(): Promise<void>;
 };
 
-type View = Pick<AdminPropertiesState, "properties" | "status" | "error" | "refreshing">;
+export function isTooManyRequests(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
 
-const initialView: View = { properties: [], status: "loading", error: null, refreshing: false };
+/** The dashboard's words for a failed load. */
+export function loadErrorMessage(error: unknown): string {
+  if (isTooManyRequests(error)) return adminMessages.tooManyRequests;
+  if (error instanceof ApiError && error.status === 0) return adminMessages.connectionFailed;
+  if (error instanceof Error && error.message.includes("429")) return adminMessages.serverBusy;
+  // Any other refusal, and an answer that is not the contract's list, is a failed load.
+  return adminMessages.loadFailed;
+}
+
+/** True until `time` (ms since the epoch); the component renders again when it passes. */
+function useUntil(time: number): boolean {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const wait = time - Date.now();
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [time]);
+  return Date.now() < time;
+}
+
+const noProperties: AdminProperty[] = [];
+
+type Rhythm = {
+  lastRequestAt: number | null;
+  /** After a 429, nothing is asked before this time (ms since the epoch). */
+  holdUntil: number;
+  /**
+   * The words of the last failed load, kept while a retry runs: without a list yet, the query
+   * itself forgets its error as soon as it asks again.
+   */
+  failure: string | null;
+};
 
 /**
- * The dashboard load of PRODUCT-SPEC.md sections 4 and 9: the first request 100 ms after mount,
- * at most one request per 2 s, and after a 429 nothing for 30 s, then one request by itself.
+ * The admin property list of the dashboard, under its request rhythm:
+ * - the first request 100 ms after mount (the timer below, then `enabled`);
+ * - at most one request per 2 s: `staleTime` keeps TanStack's own refetches (mount, reconnect)
+ *   from asking sooner, and `reload` skips a Retry within 2 s of the last request;
+ * - after a 429, nothing for 30 s (`enabled` is false, so even an invalidation waits), then one
+ *   request by itself (the query, stale, fetches when it is enabled again).
  * The Overview and Properties tabs share one instance, so they show the same list.
  */
 export function useAdminProperties(): AdminPropertiesState {
-  const [view, setView] = useState<View>(initialView);
-  const [retryDisabled, setRetryDisabled] = useState(false);
-  const [lastRequestAt, setLastRequestAt] = useState<number | null>(null);
-  // The rhythm lives in refs: reload must see the latest values without re-creating itself.
-  const lastRequest = useRef<number | null>(null);
-  const holdUntil = useRef(0);
-  const inFlight = useRef<AbortController | null>(null);
-  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const holdTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const request = useCallback(async (): Promise<void> => {
-    const startedAt = Date.now();
-    lastRequest.current = startedAt;
-    setLastRequestAt(startedAt);
-    // The newest request wins: an older answer must not overwrite it.
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setView((v) => ({ ...v, refreshing: true }));
-    setRetryDisabled(true);
-    clearTimeout(retryTimer.current);
-    retryTimer.current = setTimeout(
-      () => setRetryDisabled(Date.now() < holdUntil.current),
-      RETRY_DISABLED_MS,
-    );
-    try {
-      const properties = await getAdminProperties(controller.signal);
-      if (controller.signal.aborted) return;
-      setView({ properties, status: "loaded", error: null, refreshing: false });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (isTooManyRequests(error)) {
-        holdUntil.current = Date.now() + DASHBOARD_RETRY_AFTER_429_MS;
-        setRetryDisabled(true);
-        clearTimeout(holdTimer.current);
-        holdTimer.current = setTimeout(() => {
-          holdUntil.current = 0;
-          void request();
-        }, DASHBOARD_RETRY_AFTER_429_MS);
-      }
-      setView((v) => ({
-        ...v,
-        status: "error",
-        error: loadErrorMessage(error),
-        refreshing: false,
-      }));
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
-    }
-  }, []);
-
-  const reload = useCallback(
-    async ({ force = false }: { force?: boolean } = {}): Promise<void> => {
-      // During a 429 hold the request at its end is already planned.
-      if (Date.now() < holdUntil.current) return;
-      const last = lastRequest.current;
-      if (!force && last !== null && Date.now() - last < DASHBOARD_THROTTLE_MS) return;
-      await request();
-    },
-    [request],
-  );
+  const [started, setStarted] = useState(false);
+  const [rhythm, setRhythm] = useState<Rhythm>({
+    lastRequestAt: null,
+    holdUntil: 0,
+    failure: null,
+  });
+  const held = useUntil(rhythm.holdUntil);
+  const justAsked = useUntil((rhythm.lastRequestAt ?? 0) + RETRY_DISABLED_MS);
 
   useEffect(() => {
-    const first = setTimeout(() => void reload(), DASHBOARD_FIRST_FETCH_DELAY_MS);
-    return () => {
-      clearTimeout(first);
-      clearTimeout(retryTimer.current);
-      clearTimeout(holdTimer.current);
-      inFlight.current?.abort();
-      inFlight.current = null;
-    };
-  }, [reload]);
+    const timer = setTimeout(() => setStarted(true), DASHBOARD_FIRST_FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
-  return { ...view, retryDisabled, lastRequestAt, reload };
+  const query = useQuery({
+    queryKey: queryKeyOf(adminPropertiesApi.list, {}),
+    queryFn: async ({ signal }) => {
+      const startedAt = Date.now();
+      setRhythm((r) => ({ ...r, lastRequestAt: startedAt }));
+      try {
+        const properties = await request(adminPropertiesApi.list, {}, { signal });
+        setRhythm((r) => ({ ...r, failure: null }));
+        return properties;
+      } catch (error) {
+        // A request replaced by a newer one, or left on unmount, says nothing.
+        if (!signal.aborted) {
+          setRhythm((r) => ({
+            ...r,
+            failure: loadErrorMessage(error),
+            holdUntil: isTooManyRequests(error)
+              ? Date.now() + DASHBOARD_RETRY_AFTER_429_MS
+              : r.holdUntil,
+          }));
+        }
+        throw error;
+      }
+    },
+    enabled: started && !held,
+    staleTime: DASHBOARD_THROTTLE_MS,
+  });
+
+  const { refetch } = query;
+  const { lastRequestAt, holdUntil } = rhythm;
+  const reload = useCallback(async (): Promise<void> => {
+    // During a 429 hold the request at its end is already planned.
+    if (Date.now() < holdUntil) return;
+    if (lastRequestAt !== null && Date.now() - lastRequestAt < DASHBOARD_THROTTLE_MS) return;
+    await refetch();
+  }, [refetch, lastRequestAt, holdUntil]);
+
+  let status: AdminPropertiesStatus;
+  let error: string | null = null;
+  if (query.status === "success") {
+    status = "loaded";
+  } else if (query.status === "error") {
+    status = "error";
+    error = loadErrorMessage(query.error);
+  } else if (rhythm.failure !== null) {
+    // Asking again after a failed first load: the error stays on screen until the answer.
+    status = "error";
+    error = rhythm.failure;
+  } else {
+    status = "loading";
+  }
+
+  return {
+    properties: query.data ?? noProperties,
+    status,
+    error,
+    refreshing: query.isFetching,
+    retryDisabled: held || justAsked,
+    lastRequestAt,
+    reload,
+  };
 }

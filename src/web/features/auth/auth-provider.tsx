@@ -14,8 +14,8 @@ import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
 
 /**
- * The session: a user or none, a loading flag (true at first) and
- * an error. Each action sets loading, clears it either way, and keeps a failure's message.
+ * The session: a user or none, a loading flag (true at first) and an error. Each action sets
+ * loading, clears it either way, and keeps a failure's message.
  */
 export type AuthContextValue = {
   user: SessionUser | null;
@@ -25,7 +25,8 @@ export type AuthContextValue = {
   ready: boolean;
   error: string | null;
   login(email: string, password: string): Promise<SessionUser>;
-  register(fields: Record<string, string>): Promise<SessionUser>;
+  /** Always fails with the server's refusal: accounts are made by the office. */
+  register(): Promise<SessionUser>;
   verifyEmailCode(email: string, code: string): Promise<SessionUser>;
   sendVerification(uid: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
@@ -117,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ready,
       error,
       login: (email, password) => run(async () => signIn(await authApi.login(email, password))),
-      register: (fields) => run(async () => signIn(await authApi.register(fields))),
+      register: () => run(async () => signIn(await authApi.register())),
       verifyEmailCode: (email, code) =>
         run(async () => signIn(await authApi.verifyCode(email, code))),
       sendVerification: (uid) => run(async () => void (await authApi.sendVerification(uid))),

@@ -1,4 +1,5 @@
 import type { SessionUser } from "#domain/auth";
+import { sessionEnded } from "#web/lib/session-events";
 
 /** The browser's copy of the session: two keys in localStorage, the token and the user (JSON). */
 export const TOKEN_KEY = "jwt_token";
@@ -17,6 +18,7 @@ export function tokenExpiry(token: string): number | null {
 }
 
 export function clearSession(): void {
+  sessionEnded();
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
@@ -26,8 +28,8 @@ export function clearSession(): void {
 }
 
 /**
- * The stored session, checked at start: a missing token, an expired one (or one without
- * exp), a missing or unparsable user record each clear storage and leave the visitor signed out.
+ * The stored session, checked at start: a missing token, an expired one (or one without exp), a
+ * missing or unparsable user record each clear storage and leave the visitor signed out.
  */
 export function readSession(nowSeconds = Date.now() / 1000): StoredSession | null {
   let token: string | null;

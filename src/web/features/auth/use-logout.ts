@@ -7,9 +7,9 @@ import { useAuth } from "./auth-provider";
 type Options = { redirectTo?: string; delayMs?: number; message?: string };
 
 /**
- * The logout flow: a flag stops a second logout while one runs; sign
- * out, show the message, wait, go to the target. If signing out fails, that is only logged and
- * the visitor still goes to / with 'Redirecting...' after a shorter wait.
+ * The logout flow: a flag stops a second logout while one runs; sign out, show the message, wait,
+ * go to the target. If signing out fails, that is only logged and the visitor still goes to / with
+ * 'Redirecting...' after a shorter wait.
  */
 export function useLogout() {
   const { logout, showStatus } = useAuth();

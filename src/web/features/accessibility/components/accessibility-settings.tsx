@@ -61,8 +61,8 @@ const behaviourSwitches: { key: BooleanSetting; label: string; description: stri
  * on the whole site as they change, because seeing them is how a visitor chooses; only Save
  * stores them. Leaving the page without saving puts the saved ones back (and a reload never
  * shows unsaved ones: the first-paint script reads storage). The behaviours (shortcuts,
- * announcements, sounds) follow the saved preferences only. Any change marks the
- * panel unsaved and enables Save Preferences; Reset puts the defaults in the panel, unsaved.
+ * announcements, sounds) follow the saved preferences only. Any change marks the panel unsaved and
+ * enables Save Preferences; Reset puts the defaults in the panel, unsaved.
  */
 export function AccessibilitySettings() {
   const saved = useSavedAccessibilityPreferences();

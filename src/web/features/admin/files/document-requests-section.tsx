@@ -1,3 +1,4 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { Inbox, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import {
@@ -9,9 +10,7 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import type { DocumentRequestsResponse } from "../api/get-document-requests";
 import { placeLine } from "./file-list";
-import type { Remote } from "./use-remote";
 
 export const requestsWords = {
   heading: "Document Requests",
@@ -58,7 +57,7 @@ function RequestRow({ request, now }: { request: DocumentRequest; now: number })
 export function DocumentRequestsSection({
   requests,
 }: {
-  requests: Remote<DocumentRequestsResponse>;
+  requests: UseQueryResult<{ requests: DocumentRequest[] }>;
 }) {
   const now = Date.now();
   let body: ReactNode;
@@ -73,8 +72,8 @@ export function DocumentRequestsSection({
           variant="outline"
           size="sm"
           className="h-11"
-          onClick={requests.reload}
-          disabled={requests.loading}
+          onClick={() => void requests.refetch()}
+          disabled={requests.isFetching}
         >
           <RefreshCw aria-hidden="true" /> Try Again
         </Button>

@@ -1,58 +1,54 @@
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { tenantFilesApi } from "#domain/api/tenant-files";
+import { buildUrl } from "#domain/api/wire";
 import type { DocumentRequest, FileStats, TenantFile } from "#domain/tenant-files";
+import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { renderWithQuery } from "#tests/support/render-with-query";
 import { FilesTab } from "./files-tab";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-/** The API at the network boundary: each test answers the calls it expects, and only those. */
-type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
-type Handler = (url: URL, init: RequestInit) => Answer;
-type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+type Of<C extends keyof typeof tenantFilesApi> = Answer<(typeof tenantFilesApi)[C]>;
 
-let routes: Record<string, Handler>;
-let calls: Call[];
+/**
+ * The API, answered through the contracts: each test replaces the answers it needs. The list's
+ * queries and the bodies sent are recorded.
+ */
+let filesAnswer: () => Of<"list">;
+let statsAnswer: () => Of<"stats">;
+let requestsAnswer: () => Of<"listRequests">;
+let filesQueries: Record<string, string>[];
+let requestsSent: unknown[];
 let anchorClick: { mockRestore: () => void } | undefined;
 
-function json(status: number, body: unknown) {
-  return { status, body };
-}
-
 beforeEach(() => {
-  calls = [];
-  routes = {
-    "GET /api/admin/files": () => json(200, { files }),
-    "GET /api/admin/files/stats": () => json(200, stats),
-    "GET /api/admin/document-requests": () => json(200, { requests: [] }),
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      const url = new URL(path, "http://localhost");
-      const method = init.method ?? "GET";
-      const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, query: url.searchParams, body });
-      const handler = routes[`${method} ${url.pathname}`];
-      if (!handler) throw new Error(`Unexpected request ${method} ${url.pathname}`);
-      const answer = await handler(url, init);
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "content-type": "application/json" },
-      });
+  filesAnswer = () => ({ files });
+  statsAnswer = () => stats;
+  requestsAnswer = () => ({ requests: [] });
+  filesQueries = [];
+  requestsSent = [];
+  answer(
+    handle(tenantFilesApi.list, ({ query }) => {
+      filesQueries.push(query);
+      return filesAnswer();
     }),
+    handle(tenantFilesApi.stats, () => statsAnswer()),
+    handle(tenantFilesApi.listRequests, () => requestsAnswer()),
   );
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // Only this file's spies: the console.error spy of the test setup must stay until its check.
   anchorClick?.mockRestore();
   anchorClick = undefined;
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
+
+const show = () => renderWithQuery(<FilesTab buildings={buildings} />);
 
 const files: TenantFile[] = [
   {
@@ -95,16 +91,14 @@ const buildings = [
 ];
 
 function card(title: string) {
-  return screen.getByText(title).closest("div") as HTMLElement;
-}
-
-function filesCalls() {
-  return calls.filter((c) => c.path === "/api/admin/files");
+  const found = screen.getByText(title).closest("div");
+  if (!found) throw new Error(`No card titled ${title}`);
+  return found;
 }
 
 describe("FilesTab: the list", () => {
   it("says 'Loading files...', then shows the cards and each file's details", async () => {
-    render(<FilesTab buildings={buildings} />);
+    show();
     expect(screen.getByRole("heading", { name: "File Management" })).toBeInTheDocument();
     expect(screen.getByText("Loading files...")).toBeInTheDocument();
 
@@ -131,24 +125,23 @@ describe("FilesTab: the list", () => {
   });
 
   it("keeps the list when the statistics fail, with '—' in the cards", async () => {
-    routes["GET /api/admin/files/stats"] = () => json(500, { message: "boom" });
-    render(<FilesTab buildings={buildings} />);
+    statsAnswer = () => refuse(503, "boom");
+    show();
     expect(await screen.findByText("leak-photo.pdf")).toBeInTheDocument();
     await waitFor(() => expect(within(card("Total Files")).getByText("—")).toBeInTheDocument());
     expect(within(card("Storage Used")).getByText("—")).toBeInTheDocument();
   });
 
   it("says 'No files found matching your criteria' when there are none", async () => {
-    routes["GET /api/admin/files"] = () => json(200, { files: [] });
-    render(<FilesTab buildings={buildings} />);
+    filesAnswer = () => ({ files: [] });
+    show();
     expect(await screen.findByText("No files found matching your criteria")).toBeInTheDocument();
   });
 
   it("shows 'Error Loading Files' with the status, and Try Again loads again", async () => {
     let fail = true;
-    routes["GET /api/admin/files"] = () =>
-      fail ? json(503, { message: "Service unavailable" }) : json(200, { files });
-    render(<FilesTab buildings={buildings} />);
+    filesAnswer = () => (fail ? refuse(503, "Service unavailable") : { files });
+    show();
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Error Loading Files" })).toBeInTheDocument();
     expect(within(alert).getByText("Failed to load files. Please try again.")).toBeInTheDocument();
@@ -161,11 +154,8 @@ describe("FilesTab: the list", () => {
   });
 
   it("ends in the error state when the network fails", async () => {
-    routes["GET /api/admin/files"] = () => {
-      throw new TypeError("Failed to fetch");
-    };
-    // The stub's own throw is what fetch does offline; apiRequest turns it into status 0.
-    render(<FilesTab buildings={buildings} />);
+    filesAnswer = () => networkFailure;
+    show();
     expect(await screen.findByText("Error Loading Files")).toBeInTheDocument();
     expect(screen.getByText(/Server connection failed/)).toBeInTheDocument();
   });
@@ -174,63 +164,65 @@ describe("FilesTab: the list", () => {
 describe("FilesTab: search and category", () => {
   it("asks without a query, then with the category (none for 'all') and the tenant search", async () => {
     const user = userEvent.setup();
-    render(<FilesTab buildings={buildings} />);
+    show();
     await screen.findByText("leak-photo.pdf");
-    expect(filesCalls()).toHaveLength(1);
-    expect(filesCalls()[0]!.query.toString()).toBe("");
+    expect(filesQueries).toEqual([{}]);
 
     await user.selectOptions(screen.getByLabelText("Category"), "lease");
-    await waitFor(() => expect(filesCalls().at(-1)!.query.get("category")).toBe("lease"));
+    await waitFor(() => expect(filesQueries.at(-1)).toEqual({ category: "lease" }));
 
     const search = screen.getByRole("searchbox", { name: "Search by tenant name or email..." });
     expect(search).toHaveAttribute("placeholder", "Search by tenant name or email...");
     await user.type(search, "ann@ex");
     // Debounced: one request for the whole word, not one per key.
-    await waitFor(() => expect(filesCalls().at(-1)!.query.get("tenant")).toBe("ann@ex"));
-    expect(filesCalls().filter((c) => c.query.has("tenant"))).toHaveLength(1);
-    expect(filesCalls().at(-1)!.query.get("category")).toBe("lease");
+    await waitFor(() =>
+      expect(filesQueries.at(-1)).toEqual({ category: "lease", tenant: "ann@ex" }),
+    );
+    expect(filesQueries.filter((q) => "tenant" in q)).toHaveLength(1);
 
     await user.selectOptions(screen.getByLabelText("Category"), "all");
-    await waitFor(() => expect(filesCalls().at(-1)!.query.has("category")).toBe(false));
-    expect(filesCalls().at(-1)!.query.get("tenant")).toBe("ann@ex");
+    await waitFor(() => expect(filesQueries.at(-1)).toEqual({ tenant: "ann@ex" }));
   });
 });
 
 describe("FilesTab: download", () => {
   it("shows 'Downloading...' while busy, then opens the download link", async () => {
-    let release: (answer: { status: number; body: unknown }) => void = () => {};
-    routes["GET /api/admin/files/f1/download"] = () =>
-      new Promise((resolve) => {
-        release = resolve;
-      });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const link = buildUrl(tenantFilesApi.download, { token: "tok123" });
+    answer(
+      handle(tenantFilesApi.downloadLink, async ({ params }) => {
+        await held;
+        return params.id === "f1"
+          ? { downloadUrl: link, expiresAt: "2025-01-01T00:05:00Z" }
+          : refuse(404, "Unexpected file");
+      }),
+    );
     const clicked: string[] = [];
     anchorClick = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
       clicked.push(`${this.getAttribute("href")} as ${this.download}`);
     });
-    render(<FilesTab buildings={buildings} />);
+    show();
     const button = await screen.findByRole("button", { name: "Download leak-photo.pdf" });
     await userEvent.click(button);
     expect(button).toBeDisabled();
     expect(button).toHaveTextContent("Downloading...");
     expect(screen.getByRole("button", { name: "Download lease.docx" })).toBeEnabled();
 
-    await act(async () =>
-      release(
-        json(200, { downloadUrl: "/api/files/download/tok123", expiresAt: "2025-01-01T00:05:00Z" }),
-      ),
-    );
+    await act(async () => release());
     await waitFor(() => expect(button).toBeEnabled());
     expect(button).toHaveTextContent("Download");
-    expect(clicked).toEqual(["/api/files/download/tok123 as leak-photo.pdf"]);
+    expect(clicked).toEqual([`${link} as leak-photo.pdf`]);
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to download file' when the link cannot be had", async () => {
-    routes["GET /api/admin/files/f2/download"] = () =>
-      json(404, { error: "not_found", message: "This file no longer exists." });
-    render(<FilesTab buildings={buildings} />);
+    answer(handle(tenantFilesApi.downloadLink, () => refuse(404, "This file no longer exists.")));
+    show();
     const button = await screen.findByRole("button", { name: "Download lease.docx" });
     await userEvent.click(button);
     await waitFor(() =>
@@ -257,20 +249,19 @@ const sentRequest: DocumentRequest = {
 describe("FilesTab: document requests", () => {
   it("lists the requests with dates, files received and 'Expired' when past", async () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    routes["GET /api/admin/document-requests"] = () =>
-      json(200, {
-        requests: [
-          {
-            ...sentRequest,
-            id: "r2",
-            tenantName: "Bob Renter",
-            expiresAt: future,
-            filesReceived: 1,
-          },
-          sentRequest,
-        ],
-      });
-    render(<FilesTab buildings={buildings} />);
+    requestsAnswer = () => ({
+      requests: [
+        {
+          ...sentRequest,
+          id: "r2",
+          tenantName: "Bob Renter",
+          expiresAt: future,
+          filesReceived: 1,
+        },
+        sentRequest,
+      ],
+    });
+    show();
     const list = await screen.findByRole("list", { name: "Document Requests" });
     const [current, past] = within(list).getAllByRole("listitem");
     expect(within(current!).getByText("1 file received")).toBeInTheDocument();
@@ -284,15 +275,14 @@ describe("FilesTab: document requests", () => {
   });
 
   it("says 'No document requests yet' when there are none", async () => {
-    render(<FilesTab buildings={buildings} />);
+    show();
     expect(await screen.findByText("No document requests yet")).toBeInTheDocument();
   });
 
   it("offers Try Again when the requests cannot be loaded", async () => {
     let fail = true;
-    routes["GET /api/admin/document-requests"] = () =>
-      fail ? json(500, { message: "x" }) : json(200, { requests: [sentRequest] });
-    render(<FilesTab buildings={buildings} />);
+    requestsAnswer = () => (fail ? refuse(503, "x") : { requests: [sentRequest] });
+    show();
     expect(await screen.findByText("Failed to load document requests.")).toBeInTheDocument();
     fail = false;
     const section = screen.getByRole("region", { name: "Document Requests" });
@@ -302,9 +292,18 @@ describe("FilesTab: document requests", () => {
 });
 
 describe("FilesTab: Request Documents dialog", () => {
+  function sendRequests(reply: () => Of<"createRequest">) {
+    answer(
+      handle(tenantFilesApi.createRequest, ({ body }) => {
+        requestsSent.push(body);
+        return reply();
+      }),
+    );
+  }
+
   async function openDialog() {
     const user = userEvent.setup();
-    render(<FilesTab buildings={buildings} />);
+    show();
     await screen.findByText("No document requests yet");
     await user.click(screen.getByRole("button", { name: "Request Documents" }));
     const dialog = await screen.findByRole("dialog", { name: "Request Documents from a Tenant" });
@@ -320,11 +319,11 @@ describe("FilesTab: Request Documents dialog", () => {
     expect(within(dialog).getByText("Please enter a valid email address.")).toBeInTheDocument();
     expect(within(dialog).getByText("Please choose a building.")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Tenant Name")).toHaveAttribute("aria-invalid", "true");
-    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    expect(requestsSent).toEqual([]);
   });
 
   it("sends the request, says so, closes and lists it", async () => {
-    routes["POST /api/admin/document-requests"] = () => json(201, sentRequest);
+    sendRequests(() => sentRequest);
     const { user, dialog } = await openDialog();
     expect(within(dialog).queryByLabelText("Maintenance Request")).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Tenant Name"), "Ann Tenant");
@@ -341,28 +340,31 @@ describe("FilesTab: Request Documents dialog", () => {
     await user.type(within(dialog).getByLabelText("Maintenance Request"), "Leaking faucet");
     await user.type(within(dialog).getByLabelText("Note (optional)"), "Two photos, please.");
 
-    routes["GET /api/admin/document-requests"] = () => json(200, { requests: [sentRequest] });
+    requestsAnswer = () => ({ requests: requestsSent.length > 0 ? [sentRequest] : [] });
     await user.click(within(dialog).getByRole("button", { name: "Send Request" }));
 
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith("Document request sent to ann@example.com."),
     );
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
-      tenantName: "Ann Tenant",
-      tenantEmail: "ann@example.com",
-      propertyId: 1,
-      unit: "2B",
-      category: "maintenance",
-      maintenanceRequest: "Leaking faucet",
-      note: "Two photos, please.",
-    });
+    expect(requestsSent).toEqual([
+      {
+        tenantName: "Ann Tenant",
+        tenantEmail: "ann@example.com",
+        propertyId: 1,
+        unit: "2B",
+        category: "maintenance",
+        maintenanceRequest: "Leaking faucet",
+        note: "Two photos, please.",
+      },
+    ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // The write's invalidation refetches the requests: the new one is listed.
     const list = await screen.findByRole("list", { name: "Document Requests" });
     expect(within(list).getByText("Ann Tenant")).toBeInTheDocument();
   });
 
   it("clears the unit when the building changes, and drops a hidden maintenance title", async () => {
-    routes["POST /api/admin/document-requests"] = () => json(201, sentRequest);
+    sendRequests(() => sentRequest);
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText("Tenant Name"), "Bob Renter");
     await user.type(within(dialog).getByLabelText("Tenant Email"), "bob@example.com");
@@ -374,8 +376,8 @@ describe("FilesTab: Request Documents dialog", () => {
     await user.selectOptions(within(dialog).getByLabelText("Building"), "Oak Hall");
     expect(within(dialog).getByLabelText("Unit")).toHaveValue("");
     await user.click(within(dialog).getByRole("button", { name: "Send Request" }));
-    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
-    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({
+    await waitFor(() => expect(requestsSent).toHaveLength(1));
+    expect(requestsSent[0]).toMatchObject({
       propertyId: 2,
       unit: "",
       category: "lease",
@@ -384,8 +386,7 @@ describe("FilesTab: Request Documents dialog", () => {
   });
 
   it("shows the server's message in the dialog when the request fails", async () => {
-    routes["POST /api/admin/document-requests"] = () =>
-      json(404, { error: "not_found", message: "Building not found" });
+    sendRequests(() => refuse(404, "Building not found"));
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText("Tenant Name"), "Ann Tenant");
     await user.type(within(dialog).getByLabelText("Tenant Email"), "ann@example.com");

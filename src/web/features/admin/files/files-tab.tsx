@@ -1,8 +1,11 @@
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { FolderOpen, Loader2, RefreshCw, Search } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import {
   type FileCategory,
+  type FilesQuery,
   type FilesResponse,
   fileCategories,
   fileCategoryLabels,
@@ -12,20 +15,31 @@ import {
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { SelectField } from "#web/components/ui/form-field";
-import { ApiError } from "#web/lib/api-client";
-import { getDocumentRequests } from "../api/get-document-requests";
-import { getDownloadUrl } from "../api/get-download-url";
-import { getFileStats } from "../api/get-file-stats";
-import { type FileFilters, getFiles } from "../api/get-files";
+import { ApiError, request } from "#web/lib/api-client";
+import { contractQuery } from "#web/lib/query";
 import { DocumentRequestsSection } from "./document-requests-section";
 import { FileList } from "./file-list";
 import { FileStatsCards } from "./file-stats-cards";
 import { type BuildingChoice, RequestDocumentsDialog } from "./request-documents-dialog";
 import { startDownload } from "./start-download";
 import { useDebouncedValue } from "./use-debounced-value";
-import { type Remote, useRemote } from "./use-remote";
 
+/** A search asks once the typing has stopped for this long, not once per key. */
 const SEARCH_DELAY_MS = 300;
+
+type CategoryChoice = FileCategory | "all";
+
+const categoryOf = (value: string): CategoryChoice =>
+  fileCategories.find((c) => c === value) ?? "all";
+
+/** The list's query: no category for 'all', no tenant for an empty search. */
+function filesQuery(category: CategoryChoice, tenant: string): FilesQuery {
+  const search = tenant.trim();
+  return {
+    ...(category === "all" ? {} : { category }),
+    ...(search ? { tenant: search } : {}),
+  };
+}
 
 /** The line under 'Error Loading Files': the status the server answered, or why there was none. */
 function failureDetail(error: unknown): string {
@@ -44,10 +58,14 @@ function useDownloads() {
       return next;
     });
 
+  // A file is reached through a same-origin link, valid a few minutes, that the server answers
+  // as an attachment: it needs no bearer token, so a plain link downloads it.
   const download = async (file: TenantFile) => {
     setBusy(file.id, true);
     try {
-      const { downloadUrl } = await getDownloadUrl(file.id);
+      const { downloadUrl } = await request(tenantFilesApi.downloadLink, {
+        params: { id: file.id },
+      });
       startDownload(downloadUrl, file.originalName);
     } catch (error) {
       // The server's reason (e.g. the file is gone) helps more than the bare title.
@@ -66,7 +84,7 @@ function FilesBody({
   onDownload,
   onRetry,
 }: {
-  files: Remote<FilesResponse>;
+  files: UseQueryResult<FilesResponse>;
   busyIds: ReadonlySet<string>;
   onDownload: (file: TenantFile) => void;
   onRetry: () => void;
@@ -81,7 +99,7 @@ function FilesBody({
         message={filesMessages.loadFailed}
       >
         <p className="w-full text-sm text-muted-foreground">{failureDetail(files.error)}</p>
-        <Button className="h-11" onClick={onRetry} disabled={files.loading}>
+        <Button className="h-11" onClick={onRetry} disabled={files.isFetching}>
           <RefreshCw aria-hidden="true" /> Try Again
         </Button>
       </StatePanel>
@@ -99,9 +117,9 @@ function FilesBody({
     );
   }
   return (
-    <div aria-busy={files.loading || undefined} className="grid gap-3">
+    <div aria-busy={files.isFetching || undefined} className="grid gap-3">
       {/* A new search keeps the last list on screen and says that it is being refreshed. */}
-      {files.loading ? (
+      {files.isFetching ? (
         <p role="status" className="text-sm text-muted-foreground">
           {filesMessages.loading}
         </p>
@@ -122,37 +140,37 @@ function FilesBody({
 }
 
 /**
- * The Files tab of the admin dashboard (PRODUCT-SPEC.md section 2, File Management): summary
- * cards, the tenants' files with search, category filter and download, and the document requests
- * through which tenants send them.
+ * The Files tab of the admin dashboard, File Management: summary cards, the tenants' files with
+ * search, category filter and download, and the document requests through which tenants send
+ * them.
  */
 export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
   const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<FileFilters["category"]>("all");
-  const tenant = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
+  const [category, setCategory] = useState<CategoryChoice>("all");
+  const tenant = useDebouncedValue(search, SEARCH_DELAY_MS);
 
-  const loadFiles = useCallback(
-    (signal: AbortSignal) => getFiles({ category, tenant }, signal),
-    [category, tenant],
-  );
-  const files = useRemote(loadFiles);
-  const stats = useRemote(getFileStats);
-  const requests = useRemote(getDocumentRequests);
+  const files = useQuery({
+    ...contractQuery(tenantFilesApi.list, { query: filesQuery(category, tenant) }),
+    // A new search or category keeps the last list on screen until its answer.
+    placeholderData: keepPreviousData,
+  });
+  const stats = useQuery(contractQuery(tenantFilesApi.stats, {}));
+  const requests = useQuery(contractQuery(tenantFilesApi.listRequests, {}));
   const { busyIds, download } = useDownloads();
 
   const retry = () => {
-    files.reload();
-    stats.reload();
+    void files.refetch();
+    void stats.refetch();
   };
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">File Management</h2>
-        <RequestDocumentsDialog buildings={buildings} onSent={requests.reload} />
+        <RequestDocumentsDialog buildings={buildings} />
       </div>
 
-      <FileStatsCards stats={stats.data} loading={stats.loading} />
+      <FileStatsCards stats={stats.data} loading={stats.isFetching} />
 
       <section aria-labelledby="tenant-files-heading" className="grid gap-4">
         <h3 id="tenant-files-heading" className="text-lg font-semibold">
@@ -177,7 +195,7 @@ export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
           <SelectField
             label="Category"
             value={category}
-            onChange={(event) => setCategory(event.target.value as FileCategory | "all")}
+            onChange={(event) => setCategory(categoryOf(event.target.value))}
           >
             <option value="all">All Categories</option>
             {fileCategories.map((c) => (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { adminMessages } from "#domain/admin";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import {
   documentRequestSchema,
   fileCategories,
@@ -16,7 +17,7 @@ import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
 import { ApiError } from "#web/lib/api-client";
-import { createDocumentRequest } from "../api/create-document-request";
+import { useContractMutation } from "#web/lib/query";
 
 export type BuildingChoice = { id: number; title: string; units: { unitNumber: string }[] };
 
@@ -55,13 +56,15 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
   const propertyId = form.watch("propertyId");
   const category = form.watch("category");
   const units = buildings.find((b) => b.id === propertyId)?.units ?? [];
+  // Once sent, the contract's invalidation refetches the document requests listed under the tab.
+  const send = useContractMutation(tenantFilesApi.createRequest, (body: Values) => ({ body }));
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       // The maintenance request title belongs to maintenance files only.
       const maintenanceRequest = values.category === "maintenance" ? values.maintenanceRequest : "";
-      await createDocumentRequest({ ...values, maintenanceRequest });
+      await send.mutateAsync({ ...values, maintenanceRequest });
       toast.success(filesMessages.requestSent(values.tenantEmail));
       onDone();
     } catch (error) {
@@ -171,13 +174,7 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
  * an upload link valid UPLOAD_LINK_DAYS days. The form is remounted each time the dialog opens,
  * so it starts empty.
  */
-export function RequestDocumentsDialog({
-  buildings,
-  onSent,
-}: {
-  buildings: BuildingChoice[];
-  onSent: () => void;
-}) {
+export function RequestDocumentsDialog({ buildings }: { buildings: BuildingChoice[] }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -191,13 +188,7 @@ export function RequestDocumentsDialog({
         description={`The tenant receives an e-mail with a link to upload files, valid for ${UPLOAD_LINK_DAYS} days.`}
         className="max-w-2xl"
       >
-        <RequestForm
-          buildings={buildings}
-          onDone={() => {
-            setOpen(false);
-            onSent();
-          }}
-        />
+        <RequestForm buildings={buildings} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminInquiry, InquiriesResponse } from "#domain/admin-inquiries";
+import type { AdminInquiry } from "#domain/admin-inquiries";
+import { inquiriesApi } from "#domain/api/inquiries";
+import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { renderWithQuery } from "#tests/support/render-with-query";
 import { InquiriesTab } from "./inquiries-tab";
+import { useUnhandledCount } from "./use-inquiry-list";
 
 const jane: AdminInquiry = {
   id: 2,
@@ -32,39 +35,55 @@ const bob: AdminInquiry = {
   handledAt: "2026-11-21T15:30:00.000Z",
 };
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
+const handledAt = "2026-11-23T14:00:00.000Z";
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
-let listAnswer: (url: string) => Response | Promise<Response>;
-let patchAnswer: (id: number, body: { handled: boolean }) => Response;
+/**
+ * The server's side: the stored inquiries, listed by filter with the unhandled count, and marked
+ * by PATCH. A test replaces an answer with `listFailure` or `markAnswer`, or holds a PATCH.
+ */
+let stored: AdminInquiry[];
+let statuses: string[];
+let marks: { id: string; body: unknown }[];
+let listFailure: (() => Answer<typeof inquiriesApi.list>) | null;
+let markAnswer: (() => Answer<typeof inquiriesApi.setHandled>) | null;
+/** While set, a PATCH (or a list request) waits for it before the server does its part. */
+let markGate: Promise<void> | null;
+let listGate: Promise<void> | null;
 
 beforeEach(() => {
-  calls = [];
-  listAnswer = () =>
-    json(200, { inquiries: [jane, bob], unhandled: 1 } satisfies InquiriesResponse);
-  patchAnswer = (id, body) => {
-    const base = id === jane.id ? jane : bob;
-    return json(200, {
-      ...base,
-      handledAt: body.handled ? "2026-11-23T14:00:00.000Z" : null,
-    });
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (method === "GET" && url.startsWith("/api/admin/inquiries?")) return listAnswer(url);
-      const match = /^\/api\/admin\/inquiries\/(\d+)$/.exec(url);
-      if (method === "PATCH" && match) return patchAnswer(Number(match[1]), body);
-      throw new Error(`Unexpected request ${method} ${url}`);
+  stored = [jane, bob];
+  statuses = [];
+  marks = [];
+  listFailure = null;
+  markAnswer = null;
+  markGate = null;
+  listGate = null;
+  answer(
+    handle(inquiriesApi.list, async ({ query }) => {
+      statuses.push(query.status ?? "");
+      await listGate;
+      if (listFailure) return listFailure();
+      const wanted = (inquiry: AdminInquiry) =>
+        query.status === "handled"
+          ? inquiry.handledAt !== null
+          : query.status === "unhandled"
+            ? inquiry.handledAt === null
+            : true;
+      return {
+        inquiries: stored.filter(wanted),
+        unhandled: stored.filter((inquiry) => inquiry.handledAt === null).length,
+      };
+    }),
+    handle(inquiriesApi.setHandled, async ({ params, body }) => {
+      marks.push({ id: params.id, body });
+      await markGate;
+      if (markAnswer) return markAnswer();
+      const { handled } = inquiriesApi.setHandled.body.parse(body);
+      const inquiry = stored.find((item) => String(item.id) === params.id);
+      if (!inquiry) return refuse(404, "This inquiry no longer exists.");
+      const updated = { ...inquiry, handledAt: handled ? handledAt : null };
+      stored = stored.map((item) => (item.id === updated.id ? updated : item));
+      return updated;
     }),
   );
   vi.spyOn(toast, "success").mockImplementation(() => 1);
@@ -72,30 +91,38 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // Only the toast spies: the console.error guard restores its own after this.
   vi.mocked(toast.success).mockRestore();
   vi.mocked(toast.error).mockRestore();
 });
 
-function show(onUnhandledCountChange = vi.fn()) {
-  render(
-    <MemoryRouter>
-      <InquiriesTab onUnhandledCountChange={onUnhandledCountChange} />
-    </MemoryRouter>,
+/** The dashboard's tab badge: the unhandled count, from its own query. */
+function Badge() {
+  const count = useUnhandledCount();
+  return <p data-testid="badge">{count ?? "none"}</p>;
+}
+
+function show() {
+  renderWithQuery(
+    <>
+      <Badge />
+      <InquiriesTab />
+    </>,
   );
-  return onUnhandledCountChange;
 }
 
 const item = (subject: string) => screen.getByRole("article", { name: subject });
+const badge = () => screen.getByTestId("badge");
 
 describe("InquiriesTab", () => {
   it("lists the inquiries with how to answer and what they concern", async () => {
-    const onCount = show();
+    show();
     expect(screen.getByRole("status")).toHaveTextContent("Loading inquiries...");
     const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
-    expect(calls[0]!.url).toBe("/api/admin/inquiries?status=all");
-    expect(onCount).toHaveBeenLastCalledWith(1);
+    // The badge and the 'All' list are one query: one request.
+    expect(statuses).toEqual(["all"]);
+    expect(screen.getByText("1 unhandled")).toBeInTheDocument();
+    expect(badge()).toHaveTextContent("1");
 
     const articles = screen.getAllByRole("article");
     expect(articles.map((a) => within(a).getByRole("heading").textContent)).toEqual([
@@ -138,75 +165,143 @@ describe("InquiriesTab", () => {
     ).toBeInTheDocument();
   });
 
-  it("sends the chosen filter", async () => {
+  it("sends the chosen filter, and keeps the count while another filter loads", async () => {
+    const user = userEvent.setup();
     show();
     await screen.findByRole("article", { name: "Parking" });
-    listAnswer = () => json(200, { inquiries: [bob], unhandled: 1 });
-    await userEvent.click(screen.getByRole("radio", { name: "Handled" }));
+    await user.click(screen.getByRole("radio", { name: "Handled" }));
     expect(screen.getByRole("group", { name: "Show" })).toBeInTheDocument();
-    await screen.findByRole("article", { name: "Parking" });
-    expect(calls.at(-1)!.url).toBe("/api/admin/inquiries?status=handled");
-    await userEvent.click(screen.getByRole("radio", { name: "Unhandled" }));
-    expect(calls.at(-1)!.url).toBe("/api/admin/inquiries?status=unhandled");
+    expect(screen.getByText("1 unhandled")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Tour of unit 2B" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("article", { name: "Parking" })).toBeInTheDocument();
+    expect(statuses.at(-1)).toBe("handled");
+    await user.click(screen.getByRole("radio", { name: "Unhandled" }));
+    await waitFor(() => expect(statuses.at(-1)).toBe("unhandled"));
   });
 
-  it("marks an inquiry handled, and back, keeping the count up to date", async () => {
-    const onCount = show();
+  it("marks an inquiry handled, and back, keeping the counts up to date", async () => {
+    const user = userEvent.setup();
+    show();
     const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
-    await userEvent.click(within(first).getByRole("button", { name: "Mark as handled" }));
-    expect(calls.at(-1)).toEqual({
-      url: "/api/admin/inquiries/2",
-      method: "PATCH",
-      body: { handled: true },
-    });
+    await user.click(within(first).getByRole("button", { name: "Mark as handled" }));
     expect(await within(first).findByText("Handled on Nov 23, 2026, 9:00 AM")).toBeInTheDocument();
-    expect(toast.success).toHaveBeenLastCalledWith("Inquiry marked as handled");
-    expect(onCount).toHaveBeenLastCalledWith(0);
+    expect(marks).toEqual([{ id: "2", body: { handled: true } }]);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenLastCalledWith("Inquiry marked as handled"),
+    );
     expect(screen.getByText("0 unhandled")).toBeInTheDocument();
+    expect(badge()).toHaveTextContent("0");
 
-    await userEvent.click(within(first).getByRole("button", { name: "Mark as not handled" }));
-    expect(calls.at(-1)!.body).toEqual({ handled: false });
+    await user.click(within(first).getByRole("button", { name: "Mark as not handled" }));
     expect(
       await within(first).findByRole("button", { name: "Mark as handled" }),
     ).toBeInTheDocument();
-    expect(toast.success).toHaveBeenLastCalledWith("Inquiry marked as not handled");
-    expect(onCount).toHaveBeenLastCalledWith(1);
+    expect(marks.at(-1)!.body).toEqual({ handled: false });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenLastCalledWith("Inquiry marked as not handled"),
+    );
+    expect(screen.getByText("1 unhandled")).toBeInTheDocument();
+    expect(badge()).toHaveTextContent("1");
   });
 
-  it("says so when marking fails, and leaves the inquiry as it was", async () => {
+  it("changes the inquiry and both counts at once, before the server answers", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    markGate = held;
     show();
     const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
-    patchAnswer = () => json(500, { error: "internal", message: "Internal Server Error" });
-    await userEvent.click(within(first).getByRole("button", { name: "Mark as handled" }));
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Failed to update inquiry", expect.anything()),
+    const button = within(first).getByRole("button", { name: "Mark as handled" });
+    await user.click(button);
+    // Still waiting for the server: the change is already on screen, the button waits.
+    expect(within(first).getByText(/^Handled on /)).toBeInTheDocument();
+    expect(button).toHaveAccessibleName("Mark as not handled");
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByText("0 unhandled")).toBeInTheDocument();
+    expect(badge()).toHaveTextContent("0");
+    expect(toast.success).not.toHaveBeenCalled();
+
+    release();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Inquiry marked as handled"));
+    expect(within(first).getByText("Handled on Nov 23, 2026, 9:00 AM")).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveAttribute("aria-disabled"));
+  });
+
+  it("puts the inquiry and the counts back, and says so, when the server refuses", async () => {
+    const user = userEvent.setup();
+    show();
+    const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
+    markAnswer = () => refuse(500, "Internal Server Error");
+    // The refetch that follows waits: what is on screen is the rollback's doing.
+    let release: () => void = () => {};
+    listGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await user.click(within(first).getByRole("button", { name: "Mark as handled" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to update inquiry", {
+        description: "Internal Server Error",
+      }),
     );
     expect(within(first).getByRole("button", { name: "Mark as handled" })).toBeInTheDocument();
+    expect(within(first).queryByText(/^Handled on /)).not.toBeInTheDocument();
+    expect(screen.getByText("1 unhandled")).toBeInTheDocument();
+    expect(badge()).toHaveTextContent("1");
+    release();
+    await waitFor(() => expect(statuses).toEqual(["all", "all"]));
   });
 
   it("reloads the list when the inquiry no longer exists", async () => {
+    const user = userEvent.setup();
     show();
     const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
-    patchAnswer = () =>
-      json(404, { error: "not_found", message: "This inquiry no longer exists." });
-    listAnswer = () => json(200, { inquiries: [bob], unhandled: 0 });
-    await userEvent.click(within(first).getByRole("button", { name: "Mark as handled" }));
-    await vi.waitFor(() =>
+    stored = [bob];
+    await user.click(within(first).getByRole("button", { name: "Mark as handled" }));
+    await waitFor(() =>
       expect(screen.queryByRole("article", { name: "Tour of unit 2B" })).not.toBeInTheDocument(),
     );
     expect(toast.error).toHaveBeenCalledWith("Failed to update inquiry", {
       description: "This inquiry no longer exists.",
     });
+    expect(screen.getByText("0 unhandled")).toBeInTheDocument();
+  });
+
+  it("keeps an inquiry marked in a filtered view where it is, with the focus on its button", async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole("article", { name: "Tour of unit 2B" });
+    await user.click(screen.getByRole("radio", { name: "Unhandled" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Parking" })).not.toBeInTheDocument(),
+    );
+    const first = item("Tour of unit 2B");
+    await user.click(within(first).getByRole("button", { name: "Mark as handled" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    // The refetch no longer lists it under 'Unhandled'; it stays until the filter changes.
+    await waitFor(() => expect(statuses.filter((s) => s === "unhandled")).toHaveLength(2));
+    const undo = within(item("Tour of unit 2B")).getByRole("button", {
+      name: "Mark as not handled",
+    });
+    expect(undo).toHaveFocus();
+    await user.click(screen.getByRole("radio", { name: "Handled" }));
+    await user.click(screen.getByRole("radio", { name: "Unhandled" }));
+    expect(
+      await screen.findByRole("heading", { name: "No inquiries match this filter" }),
+    ).toBeVisible();
   });
 
   it("clamps a long message behind 'Show more'", async () => {
-    listAnswer = () =>
-      json(200, { inquiries: [{ ...jane, message: "word ".repeat(200) }], unhandled: 1 });
+    const user = userEvent.setup();
+    stored = [{ ...jane, message: "word ".repeat(200) }];
     show();
     const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
     const more = within(first).getByRole("button", { name: "Show more" });
     expect(more).toHaveAttribute("aria-expanded", "false");
-    await userEvent.click(more);
+    await user.click(more);
     expect(within(first).getByRole("button", { name: "Show less" })).toHaveAttribute(
       "aria-expanded",
       "true",
@@ -215,31 +310,33 @@ describe("InquiriesTab", () => {
   });
 
   it("shows 'No inquiries yet' with none at all", async () => {
-    listAnswer = () => json(200, { inquiries: [], unhandled: 0 });
-    const onCount = show();
+    stored = [];
+    show();
     expect(await screen.findByRole("heading", { name: "No inquiries yet" })).toBeInTheDocument();
-    expect(onCount).toHaveBeenLastCalledWith(0);
+    expect(badge()).toHaveTextContent("0");
   });
 
   it("shows 'No inquiries match this filter' when a filter finds none", async () => {
+    const user = userEvent.setup();
+    stored = [jane];
     show();
-    await screen.findByRole("article", { name: "Parking" });
-    listAnswer = () => json(200, { inquiries: [], unhandled: 1 });
-    await userEvent.click(screen.getByRole("radio", { name: "Unhandled" }));
+    await screen.findByRole("article", { name: "Tour of unit 2B" });
+    await user.click(screen.getByRole("radio", { name: "Handled" }));
     expect(
       await screen.findByRole("heading", { name: "No inquiries match this filter" }),
     ).toBeInTheDocument();
   });
 
   it("shows 'Failed to load inquiries', and Try Again loads again", async () => {
-    listAnswer = () => Promise.reject(new TypeError("Failed to fetch"));
+    const user = userEvent.setup();
+    listFailure = () => networkFailure;
     show();
     expect(
       await screen.findByRole("heading", { name: "Failed to load inquiries" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent(/Server connection failed/);
-    listAnswer = () => json(200, { inquiries: [jane], unhandled: 1 });
-    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    listFailure = null;
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("article", { name: "Tour of unit 2B" })).toBeInTheDocument();
   });
 });

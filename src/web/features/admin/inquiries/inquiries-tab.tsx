@@ -1,13 +1,14 @@
 import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect, useEffectEvent, useState } from "react";
-import { type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
+import { useState } from "react";
+import { type AdminInquiry, type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { InquiryFilter } from "./inquiry-filter";
 import { InquiryItem } from "./inquiry-item";
-import { useInquiries } from "./use-inquiries";
+import { failureDetail, useInquiryList } from "./use-inquiry-list";
+import { useMarkHandled } from "./use-mark-handled";
 
 function LoadingInquiries() {
   return (
@@ -24,23 +25,50 @@ function LoadingInquiries() {
   );
 }
 
-/**
- * The dashboard's Inquiries tab (beyond the spec): the contact and tour messages, newest first,
- * each marked handled once answered. The unhandled count goes up for the tab's badge.
- */
-export function InquiriesTab({
-  onUnhandledCountChange,
-}: {
-  onUnhandledCountChange?: (count: number) => void;
-}) {
-  const [filter, setFilter] = useState<InquiryStatus>("all");
-  const { status, inquiries, unhandled, detail, saving, reload, setHandled } = useInquiries(filter);
+/** The server's order: newest first, the higher id first between equals. */
+function newestFirst(a: AdminInquiry, b: AdminInquiry) {
+  return b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+}
 
-  // An effect event: a parent passing a new function each render does not cause a re-report.
-  const report = useEffectEvent((count: number) => onUnhandledCountChange?.(count));
-  useEffect(() => {
-    if (unhandled !== null) report(unhandled);
-  }, [unhandled]);
+type Kept = { filter: InquiryStatus; inquiries: ReadonlyMap<number, AdminInquiry> };
+
+/**
+ * The dashboard's Inquiries tab: the contact and tour messages, newest first, each marked
+ * handled once answered, with the unhandled count (also the tab's badge).
+ */
+export function InquiriesTab() {
+  const [filter, setFilter] = useState<InquiryStatus>("all");
+  const list = useInquiryList(filter);
+  // An inquiry marked here stays where it is until the filter changes, even once the refetch
+  // says it no longer matches the filter: the button just pressed (and its undo) stays under
+  // the pointer and keeps the focus.
+  const [kept, setKept] = useState<Kept>({ filter, inquiries: new Map() });
+  const choose = (next: InquiryStatus) => {
+    setFilter(next);
+    setKept({ filter: next, inquiries: new Map() });
+  };
+  const { saving, mark } = useMarkHandled({
+    onUpdate: (inquiry) =>
+      setKept((k) => ({
+        filter,
+        inquiries: new Map(k.filter === filter ? k.inquiries : []).set(inquiry.id, inquiry),
+      })),
+    onGone: (id) =>
+      setKept((k) => {
+        const inquiries = new Map(k.inquiries);
+        inquiries.delete(id);
+        return { ...k, inquiries };
+      }),
+  });
+
+  const answer = list.data;
+  const unhandled = answer?.unhandled ?? null;
+  const fromServer = answer?.inquiries ?? [];
+  const stayed = kept.filter === filter ? [...kept.inquiries.values()] : [];
+  const missing = stayed.filter((k) => !fromServer.some((inquiry) => inquiry.id === k.id));
+  const inquiries = missing.length > 0 ? [...fromServer, ...missing].sort(newestFirst) : fromServer;
+  // The last filter's answer, kept for its count while this one loads, is not this list.
+  const loading = list.isPending || list.isPlaceholderData;
 
   return (
     <div className="grid gap-6">
@@ -53,22 +81,22 @@ export function InquiriesTab({
               : `${unhandled} unhandled`}
           </p>
         </div>
-        <InquiryFilter value={filter} onChange={setFilter} />
+        <InquiryFilter value={filter} onChange={choose} />
       </div>
-      {status === "loading" ? (
-        <LoadingInquiries />
-      ) : status === "error" ? (
+      {list.isError ? (
         <StatePanel
           icon={TriangleAlert}
           tone="error"
           title={inquiriesMessages.loadFailed}
-          message={detail ?? ""}
+          message={failureDetail(list.error)}
         >
-          <Button onClick={() => void reload()}>
+          <Button onClick={() => void list.refetch()}>
             <RefreshCw aria-hidden="true" />
             Try Again
           </Button>
         </StatePanel>
+      ) : loading ? (
+        <LoadingInquiries />
       ) : inquiries.length === 0 ? (
         <StatePanel
           icon={Inbox}
@@ -83,11 +111,7 @@ export function InquiriesTab({
         <ul aria-label="Inquiries" className="grid gap-4">
           {inquiries.map((inquiry) => (
             <li key={inquiry.id}>
-              <InquiryItem
-                inquiry={inquiry}
-                saving={saving.has(inquiry.id)}
-                onSetHandled={setHandled}
-              />
+              <InquiryItem inquiry={inquiry} saving={saving.has(inquiry.id)} onSetHandled={mark} />
             </li>
           ))}
         </ul>

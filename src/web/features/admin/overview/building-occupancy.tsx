@@ -10,7 +10,7 @@ function occupancy(property: AdminProperty) {
   return { total, available, rate: total === 0 ? 0 : ((total - available) / total) * 100 };
 }
 
-/** Beyond the spec: each building's share of occupied units, to see where the vacancies are. */
+/** Each building's share of occupied units, so the office sees where the vacancies are. */
 export function BuildingOccupancy({ properties }: { properties: AdminProperty[] }) {
   const titleId = useId();
   return (

@@ -1,18 +1,20 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminProperty, AdminUnit } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { answer, handle, refuse } from "#tests/support/api-mocks";
+import { advance, fakeClock } from "#tests/support/fake-clock";
+import { renderWithQuery } from "#tests/support/render-with-query";
 import { formatDateTime } from "#web/lib/format-date-time";
+import { sampleProperty, sampleUnit } from "../properties/test-support";
 import { type AdminPropertiesState, useAdminProperties } from "../use-admin-properties";
 import { OverviewTab } from "./overview-tab";
 
-function unit(id: number, available: boolean, updatedAt = "2026-01-01T00:00:00.000Z") {
-  return { id, unitNumber: `${id}`, available, updatedAt } as AdminUnit;
-}
+const unit = (id: number, available: boolean, updatedAt = "2026-01-01T00:00:00.000Z") =>
+  sampleUnit(id, { unitNumber: `${id}`, available, updatedAt });
 
-function property(id: number, title: string, units: AdminUnit[], updatedAt: string) {
-  return { id, title, units, updatedAt } as AdminProperty;
-}
+const property = (id: number, title: string, units: ReturnType<typeof unit>[], updatedAt: string) =>
+  sampleProperty(id, { title, units, updatedAt });
 
 /** 3 buildings, 10 units, 4 of them available: 60% occupied. */
 const sample = [
@@ -61,7 +63,6 @@ const card = (name: string) => screen.getByRole("region", { name });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("OverviewTab", () => {
@@ -106,7 +107,7 @@ describe("OverviewTab", () => {
     }
   });
 
-  it("shows the error card with the spec's sentence, once ended", () => {
+  it("shows the error card with its sentence, ended by a full stop", () => {
     show(
       state({
         status: "error",
@@ -134,31 +135,60 @@ describe("OverviewTab", () => {
   });
 
   it("holds Retry as 'Please wait...' for 2 s after the request, then retries", async () => {
-    vi.useFakeTimers();
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify({ message: "x" }), { status: 500 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify([]), { status: 200 }));
-    vi.stubGlobal("fetch", fetchMock);
+    fakeClock();
+    const answers = [() => refuse(500, "x"), () => []];
+    let calls = 0;
+    answer(
+      handle(adminPropertiesApi.list, () => {
+        calls += 1;
+        return answers.shift()!();
+      }),
+    );
     function Dashboard() {
       return <OverviewTab state={useAdminProperties()} />;
     }
-    render(
-      <MemoryRouter>
-        <Dashboard />
-      </MemoryRouter>,
-    );
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    renderWithQuery(<Dashboard />);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard statistics...");
+    await advance(100);
     expect(screen.getByRole("alert")).toHaveTextContent(
       "Dashboard statistics failed to load: Failed to load properties from server.",
     );
     const wait = screen.getByRole("button", { name: "Please wait..." });
     expect(wait).toBeDisabled();
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await advance(1_999);
+    expect(wait).toBeDisabled();
+    await advance(1);
     const retry = screen.getByRole("button", { name: "Retry" });
     expect(retry).toBeEnabled();
-    await act(async () => retry.click());
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    retry.click();
+    await advance(0);
+    expect(calls).toBe(2);
+    expect(within(card("Properties")).getByText("0")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the 429 message, and holds Retry for 30 s, when the server says too many requests", async () => {
+    fakeClock();
+    let calls = 0;
+    answer(
+      handle(adminPropertiesApi.list, () => {
+        calls += 1;
+        return calls === 1 ? refuse(429, "Rate limit exceeded, retry in 30 seconds") : [];
+      }),
+    );
+    function Dashboard() {
+      return <OverviewTab state={useAdminProperties()} />;
+    }
+    renderWithQuery(<Dashboard />);
+    await advance(100);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Dashboard statistics failed to load: Too many requests. Please wait a moment before trying again.",
+    );
+    await advance(29_999);
+    expect(screen.getByRole("button", { name: "Please wait..." })).toBeDisabled();
+    expect(calls).toBe(1);
+    await advance(1);
+    expect(calls).toBe(2);
     expect(within(card("Properties")).getByText("0")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

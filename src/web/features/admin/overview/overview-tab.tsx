@@ -16,7 +16,7 @@ import type { AdminPropertiesState } from "../use-admin-properties";
 import { BuildingOccupancy } from "./building-occupancy";
 import { StatCard } from "./stat-card";
 
-/** The six cards of the spec, in its order, with its titles. */
+/** The six figure cards, always in this order and with these titles. */
 function statCards(properties: AdminProperty[]) {
   const stats = dashboardStats(properties);
   return [
@@ -60,7 +60,7 @@ function statCards(properties: AdminProperty[]) {
 }
 
 function StatsError({ state }: { state: AdminPropertiesState }) {
-  // The spec's sentence ends with its own full stop; most details already end with one.
+  // The sentence ends with its own full stop; most details already end with one.
   const detail = (state.error ?? adminMessages.loadFailed).replace(/\.$/, "");
   return (
     <Card
@@ -84,7 +84,11 @@ function StatsError({ state }: { state: AdminPropertiesState }) {
   );
 }
 
-/** /admin-dashboard's Overview (PRODUCT-SPEC.md sections 2 and 3): figures from the admin list. */
+/**
+ * /admin-dashboard's Overview: six figures and each building's occupancy, computed from the admin
+ * property list (no call of its own). Skeletons until the first answer; after one, the last
+ * figures stay on screen, under the error card if a reload fails.
+ */
 export function OverviewTab({ state }: { state: AdminPropertiesState }) {
   const { properties, status } = state;
   // "loading" means no answer yet; after one, the last list stays on screen, even on an error.

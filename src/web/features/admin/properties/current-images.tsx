@@ -2,35 +2,50 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type AdminImage, ALT_TEXT_MAX, adminMessages } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Button } from "#web/components/ui/button";
 import { TextField } from "#web/components/ui/form-field";
-import { type ImageOwner, removeImage } from "../api/remove-image";
-import { updateImageAlt } from "../api/update-image-alt";
+import { request } from "#web/lib/api-client";
+import { useContractMutation } from "#web/lib/query";
+import type { ImageOwner } from "./image-owner";
 
 const altSaveFailed = (n: number) => `The description of image ${n} was not saved.`;
 
+type Removal = { ownerId: number; imageId: number };
+
 /**
- * The images a building or unit already has, in an edit dialog: a removal happens at once (and
- * reloads the list); alt text edits wait for the dialog's save.
+ * The images a building or unit already has, in an edit dialog: a removal happens at once (its
+ * contract's invalidation refetches the list); alt text edits wait for the dialog's save.
  */
-export function useCurrentImages(
-  images: AdminImage[],
-  owner: ImageOwner,
-  onChanged: () => void | Promise<void>,
-) {
+export function useCurrentImages(images: AdminImage[], owner: ImageOwner) {
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [removing, setRemoving] = useState<number | null>(null);
   const [alts, setAlts] = useState<Record<number, string>>({});
-  // Hidden at once: the reload that follows may be throttled or slow.
+  const removeBuildingImage = useContractMutation(
+    adminPropertiesApi.deletePropertyImage,
+    ({ ownerId, imageId }: Removal) => ({
+      params: { id: String(ownerId), imageId: String(imageId) },
+    }),
+  );
+  const removeUnitImage = useContractMutation(
+    adminPropertiesApi.deleteUnitImage,
+    ({ ownerId, imageId }: Removal) => ({
+      params: { unitId: String(ownerId), imageId: String(imageId) },
+    }),
+  );
+  // Hidden as soon as the server confirms, whether or not the list is refetched yet.
   const visible = images.filter((image) => !removed.has(image.id));
 
   async function remove(image: AdminImage) {
     setRemoving(image.id);
     try {
-      await removeImage(owner, image.id);
+      if ("propertyId" in owner) {
+        await removeBuildingImage.mutateAsync({ ownerId: owner.propertyId, imageId: image.id });
+      } else {
+        await removeUnitImage.mutateAsync({ ownerId: owner.unitId, imageId: image.id });
+      }
       setRemoved((set) => new Set(set).add(image.id));
       toast.success(adminMessages.imageRemoved);
-      await onChanged();
     } catch {
       toast.error(adminMessages.imageRemoveFailed);
     } finally {
@@ -38,13 +53,19 @@ export function useCurrentImages(
     }
   }
 
-  /** PATCHes the alt texts that changed; tells which could not be saved. */
+  /**
+   * Sends the alt texts that changed, and tells which could not be saved. Plain calls: the
+   * dialog refetches the list once, after its whole save.
+   */
   async function saveAlts() {
     for (const [index, image] of visible.entries()) {
       const alt = alts[image.id]?.trim();
       if (alt === undefined || alt === image.alt) continue;
       try {
-        await updateImageAlt(image.id, alt);
+        await request(adminPropertiesApi.updateImageAlt, {
+          params: { id: String(image.id) },
+          body: { alt },
+        });
       } catch {
         toast.error(altSaveFailed(index + 1));
       }

@@ -1,7 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { type ComponentProps, useId, useRef } from "react";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Button } from "#web/components/ui/button";
 import { DialogClose } from "#web/components/ui/dialog";
+import { invalidate } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
 
 /** The dialog's one message (or 'Validation failed:' and its reasons, one per line). */
@@ -98,4 +101,26 @@ export function useReturnFocus() {
       opener.current.focus();
     },
   };
+}
+
+/** What a dialog's save writes: the record, its photos' alt texts, its new photos. */
+const savedByDialog = [
+  ...new Set([
+    ...adminPropertiesApi.createProperty.invalidates,
+    ...adminPropertiesApi.updateProperty.invalidates,
+    ...adminPropertiesApi.createUnit.invalidates,
+    ...adminPropertiesApi.updateUnit.invalidates,
+    ...adminPropertiesApi.updateImageAlt.invalidates,
+    ...adminPropertiesApi.uploadImages.invalidates,
+  ]),
+];
+
+/**
+ * A dialog's save is several writes in a row. What their contracts invalidate is refetched once,
+ * when the last is done (also after a refusal: the record may have changed meanwhile), rather
+ * than after each write, which would reload the list before the photos are even sent.
+ */
+export function useRefetchAfterSave() {
+  const client = useQueryClient();
+  return () => invalidate(client, savedByDialog);
 }

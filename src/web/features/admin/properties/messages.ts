@@ -2,7 +2,7 @@ import { adminMessages } from "#domain/admin";
 import { ApiError } from "#web/lib/api-client";
 
 /**
- * From a failed call to the words of PRODUCT-SPEC.md section 8. A dialog's alert shows lines:
+ * From a failed call to the words staff see. A dialog's alert shows lines:
  * the headline, then (for a validation failure or a refusal the server explained) its reasons.
  */
 
@@ -52,7 +52,7 @@ export function deleteFailure(
     : { title: adminMessages.deleteUnitFailed };
 }
 
-/** Why one file's upload failed, in words: a 401 is the spec's 'User not authenticated'. */
+/** Why one file's upload failed, in words: a 401 is 'User not authenticated'. */
 export function uploadFailureReason(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return adminMessages.notAuthenticated;

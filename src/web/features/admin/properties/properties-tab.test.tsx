@@ -1,27 +1,48 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { Toaster, toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adminMessages } from "#domain/admin";
+import { type AdminProperty, adminMessages } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { renderWithQuery } from "#tests/support/render-with-query";
+import { useAdminProperties } from "../use-admin-properties";
 import { PropertiesTab } from "./properties-tab";
-import { sampleProperty, sampleUnit, stubFetch } from "./test-support";
+import { done, sampleProperty, sampleUnit } from "./test-support";
 
 afterEach(() => {
   // Sonner keeps its toasts between renders: dismissed ones are not shown to the next test.
   toast.dismiss();
-  vi.unstubAllGlobals();
 });
 
-function renderTab(props: Partial<ComponentProps<typeof PropertiesTab>> = {}) {
-  const handlers = { onRetry: vi.fn(), onChanged: vi.fn() };
-  render(
+type State = ComponentProps<typeof PropertiesTab>["state"];
+
+function state(values: Partial<State> = {}): State {
+  return {
+    properties: [],
+    status: "loaded",
+    error: null,
+    retryDisabled: false,
+    reload: vi.fn(async () => {}),
+    ...values,
+  };
+}
+
+function renderTab(values: Partial<State> = {}) {
+  const tabState = state(values);
+  renderWithQuery(
     <>
-      <PropertiesTab properties={[]} status="loaded" error={null} {...handlers} {...props} />
+      <PropertiesTab state={tabState} />
       <Toaster />
     </>,
   );
-  return handlers;
+  return tabState;
+}
+
+/** The tab on the dashboard's own list, loaded (100 ms after mount) from the admin list. */
+function LiveTab() {
+  return <PropertiesTab state={useAdminProperties()} />;
 }
 
 describe("PropertiesTab", () => {
@@ -40,23 +61,21 @@ describe("PropertiesTab", () => {
 
   it("shows skeleton cards while loading, and the error with Try Again", async () => {
     const user = userEvent.setup();
-    const { unmount } = render(
-      <PropertiesTab
-        properties={[]}
-        status="loading"
-        error={null}
-        onRetry={vi.fn()}
-        onChanged={vi.fn()}
-      />,
-    );
+    const { unmount } = renderWithQuery(<PropertiesTab state={state({ status: "loading" })} />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading buildings...");
     expect(screen.queryByText("No Buildings Yet")).not.toBeInTheDocument();
     unmount();
 
-    const { onRetry } = renderTab({ status: "error", error: adminMessages.loadFailed });
+    const { reload } = renderTab({ status: "error", error: adminMessages.loadFailed });
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to load properties from server");
     await user.click(screen.getByRole("button", { name: "Try Again" }));
-    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("holds Try Again as 'Please wait...' while a retry would do nothing", () => {
+    renderTab({ status: "error", error: adminMessages.tooManyRequests, retryDisabled: true });
+    expect(screen.getByRole("alert")).toHaveTextContent(adminMessages.tooManyRequests);
+    expect(screen.getByRole("button", { name: "Please wait..." })).toBeDisabled();
   });
 
   it("lists a building's first 5 units, then how many more, with each unit's facts", () => {
@@ -100,43 +119,54 @@ describe("PropertiesTab", () => {
     expect(within(elm).getByText("No Units Yet")).toBeInTheDocument();
   });
 
-  it("deletes a building after the confirmation, then reloads", async () => {
+  it("deletes a building after the confirmation, then refetches the list at once", async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => ({
-      status: 200,
-      body: { success: true, message: "Property deleted successfully!" },
-    }));
-    const { onChanged } = renderTab({ properties: [sampleProperty(4)] });
-    await user.click(screen.getByRole("button", { name: "Delete Maple Court" }));
+    const lists: AdminProperty[][] = [[sampleProperty(4)], []];
+    let listCalls = 0;
+    const deleted: string[] = [];
+    answer(
+      handle(adminPropertiesApi.list, () => lists[Math.min(listCalls++, 1)]!),
+      handle(adminPropertiesApi.deleteProperty, ({ params }) => {
+        deleted.push(params.id);
+        return done("Property deleted successfully!");
+      }),
+    );
+    renderWithQuery(
+      <>
+        <LiveTab />
+        <Toaster />
+      </>,
+    );
+    await user.click(await screen.findByRole("button", { name: "Delete Maple Court" }));
     const confirm = screen.getByRole("alertdialog");
     expect(confirm).toHaveTextContent(adminMessages.deletePropertyConfirm);
     await user.click(within(confirm).getByRole("button", { name: "Delete Building" }));
     expect(await screen.findByText("Property deleted successfully!")).toBeInTheDocument();
-    expect(calls).toEqual([
-      { method: "DELETE", url: "/api/admin/properties/admin/4", body: undefined },
-    ]);
-    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(deleted).toEqual(["4"]);
+    // The write's invalidation refetches the list, though the last request is under 2 s old.
+    expect(await screen.findByText("No Buildings Yet")).toBeInTheDocument();
+    expect(listCalls).toBe(2);
   });
 
   it("says why a delete failed: the server's words, or that the server is unreachable", async () => {
     const user = userEvent.setup();
-    let answer: "network-error" | { status: number; body: unknown } = {
-      status: 404,
-      body: { error: "not_found", message: "This property no longer exists." },
-    };
-    stubFetch(() => answer);
-    const { onChanged } = renderTab({
+    answer(
+      handle(adminPropertiesApi.deleteProperty, () =>
+        refuse(404, "This property no longer exists."),
+      ),
+      handle(adminPropertiesApi.deleteUnit, () => networkFailure),
+    );
+    renderTab({
       properties: [sampleProperty(4, { units: [sampleUnit(9, { unitNumber: "2B" })] })],
     });
     await user.click(screen.getByRole("button", { name: "Delete Maple Court" }));
     await user.click(screen.getByRole("button", { name: "Delete Building" }));
     expect(await screen.findByText("This property no longer exists.")).toBeInTheDocument();
 
-    answer = "network-error";
     await user.click(screen.getByRole("button", { name: "Delete Unit 2B in Maple Court" }));
     expect(screen.getByRole("alertdialog")).toHaveTextContent(adminMessages.deleteUnitConfirm);
     await user.click(screen.getByRole("button", { name: "Delete Unit" }));
     expect(await screen.findByText("Error deleting unit")).toBeInTheDocument();
-    expect(onChanged).not.toHaveBeenCalled();
+    expect(screen.getByRole("article", { name: "Maple Court" })).toBeInTheDocument();
   });
 });

@@ -2,28 +2,27 @@ import { Building2, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type AdminProperty, type AdminUnit, adminMessages } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { deleteProperty } from "../api/delete-property";
-import { deleteUnit } from "../api/delete-unit";
+import { useContractMutation } from "#web/lib/query";
+import type { AdminPropertiesState } from "../use-admin-properties";
 import { deleteFailure } from "./messages";
 import { type CardActions, PropertyCard } from "./property-card";
 import { PropertyDialog } from "./property-dialog";
 import { UnitDialog } from "./unit-dialog";
 
 type Props = {
-  properties: AdminProperty[];
-  status: "loading" | "loaded" | "error";
-  /** Already the spec's words, e.g. 'Failed to load properties from server'. */
-  error: string | null;
-  onRetry: () => void;
-  /** True just after a request (2 s) or during the hold after a 429: Try Again waits. */
-  retryDisabled?: boolean;
-  /** Reloads the data after a successful save, delete or image change. */
-  onChanged: () => void | Promise<void>;
-  /** The signed-in administrator, sent with uploads as the spec's userId field. */
+  /**
+   * The dashboard's property list. Its error is already in the dashboard's words (e.g. 'Failed
+   * to load properties from server'); Try Again waits while `retryDisabled` (2 s after a
+   * request, and through the hold after a 429). After a save, delete or image change, the
+   * write's contract invalidates the list, which refetches it.
+   */
+  state: Pick<AdminPropertiesState, "properties" | "status" | "error" | "retryDisabled" | "reload">;
+  /** The signed-in administrator, sent with each photo upload as its userId field. */
   userId?: string | null;
 };
 
@@ -35,19 +34,19 @@ type Deleting =
   | { kind: "property"; property: AdminProperty }
   | { kind: "unit"; unit: AdminUnit; property: AdminProperty };
 
-/** The dashboard's Properties tab: 'Building Management' (PRODUCT-SPEC.md section 2). */
-export function PropertiesTab({
-  properties,
-  status,
-  error,
-  onRetry,
-  retryDisabled = false,
-  onChanged,
-  userId,
-}: Props) {
+const idParams = (id: number) => ({ params: { id: String(id) } });
+
+/**
+ * The dashboard's Properties tab, 'Building Management': each building as a card with its first
+ * units, and the dialogs that add, edit and delete buildings, units and photos.
+ */
+export function PropertiesTab({ state, userId }: Props) {
+  const { properties, status, error, retryDisabled } = state;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
+  const deleteProperty = useContractMutation(adminPropertiesApi.deleteProperty, idParams);
+  const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -73,8 +72,8 @@ export function PropertiesTab({
     if (!deleting) return;
     setDeleteBusy(true);
     try {
-      if (deleting.kind === "property") await deleteProperty(deleting.property.id);
-      else await deleteUnit(deleting.unit.id);
+      if (deleting.kind === "property") await deleteProperty.mutateAsync(deleting.property.id);
+      else await deleteUnit.mutateAsync(deleting.unit.id);
     } catch (failure) {
       const { title, description } = deleteFailure(deleting.kind, failure);
       toast.error(title, description ? { description } : undefined);
@@ -86,7 +85,6 @@ export function PropertiesTab({
     toast.success(
       deleting.kind === "property" ? adminMessages.propertyDeleted : adminMessages.unitDeleted,
     );
-    await onChanged();
   }
 
   // Data already loaded stays visible while a reload runs or after it fails.
@@ -125,7 +123,12 @@ export function PropertiesTab({
       {status === "error" ? (
         <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/40 p-5">
           <p className="font-semibold text-destructive">{error ?? adminMessages.loadFailed}</p>
-          <Button variant="outline" className="h-11" onClick={onRetry} disabled={retryDisabled}>
+          <Button
+            variant="outline"
+            className="h-11"
+            onClick={() => void state.reload()}
+            disabled={retryDisabled}
+          >
             <RefreshCw aria-hidden="true" />{" "}
             {retryDisabled ? adminMessages.pleaseWait : "Try Again"}
           </Button>
@@ -162,7 +165,6 @@ export function PropertiesTab({
         }}
         property={editedProperty}
         userId={userId}
-        onChanged={onChanged}
       />
       <UnitDialog
         open={editing?.kind === "unit"}
@@ -173,7 +175,6 @@ export function PropertiesTab({
         propertyId={editing?.kind === "unit" ? editing.propertyId : null}
         properties={properties}
         userId={userId}
-        onChanged={onChanged}
       />
       <ConfirmDialog
         open={deleting !== null}

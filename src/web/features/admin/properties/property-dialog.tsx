@@ -8,6 +8,7 @@ import {
   propertyEditFormSchema,
   propertyTypes,
 } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { typeLabel } from "#domain/listing-format";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import {
@@ -16,8 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from "#web/components/ui/form-field";
-import { createProperty } from "../api/create-property";
-import { updateProperty } from "../api/update-property";
+import { request } from "#web/lib/api-client";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
   CheckboxWithHint,
@@ -25,6 +25,7 @@ import {
   describeUploadFailures,
   FormAlert,
   type SavePhase,
+  useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
 import { ImagePicker } from "./image-picker";
@@ -43,11 +44,10 @@ type Props = {
   /** The building to edit, or null to add one. */
   property: AdminProperty | null;
   userId?: string | null;
-  onChanged: () => void | Promise<void>;
 };
 
 /** 'Add New Building' and 'Edit Building'. It cannot be closed while a save is running. */
-export function PropertyDialog({ open, onOpenChange, property, userId, onChanged }: Props) {
+export function PropertyDialog({ open, onOpenChange, property, userId }: Props) {
   const [busy, setBusy] = useState(false);
   const returnFocus = useReturnFocus();
   return (
@@ -65,7 +65,6 @@ export function PropertyDialog({ open, onOpenChange, property, userId, onChanged
         <PropertyForm
           property={property}
           userId={userId}
-          onChanged={onChanged}
           onBusyChange={setBusy}
           onDone={() => onOpenChange(false)}
         />
@@ -77,7 +76,6 @@ export function PropertyDialog({ open, onOpenChange, property, userId, onChanged
 function PropertyForm({
   property,
   userId,
-  onChanged,
   onBusyChange,
   onDone,
 }: Omit<Props, "open" | "onOpenChange"> & {
@@ -87,11 +85,8 @@ function PropertyForm({
   const editing = property !== null;
   const form = useForm<PropertyFormValues>({ defaultValues: propertyFormDefaults(property) });
   const uploads = useImageUploads();
-  const current = useCurrentImages(
-    property?.images ?? [],
-    { propertyId: property?.id ?? 0 },
-    onChanged,
-  );
+  const current = useCurrentImages(property?.images ?? [], { propertyId: property?.id ?? 0 });
+  const refetchAfterSave = useRefetchAfterSave();
   const [phase, setPhaseState] = useState<SavePhase>("idle");
   const [alert, setAlert] = useState<string[] | null>(null);
   const [invalidField, setInvalidField] = useState<string | undefined>();
@@ -118,12 +113,18 @@ function PropertyForm({
     setPhase("saving");
     let saved: AdminProperty;
     try {
+      // hasVacancy is sent too: the dialog shows the flag, and leaving it out of an update would
+      // keep the stored one whatever the box says.
       saved = editing
-        ? await updateProperty(property.id, parsed.data)
-        : await createProperty(parsed.data);
+        ? await request(adminPropertiesApi.updateProperty, {
+            params: { id: String(property.id) },
+            body: parsed.data,
+          })
+        : await request(adminPropertiesApi.createProperty, { body: parsed.data });
     } catch (error) {
       setAlert(saveFailureLines(editing ? "updateProperty" : "addProperty", error));
       setPhase("idle");
+      void refetchAfterSave();
       return;
     }
     if (editing) await current.saveAlts();
@@ -136,7 +137,7 @@ function PropertyForm({
     }
     setPhase("idle");
     onDone();
-    await onChanged();
+    await refetchAfterSave();
   });
 
   const invalid = (name: keyof PropertyFormValues) => (invalidField === name ? true : undefined);

@@ -1,10 +1,6 @@
-import { vi } from "vitest";
 import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
 
-/**
- * Test helpers for the Properties tab: sample records, and the network boundary (fetch for JSON
- * calls, XMLHttpRequest for uploads) answered by the test. Imported by tests only.
- */
+/** Test helpers for the Properties tab: sample records, image files, what an upload sent. */
 
 const stamp = "2026-03-01T12:00:00.000Z";
 
@@ -68,86 +64,22 @@ export function sampleProperty(id: number, values: Partial<AdminProperty> = {}):
   };
 }
 
-export type Call = { method: string; url: string; body: unknown };
-type Answer = { status: number; body?: unknown } | "network-error";
-
-/** Stubs fetch: each call is recorded and answered by `answer` (default: 200 {}). */
-export function stubFetch(
-  answer: (call: Call) => Answer | Promise<Answer> = () => ({ status: 200 }),
-) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        method: init.method ?? "GET",
-        url,
-        body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const result = await answer(call);
-      if (result === "network-error") throw new TypeError("Failed to fetch");
-      return new Response(result.body === undefined ? "{}" : JSON.stringify(result.body), {
-        status: result.status,
-        headers: { "content-type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
-
-export type UploadCall = { url: string; fields: Record<string, string>; files: File[] };
-
-/**
- * Stubs XMLHttpRequest for apiUpload: reports half the bytes sent, then waits for `answer`
- * (which may hold the upload open so a test can look at the progress bars).
- */
-export function stubUploads(answer: (call: UploadCall) => Answer | Promise<Answer>) {
-  const calls: UploadCall[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = "";
-    responseType = "";
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = "";
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      const call: UploadCall = { url: this.url, fields: {}, files: [] };
-      for (const [key, value] of form.entries()) {
-        if (typeof value === "string") call.fields[key] = value;
-        else call.files.push(value);
-      }
-      calls.push(call);
-      void (async () => {
-        this.upload.onprogress?.({
-          lengthComputable: true,
-          loaded: 50,
-          total: 100,
-        } as ProgressEvent);
-        const result = await answer(call);
-        if (result === "network-error") {
-          this.onerror?.();
-          return;
-        }
-        this.status = result.status;
-        this.responseText = JSON.stringify(result.body ?? {});
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  return calls;
+/** The answer of a write that returns no data. */
+export function done(message: string): { success: true; message: string } {
+  return { success: true, message };
 }
 
 export function imageFile(name: string, type = "image/png"): File {
   return new File([new Uint8Array(2048)], name, { type });
+}
+
+/** The form fields and the number of files an upload sent (jsdom's files lose their names). */
+export async function uploadParts(request: Request) {
+  const fields: Record<string, string> = {};
+  let files = 0;
+  for (const [key, value] of (await request.formData()).entries()) {
+    if (typeof value === "string") fields[key] = value;
+    else files += 1;
+  }
+  return { fields, files };
 }

@@ -1,15 +1,17 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { Toaster, toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type AdminUnit, adminMessages } from "#domain/admin";
-import { imageFile, sampleProperty, sampleUnit, stubFetch, stubUploads } from "./test-support";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { renderWithQuery } from "#tests/support/render-with-query";
+import { imageFile, sampleProperty, sampleUnit, uploadParts } from "./test-support";
 import { UnitDialog } from "./unit-dialog";
 
 afterEach(() => {
   toast.dismiss();
-  vi.unstubAllGlobals();
 });
 
 const buildings = [sampleProperty(1), sampleProperty(2, { title: "Oak Row" })];
@@ -24,7 +26,6 @@ function Harness({ unit, propertyId }: { unit: AdminUnit | null; propertyId: num
         unit={unit}
         propertyId={propertyId}
         properties={buildings}
-        onChanged={() => {}}
       />
       <Toaster />
     </>
@@ -47,8 +48,8 @@ const submit = (user: UserEvent, name = "Add Unit") =>
 describe("UnitDialog", () => {
   it("asks for the required fields: a unit number and a rent above 0", async () => {
     const user = userEvent.setup();
-    const calls = stubFetch();
-    render(<Harness unit={null} propertyId={2} />);
+    // No handler: a request would fail the test.
+    renderWithQuery(<Harness unit={null} propertyId={2} />);
     expect(screen.getByRole("dialog", { name: "Add New Unit" })).toHaveTextContent(
       "Building: Oak Row",
     );
@@ -62,16 +63,18 @@ describe("UnitDialog", () => {
     await submit(user);
     expect(alertText()).toBe(adminMessages.unitRequired);
     expect(screen.getByLabelText("Rent")).toHaveAttribute("aria-invalid", "true");
-    expect(calls).toEqual([]);
   });
 
   it("needs a building when none was chosen on a card, then sends the unit's fields", async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(({ body }) => ({
-      status: 201,
-      body: sampleUnit(5, body as Partial<AdminUnit>),
-    }));
-    render(<Harness unit={null} propertyId={null} />);
+    const sent: unknown[] = [];
+    answer(
+      handle(adminPropertiesApi.createUnit, ({ body }) => {
+        sent.push(body);
+        return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
+      }),
+    );
+    renderWithQuery(<Harness unit={null} propertyId={null} />);
     await fill(user, "Unit Number", "2B");
     await fill(user, "Rent", "1,450");
     await submit(user);
@@ -92,24 +95,20 @@ describe("UnitDialog", () => {
     await submit(user);
 
     expect(await screen.findByText("Unit added successfully!")).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(sent).toEqual([
       {
-        method: "POST",
-        url: "/api/admin/units",
-        body: {
-          propertyId: 2,
-          unitNumber: "2B",
-          bedrooms: 1,
-          bathrooms: 1.5,
-          squareFeet: 0,
-          rent: 1450,
-          deposit: 0,
-          available: false,
-          availableFrom: "2026-09-01",
-          features: ["Balcony", "Hardwood floors"],
-          description: "",
-          floorPlan: "",
-        },
+        propertyId: 2,
+        unitNumber: "2B",
+        bedrooms: 1,
+        bathrooms: 1.5,
+        squareFeet: 0,
+        rent: 1450,
+        deposit: 0,
+        available: false,
+        availableFrom: "2026-09-01",
+        features: ["Balcony", "Hardwood floors"],
+        description: "",
+        floorPlan: "",
       },
     ]);
   });
@@ -117,12 +116,19 @@ describe("UnitDialog", () => {
   it("edits a unit, and warns when its images did not upload", async () => {
     const user = userEvent.setup();
     const unit = sampleUnit(8, { unitNumber: "3C", available: false, features: ["Balcony"] });
-    const calls = stubFetch(() => ({ status: 200, body: unit }));
-    const uploads = stubUploads(() => ({
-      status: 401,
-      body: { error: "unauthorized", message: "Please sign in." },
-    }));
-    render(<Harness unit={unit} propertyId={1} />);
+    const updated: string[] = [];
+    const uploads: Awaited<ReturnType<typeof uploadParts>>[] = [];
+    answer(
+      handle(adminPropertiesApi.updateUnit, ({ params }) => {
+        updated.push(params.id);
+        return unit;
+      }),
+      handle(adminPropertiesApi.uploadImages, async ({ request }) => {
+        uploads.push(await uploadParts(request));
+        return refuse(401, "Please sign in.");
+      }),
+    );
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
     expect(screen.getByLabelText("Unit Number")).toHaveValue("3C");
     expect(screen.getByRole("radio", { name: "Occupied" })).toBeChecked();
     expect(screen.getByLabelText("Features")).toHaveValue("Balcony");
@@ -132,17 +138,18 @@ describe("UnitDialog", () => {
 
     expect(await screen.findByText("Unit updated but image upload failed")).toBeInTheDocument();
     expect(screen.getByText("User not authenticated")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: "PUT", url: "/api/admin/units/8" });
-    expect(uploads[0]!.fields).toEqual({ unitId: "8" });
+    expect(updated).toEqual(["8"]);
+    expect(uploads).toEqual([{ fields: { unitId: "8" }, files: 1 }]);
   });
 
   it("says 'Failed to add unit' with the server's reason, or 'Error adding unit'", async () => {
     const user = userEvent.setup();
-    stubFetch(() => ({
-      status: 409,
-      body: { error: "conflict", message: adminMessages.duplicateUnit },
-    }));
-    render(<Harness unit={null} propertyId={1} />);
+    const refusals: (() => Answer<typeof adminPropertiesApi.createUnit>)[] = [
+      () => refuse(409, adminMessages.duplicateUnit),
+      () => networkFailure,
+    ];
+    answer(handle(adminPropertiesApi.createUnit, () => refusals.shift()!()));
+    renderWithQuery(<Harness unit={null} propertyId={1} />);
     await fill(user, "Unit Number", "2B");
     await fill(user, "Rent", "1450");
     await submit(user);
@@ -152,7 +159,6 @@ describe("UnitDialog", () => {
       adminMessages.duplicateUnit,
     ]);
 
-    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await submit(user);
     expect(await within(screen.getByRole("dialog")).findByText("Error adding unit")).toBeVisible();
   });

@@ -8,16 +8,17 @@ import {
   unitCreateSchema,
   unitUpdateSchema,
 } from "#domain/admin";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
-import { createUnit } from "../api/create-unit";
-import { updateUnit } from "../api/update-unit";
+import { request } from "#web/lib/api-client";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
   DialogActions,
   describeUploadFailures,
   FormAlert,
   type SavePhase,
+  useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
 import { ImagePicker } from "./image-picker";
@@ -34,7 +35,6 @@ type Props = {
   propertyId: number | null;
   properties: AdminProperty[];
   userId?: string | null;
-  onChanged: () => void | Promise<void>;
 };
 
 /** 'Add New Unit' and 'Edit Unit'. It cannot be closed while a save is running. */
@@ -68,7 +68,6 @@ function UnitForm({
   propertyId,
   properties,
   userId,
-  onChanged,
   onBusyChange,
   onDone,
 }: Omit<Props, "open" | "onOpenChange"> & {
@@ -80,7 +79,8 @@ function UnitForm({
     defaultValues: unitFormDefaults(unit, unit?.propertyId ?? propertyId),
   });
   const uploads = useImageUploads();
-  const current = useCurrentImages(unit?.images ?? [], { unitId: unit?.id ?? 0 }, onChanged);
+  const current = useCurrentImages(unit?.images ?? [], { unitId: unit?.id ?? 0 });
+  const refetchAfterSave = useRefetchAfterSave();
   const [phase, setPhaseState] = useState<SavePhase>("idle");
   const [alert, setAlert] = useState<string[] | null>(null);
   const [invalidField, setInvalidField] = useState<string | undefined>();
@@ -109,12 +109,18 @@ function UnitForm({
     let saved: AdminUnit;
     try {
       saved = editing
-        ? await updateUnit(unit.id, parsed.data)
+        ? await request(adminPropertiesApi.updateUnit, {
+            params: { id: String(unit.id) },
+            body: parsed.data,
+          })
         : // unitCreateSchema refused a missing building above.
-          await createUnit({ ...parsed.data, propertyId: input.propertyId as number });
+          await request(adminPropertiesApi.createUnit, {
+            body: { ...parsed.data, propertyId: input.propertyId },
+          });
     } catch (error) {
       setAlert(saveFailureLines(editing ? "updateUnit" : "addUnit", error));
       setPhase("idle");
+      void refetchAfterSave();
       return;
     }
     if (editing) await current.saveAlts();
@@ -131,7 +137,7 @@ function UnitForm({
     }
     setPhase("idle");
     onDone();
-    await onChanged();
+    await refetchAfterSave();
   });
 
   const invalid = (name: keyof UnitFormValues) => (invalidField === name ? true : undefined);

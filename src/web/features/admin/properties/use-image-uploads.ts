@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { adminMessages } from "#domain/admin";
-import type { ImageOwner } from "../api/remove-image";
-import { uploadImage } from "../api/upload-images";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { type UploadProgress, upload } from "#web/lib/api-client";
+import type { ImageOwner } from "./image-owner";
 import { uploadFailureReason } from "./messages";
 
 export type PendingImage = {
@@ -14,8 +15,36 @@ export type PendingImage = {
 export type UploadFailure = { name: string; reason: string };
 
 /**
+ * One photo to its building or unit. ONE file per request, so that each file has its own progress
+ * bar and one refused file does not take the others down with it (the server stores a request's
+ * files all or nothing). The fields go before the file so the server knows the owner before the
+ * bytes arrive.
+ */
+function uploadImage({
+  file,
+  owner,
+  userId,
+  onProgress,
+  signal,
+}: {
+  file: File;
+  owner: ImageOwner;
+  userId?: string | null;
+  onProgress: (progress: UploadProgress) => void;
+  signal: AbortSignal;
+}) {
+  const form = new FormData();
+  if (userId) form.append("userId", userId);
+  if ("propertyId" in owner) form.append("propertyId", String(owner.propertyId));
+  else form.append("unitId", String(owner.unitId));
+  form.append("files", file, file.name);
+  return upload(adminPropertiesApi.uploadImages, {}, form, { onProgress, signal });
+}
+
+/**
  * The images chosen in a dialog, uploaded after the record is saved: one request per file, one
  * after the other, each with its own progress. Closing the dialog aborts what is still running.
+ * The dialog refetches the list once its whole save is done (see useRefetchAfterSave).
  */
 export function useImageUploads() {
   const [items, setItems] = useState<PendingImage[]>([]);

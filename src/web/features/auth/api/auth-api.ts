@@ -1,12 +1,23 @@
-import type { SessionUser } from "#domain/auth";
-import { ApiError, apiRequest } from "#web/lib/api-client";
+import type { authApi as authContracts } from "#domain/api/auth";
+import type { SuccessBody } from "#domain/api/contract";
+import { ApiError, request } from "#web/lib/api-client";
 
-/** PRODUCT-SPEC.md section 7 (authentication). Each call fails with the server's message or the spec's default. */
-export type Session = { token: string; user: SessionUser };
+/**
+ * The browser's side of sign-in, the session check, e-mail verification and password reset.
+ * This module is on every page (the session provider imports it), the contracts are not: they
+ * carry zod, which a page without a form must not load, so each call fetches them first.
+ * The fallback messages are written here, not imported from #domain/auth, for the same reason.
+ */
+export type Session = SuccessBody<typeof authContracts.login>;
 
-async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
+type AuthContracts = typeof authContracts;
+
+const contracts = async (): Promise<AuthContracts> => (await import("#domain/api/auth")).authApi;
+
+/** A failure says the server's own message when it sent one, else the call's fallback. */
+async function call<T>(work: (api: AuthContracts) => Promise<T>, fallback: string): Promise<T> {
   try {
-    return await request;
+    return await work(await contracts());
   } catch (error) {
     throw new Error(error instanceof ApiError && error.fromServer ? error.message : fallback);
   }
@@ -14,47 +25,29 @@ async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
 
 export const authApi = {
   login: (email: string, password: string) =>
-    call(
-      apiRequest<Session>("/api/auth/login", { method: "POST", body: { email, password } }),
-      "Login failed",
-    ),
-  register: (fields: Record<string, string>) =>
-    call(
-      apiRequest<Session & { message: string }>("/api/auth/register", {
-        method: "POST",
-        body: fields,
-      }),
-      "Registration failed",
-    ),
-  /** The session check at start: throws the ApiError itself, so a 401 can be told apart. */
-  me: () => apiRequest<{ user: SessionUser }>("/api/auth/me", { signOutOn401: false }),
+    call((api) => request(api.login, { body: { email, password } }), "Login failed"),
+  /** Always refused (accounts are made by the office): fails with the server's message. */
+  register: () => call((api) => request(api.register, {}), "Registration failed"),
+  /**
+   * The session check at start: fails with the ApiError itself, so a 401 (the session is over)
+   * can be told apart from a server or network failure.
+   */
+  me: async () => request((await contracts()).me, {}, { signOutOn401: false }),
   sendVerification: (uid: string) =>
     call(
-      apiRequest<{ message: string }>("/api/auth/send-verification", {
-        method: "POST",
-        body: { uid },
-      }),
+      (api) => request(api.sendVerification, { body: { uid } }),
       "Failed to send verification email. Please try again later.",
     ),
   verifyCode: (email: string, code: string) =>
-    call(
-      apiRequest<Session>("/api/auth/verify-code", { method: "POST", body: { email, code } }),
-      "Email verification failed",
-    ),
+    call((api) => request(api.verifyCode, { body: { email, code } }), "Email verification failed"),
   requestPasswordReset: (email: string) =>
     call(
-      apiRequest<{ message: string }>("/api/auth/request-password-reset", {
-        method: "POST",
-        body: { email },
-      }),
+      (api) => request(api.requestPasswordReset, { body: { email } }),
       "Failed to send password reset email",
     ),
   resetPassword: (userId: string, resetCode: string, newPassword: string) =>
     call(
-      apiRequest<{ message: string }>("/api/auth/reset-password", {
-        method: "POST",
-        body: { userId, resetCode, newPassword },
-      }),
+      (api) => request(api.resetPassword, { body: { userId, resetCode, newPassword } }),
       "Failed to reset password",
     ),
 };

@@ -25,9 +25,9 @@ export function redirectFor(
 }
 
 /**
- * The protected-page rule: loading shows 'Loading...'; no user goes
- * to /login remembering the page; an unverified e-mail goes to /verify-email (unless the page
- * opts out); a role not allowed goes to the user's own home.
+ * The protected-page rule: loading shows 'Loading...'; no user goes to /login remembering the page;
+ * an unverified e-mail goes to /verify-email (unless the page opts out); a role not allowed goes to
+ * the user's own home.
  *
  * The redirect is made once per target from an effect: a <Navigate> element fires again on every
  * render while React Router is still discovering the target route, which loops.

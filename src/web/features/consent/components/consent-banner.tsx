@@ -13,8 +13,8 @@ import {
 
 /**
  * The privacy banner of every page, shown until the visitor answers. Mounted once, after the page's
- * content. It renders nothing on the server and during hydration, so a visitor who already
- * answered never sees it flash; for the others it appears once the page is interactive.
+ * content. It renders nothing on the server and during hydration, so a visitor who already answered
+ * never sees it flash; for the others it appears once the page is interactive.
  *
  * It is sticky to the bottom of the viewport rather than fixed: while it shows it sits over the
  * bottom of the screen, and at the end of the page it takes its own place after the footer, so

@@ -1,13 +1,10 @@
-import type { UploadRequestInfo } from "#domain/tenant-files";
-import { apiRequest } from "#web/lib/api-client";
+import { tenantFilesApi } from "#domain/api/tenant-files";
+import { contractQuery } from "#web/lib/query";
 
 /**
- * GET /api/upload-requests/{token}: what the office asks for. 404 when the link is not valid,
- * 410 when it has expired, each with the message to show.
+ * What the office asks for through an upload link (the token is the permission). Refused with
+ * 404 when the link is not valid and 410 when it has expired, each with the message to show.
  */
-export function getUploadRequest(token: string, signal?: AbortSignal): Promise<UploadRequestInfo> {
-  return apiRequest<UploadRequestInfo>(`/api/upload-requests/${encodeURIComponent(token)}`, {
-    signal,
-    signOutOn401: false,
-  });
+export function uploadRequestQuery(token: string) {
+  return contractQuery(tenantFilesApi.uploadRequest, { params: { token } });
 }

@@ -1,12 +1,13 @@
-import type { UploadRequestInfo } from "#domain/tenant-files";
-import { apiUpload, type UploadProgress } from "#web/lib/api-client";
+import type { SuccessBody } from "#domain/api/contract";
+import { tenantFilesApi } from "#domain/api/tenant-files";
+import { type UploadProgress, upload } from "#web/lib/api-client";
 
-export type ReceivedFile = UploadRequestInfo["filesReceived"][number];
-export type UploadedFiles = { files: ReceivedFile[] };
+export type UploadedFiles = SuccessBody<typeof tenantFilesApi.uploadThroughRequest>;
+export type ReceivedFile = UploadedFiles["files"][number];
 
 /**
- * POST /api/upload-requests/{token}/files with one file, so each file has its own progress and
- * its own answer (413 too large, 415 wrong type) without stopping the others.
+ * Sends one file through an upload link, so each file has its own progress and its own answer
+ * (413 too large, 415 wrong type) without stopping the others.
  */
 export function uploadDocument(
   token: string,
@@ -15,9 +16,5 @@ export function uploadDocument(
 ): Promise<UploadedFiles> {
   const form = new FormData();
   form.append("files", file, file.name);
-  return apiUpload<UploadedFiles>(
-    `/api/upload-requests/${encodeURIComponent(token)}/files`,
-    form,
-    options,
-  );
+  return upload(tenantFilesApi.uploadThroughRequest, { params: { token } }, form, options);
 }

@@ -1,45 +1,17 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { site } from "#domain/site";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
+import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { proxyAnswer } from "#tests/support/proxy-answer";
+import { recordUploadProgress } from "#tests/support/upload-progress";
+import { QueryProvider, queryClient } from "#web/lib/query";
 import { DocumentUploadPage } from "./document-upload-page";
 
-/** XMLHttpRequest at the network boundary: each upload waits until the test answers it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = "";
-  responseType = "";
-  url = "";
-  body: FormData | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  get file() {
-    return this.body?.get("files") as File;
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
+type InfoAnswer = Answer<typeof tenantFilesApi.uploadRequest>;
+type UploadAnswer = Answer<typeof tenantFilesApi.uploadThroughRequest>;
 
 const info: UploadRequestInfo = {
   tenantName: "Ann Tenant",
@@ -52,29 +24,52 @@ const info: UploadRequestInfo = {
   filesReceived: [],
 };
 
-let infoAnswers: { status: number; body: unknown }[];
+const received = { originalName: "sink.pdf", size: 2048, uploadDate: "2025-03-02T15:00:00Z" };
+
+/** The tokens the page asked about, in order. */
 let infoCalls: string[];
 
-beforeEach(() => {
-  FakeXhr.sent = [];
-  infoCalls = [];
-  infoAnswers = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string) => {
-      infoCalls.push(path);
-      if (!path.startsWith("/api/upload-requests/")) throw new Error(`Unexpected request ${path}`);
-      const answer = infoAnswers.length > 1 ? infoAnswers.shift()! : infoAnswers[0]!;
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "content-type": "application/json" },
-      });
+/** Answers the request's reading with these answers in turn, the last one from then on. */
+function serveInfo(...answers: InfoAnswer[]) {
+  answer(
+    handle(tenantFilesApi.uploadRequest, ({ params }) => {
+      infoCalls.push(params.token);
+      return answers.length > 1 ? answers.shift()! : answers[0]!;
     }),
   );
+}
+
+/** Uploads wait until the test answers them, one by one. */
+function holdUploads() {
+  const held: { token: string; respond(answer: UploadAnswer): void }[] = [];
+  answer(
+    handle(
+      tenantFilesApi.uploadThroughRequest,
+      ({ params }) =>
+        new Promise<UploadAnswer>((respond) => held.push({ token: params.token, respond })),
+    ),
+  );
+  return held;
+}
+
+let progress: ReturnType<typeof recordUploadProgress>;
+
+beforeEach(() => {
+  infoCalls = [];
+  // The page's cache lives as long as the tab: each test starts with an empty one.
+  queryClient().clear();
+  progress = recordUploadProgress();
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => progress.stop());
+
+function renderPage(token = "abc123") {
+  render(
+    <QueryProvider>
+      <DocumentUploadPage token={token} />
+    </QueryProvider>,
+  );
+}
 
 function pdf(name: string, bytes = 2048) {
   return new File([new Uint8Array(bytes)], name, { type: "application/pdf" });
@@ -82,13 +77,13 @@ function pdf(name: string, bytes = 2048) {
 
 describe("/upload/:token: the link", () => {
   it("loads the request for its token, then greets the tenant with what the office asks for", async () => {
-    infoAnswers = [{ status: 200, body: info }];
-    render(<DocumentUploadPage token="abc123" />);
+    serveInfo(info);
+    renderPage();
     expect(screen.getByRole("heading", { name: "Upload Documents", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Loading your upload request...")).toBeInTheDocument();
 
     expect(await screen.findByRole("heading", { name: "Hello Ann Tenant" })).toBeInTheDocument();
-    expect(infoCalls).toEqual(["/api/upload-requests/abc123"]);
+    expect(infoCalls).toEqual(["abc123"]);
     expect(screen.getByText("Maintenance")).toBeInTheDocument();
     expect(screen.getByText("Maple Court")).toBeInTheDocument();
     expect(screen.getByText("2B")).toBeInTheDocument();
@@ -105,11 +100,10 @@ describe("/upload/:token: the link", () => {
   });
 
   it("says an unknown link is not valid, with the office's phone and e-mail", async () => {
-    infoAnswers = [
-      { status: 404, body: { error: "not_found", message: filesMessages.linkInvalid } },
-    ];
-    render(<DocumentUploadPage token="nope" />);
+    serveInfo(refuse(404, filesMessages.linkInvalid));
+    renderPage("nope");
     const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Link Not Valid");
     expect(alert).toHaveTextContent(filesMessages.linkInvalid);
     expect(within(alert).getByRole("link", { name: site.phone })).toHaveAttribute(
       "href",
@@ -120,70 +114,73 @@ describe("/upload/:token: the link", () => {
       `mailto:${site.email}`,
     );
     expect(screen.queryByLabelText("Choose files")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try Again" })).not.toBeInTheDocument();
   });
 
   it("says an expired link has expired, with the office's phone and e-mail", async () => {
-    infoAnswers = [{ status: 410, body: { error: "gone", message: filesMessages.linkExpired } }];
-    render(<DocumentUploadPage token="old" />);
+    serveInfo(refuse(410, filesMessages.linkExpired));
+    renderPage("old");
     const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Link Expired");
     expect(alert).toHaveTextContent(filesMessages.linkExpired);
     expect(within(alert).getByRole("link", { name: site.phone })).toBeInTheDocument();
   });
 
-  it("offers Try Again when the request cannot be read", async () => {
-    infoAnswers = [
-      { status: 500, body: { error: "internal", message: "Internal Server Error" } },
-      { status: 200, body: info },
-    ];
-    render(<DocumentUploadPage token="abc123" />);
+  it("offers Try Again when the request cannot be read, and reads it only when asked", async () => {
+    serveInfo(refuse(503, "The database is not reachable."), info);
+    renderPage();
     const alert = await screen.findByRole("alert");
-    expect(alert).not.toHaveTextContent("Internal Server Error");
+    expect(alert).toHaveTextContent("Unable to Load Your Upload Request");
+    // A server failure's own words are not the tenant's business.
+    expect(alert).not.toHaveTextContent("The database is not reachable.");
+    expect(alert).toHaveTextContent("Something went wrong on our side. Please try again.");
+    expect(infoCalls).toHaveLength(1);
+
     await userEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("heading", { name: "Hello Ann Tenant" })).toBeInTheDocument();
+    expect(infoCalls).toHaveLength(2);
+  });
+
+  it("shows the connection message when the network is down", async () => {
+    serveInfo(networkFailure);
+    renderPage();
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Server connection failed/);
   });
 });
 
 describe("/upload/:token: uploading", () => {
   it("uploads each file alone with its progress, goes on after a failure, then confirms", async () => {
-    const received = { originalName: "sink.pdf", size: 2048, uploadDate: "2025-03-02T15:00:00Z" };
-    infoAnswers = [
-      { status: 200, body: info },
-      { status: 200, body: { ...info, filesReceived: [received] } },
-    ];
+    serveInfo(info, { ...info, filesReceived: [received] });
+    const uploads = holdUploads();
     const user = userEvent.setup();
-    render(<DocumentUploadPage token="abc123" />);
+    renderPage();
     const input = await screen.findByLabelText("Choose files");
     await user.upload(input, [pdf("bad.pdf"), pdf("sink.pdf")]);
 
     const rows = screen.getByRole("list", { name: "Your uploads" });
     expect(within(rows).getByText("bad.pdf")).toBeInTheDocument();
     expect(within(rows).getAllByText("2 KB")).toHaveLength(2);
-    // One at a time: the second waits for the first.
-    expect(FakeXhr.sent).toHaveLength(1);
-    expect(FakeXhr.sent[0]!.url).toBe("/api/upload-requests/abc123/files");
-    expect(FakeXhr.sent[0]!.file.name).toBe("bad.pdf");
+    // One at a time, through the link's token: the second waits for the first.
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.token).toBe("abc123");
     expect(within(rows).getByText("Waiting...")).toBeInTheDocument();
 
-    FakeXhr.sent[0]!.progress(512, 2048);
+    act(() => progress.uploads[0]!.progress(512, 2048));
     expect(screen.getByRole("progressbar", { name: "bad.pdf" })).toHaveAttribute(
       "aria-valuenow",
       "25",
     );
-    FakeXhr.sent[0]!.respond(415, {
-      error: "unsupported_media_type",
-      message: filesMessages.wrongType,
-    });
+    uploads[0]!.respond(refuse(415, filesMessages.wrongType));
     expect(await within(rows).findByText(filesMessages.wrongType)).toBeInTheDocument();
     expect(screen.queryByText(filesMessages.uploadReceived)).not.toBeInTheDocument();
 
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    expect(FakeXhr.sent[1]!.file.name).toBe("sink.pdf");
-    FakeXhr.sent[1]!.progress(1024, 2048);
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => progress.uploads[1]!.progress(1024, 2048));
     expect(screen.getByRole("progressbar", { name: "sink.pdf" })).toHaveAttribute(
       "aria-valuenow",
       "50",
     );
-    FakeXhr.sent[1]!.respond(201, { files: [received] });
+    uploads[1]!.respond({ status: 201, body: { files: [received] } });
 
     expect(await within(rows).findByText("Uploaded")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
@@ -192,13 +189,42 @@ describe("/upload/:token: uploading", () => {
     const receivedList = await screen.findByRole("region", { name: "Files received" });
     expect(within(receivedList).getByText("sink.pdf")).toBeInTheDocument();
     expect(within(receivedList).getByText("2 KB · Mar 02, 2025")).toBeInTheDocument();
-    expect(infoCalls).toHaveLength(2);
+    // The office's list is read again after the upload that succeeded, not after the failure.
+    await waitFor(() => expect(infoCalls).toHaveLength(2));
+    expect(within(receivedList).getAllByText("sink.pdf")).toHaveLength(1);
+  });
+
+  it("shows a received file from the upload's answer when the list cannot be read again", async () => {
+    serveInfo(info, refuse(503, "The database is not reachable."));
+    const uploads = holdUploads();
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText("Choose files"), pdf("sink.pdf"));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.respond({ status: 201, body: { files: [received] } });
+
+    const receivedList = await screen.findByRole("region", { name: "Files received" });
+    await waitFor(() => expect(infoCalls).toHaveLength(2));
+    expect(within(receivedList).getByText("sink.pdf")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByText(filesMessages.uploadReceived)).toBeInTheDocument();
+  });
+
+  it("says a file is too big when a proxy refuses it with a page of its own", async () => {
+    serveInfo(info);
+    answer(proxyAnswer(tenantFilesApi.uploadThroughRequest, 413));
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText("Choose files"), pdf("scan.pdf"));
+    const rows = screen.getByRole("list", { name: "Your uploads" });
+    expect(await within(rows).findByText(filesMessages.tooBig)).toBeInTheDocument();
   });
 
   it("refuses a file over 20MB before sending it", async () => {
-    infoAnswers = [{ status: 200, body: info }];
+    serveInfo(info);
+    const uploads = holdUploads();
     const user = userEvent.setup();
-    render(<DocumentUploadPage token="abc123" />);
+    renderPage();
     const input = await screen.findByLabelText("Choose files");
     const huge = pdf("scan.pdf", 1);
     Object.defineProperty(huge, "size", { value: 21 * 1024 * 1024 });
@@ -206,29 +232,31 @@ describe("/upload/:token: uploading", () => {
     const rows = screen.getByRole("list", { name: "Your uploads" });
     expect(within(rows).getByText(filesMessages.tooBig)).toBeInTheDocument();
     expect(within(rows).getByText("21 MB")).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(uploads).toHaveLength(0);
+    expect(progress.uploads).toHaveLength(0);
   });
 
   it("takes files dropped on the zone", async () => {
-    infoAnswers = [{ status: 200, body: info }];
-    render(<DocumentUploadPage token="abc123" />);
+    serveInfo(info);
+    const uploads = holdUploads();
+    renderPage();
     const zone = (await screen.findByRole("group", { name: "Files to upload" })) as HTMLElement;
     const dropped = pdf("lease.pdf");
     const dataTransfer = { files: [dropped], dropEffect: "none" };
     fireEvent.dragOver(zone, { dataTransfer });
     fireEvent.drop(zone, { dataTransfer });
-    expect(
-      within(screen.getByRole("list", { name: "Your uploads" })).getByText("lease.pdf"),
-    ).toBeInTheDocument();
-    expect(FakeXhr.sent[0]!.file.name).toBe("lease.pdf");
+    const rows = screen.getByRole("list", { name: "Your uploads" });
+    expect(within(rows).getByText("lease.pdf")).toBeInTheDocument();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(within(rows).getByRole("progressbar", { name: "lease.pdf" })).toBeInTheDocument();
   });
 
   it("shows the connection message when the network fails during an upload", async () => {
-    infoAnswers = [{ status: 200, body: info }];
+    serveInfo(info);
+    answer(handle(tenantFilesApi.uploadThroughRequest, () => networkFailure));
     const user = userEvent.setup();
-    render(<DocumentUploadPage token="abc123" />);
+    renderPage();
     await user.upload(await screen.findByLabelText("Choose files"), pdf("a.pdf"));
-    act(() => FakeXhr.sent[0]!.onerror?.());
     expect(await screen.findByText(/Server connection failed/)).toBeInTheDocument();
   });
 });

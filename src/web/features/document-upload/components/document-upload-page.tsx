@@ -1,11 +1,12 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ApiError } from "#web/lib/api-client";
-import { getUploadRequest } from "../api/get-upload-request";
+import { uploadRequestQuery } from "../api/get-upload-request";
 import type { UploadedFiles } from "../api/upload-document";
 import { useDocumentUploads } from "../use-document-uploads";
 import { DropZone } from "./drop-zone";
@@ -14,13 +15,10 @@ import { ReceivedFiles } from "./received-files";
 import { RequestDetails } from "./request-details";
 import { UploadRows } from "./upload-rows";
 
-type PageState =
-  | { kind: "loading" }
-  | { kind: "invalid" | "expired"; message: string }
-  | { kind: "failed"; message: string }
-  | { kind: "open"; info: UploadRequestInfo };
+type Refusal = { kind: "invalid" | "expired" | "failed"; message: string };
 
-function stateOf(error: unknown): PageState {
+/** What the page says when the request could not be read: the link's fault, or a failure. */
+function refusalOf(error: unknown): Refusal {
   if (error instanceof ApiError && error.status === 404) {
     return {
       kind: "invalid",
@@ -76,40 +74,33 @@ function UploadArea({
 
 /**
  * /upload/{token}: a tenant, who has no account, sends the office the documents it asked for by
- * e-mail. The request is read in the browser (server rendering shows the loading state).
+ * e-mail. The request is read in the browser (server rendering shows the loading state), once:
+ * a failure is shown with Try Again, never retried on its own.
  */
 export function DocumentUploadPage({ token }: { token: string }) {
-  const [state, setState] = useState<PageState>({ kind: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useMemo(() => uploadRequestQuery(token), [token]);
+  const { data: info, error, isFetching, refetch } = useQuery(query);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try Again trigger.
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: "loading" });
-    getUploadRequest(token, controller.signal).then(
-      (info) => {
-        if (!controller.signal.aborted) setState({ kind: "open", info });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState(stateOf(error));
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
-
-  // After each upload the office's list is read again; if that fails, the answer of the upload
-  // itself is enough to show the file as received.
-  const refresh = useCallback(
-    async (result: UploadedFiles) => {
-      const fresh = await getUploadRequest(token).catch(() => null);
-      setState((current) => {
-        if (current.kind !== "open") return current;
-        const filesReceived = [...current.info.filesReceived, ...result.files];
-        return { kind: "open", info: fresh ?? { ...current.info, filesReceived } };
-      });
+  // After each upload the office's list is read again. The upload's own answer shows the file as
+  // received at once, and stays if that reading fails (the data kept is shown, not the error).
+  const onUploaded = useCallback(
+    (result: UploadedFiles) => {
+      client.setQueryData(
+        query.queryKey,
+        (current) =>
+          current && { ...current, filesReceived: [...current.filesReceived, ...result.files] },
+      );
+      void client.invalidateQueries({ queryKey: query.queryKey });
     },
-    [token],
+    [client, query],
   );
+
+  const state: { kind: "loading" } | Refusal | { kind: "open"; info: UploadRequestInfo } = info
+    ? { kind: "open", info }
+    : error && !isFetching
+      ? refusalOf(error)
+      : { kind: "loading" };
 
   let body: ReactNode;
   switch (state.kind) {
@@ -145,7 +136,7 @@ export function DocumentUploadPage({ token }: { token: string }) {
           title="Unable to Load Your Upload Request"
           message={state.message}
         >
-          <Button className="h-11" onClick={() => setAttempt((n) => n + 1)}>
+          <Button className="h-11" onClick={() => void refetch()}>
             <RefreshCw aria-hidden="true" /> Try Again
           </Button>
           <OfficeContact />
@@ -153,7 +144,7 @@ export function DocumentUploadPage({ token }: { token: string }) {
       );
       break;
     case "open":
-      body = <UploadArea token={token} info={state.info} onUploaded={(r) => void refresh(r)} />;
+      body = <UploadArea token={token} info={state.info} onUploaded={onUploaded} />;
   }
 
   return (

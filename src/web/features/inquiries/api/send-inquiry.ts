@@ -1,14 +1,24 @@
+import type { SuccessBody } from "#domain/api/contract";
+import type { inquiriesApi } from "#domain/api/inquiries";
 import { contactMessages, type InquiryPayload } from "#domain/inquiries";
-import { apiRequest } from "#web/lib/api-client";
+import { request } from "#web/lib/api-client";
 
-export type InquirySent = { success: true; message: string };
+export type InquirySent = SuccessBody<typeof inquiriesApi.send>;
 
-/** POST /api/property-inquiry (PRODUCT-SPEC.md section 7). */
-export function sendInquiry(payload: InquiryPayload): Promise<InquirySent> {
-  return apiRequest<InquirySent>("/api/property-inquiry", { method: "POST", body: payload });
+/**
+ * Sends a visitor's inquiry. The contract is fetched with the first send, not with the page: the
+ * contact form is in a public page's first view, and the inquiries contracts (the back office's
+ * too) are not needed until the visitor presses Send.
+ */
+export async function sendInquiry(payload: InquiryPayload): Promise<InquirySent> {
+  const { inquiriesApi: contracts } = await import("#domain/api/inquiries");
+  return request(contracts.send, { body: payload });
 }
 
-/** Sends an inquiry and tells the visitor how it went, in the spec's words. True when sent. */
+/**
+ * Sends an inquiry and tells the visitor how it went: the server's thanks, or the failure with the
+ * office's phone number whatever the cause. True when sent.
+ */
 export async function sendInquiryWithToast(payload: InquiryPayload): Promise<boolean> {
   // Fetched with the answer rather than with the page: the toast library is not in a
   // visitor's first view.

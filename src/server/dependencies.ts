@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import type { Resource } from "#domain/api/wire";
+import type { AppDeps } from "./app";
+import { createResponseCache } from "./http/response-cache";
+import { createMailer } from "./mail/mailer";
+import { createGuards, type Guards } from "./modules/auth/auth.guard";
+import { loadJwtSecret } from "./modules/auth/auth.secret";
+import { createSessionTokens } from "./modules/auth/auth.tokens";
+import { createLoginThrottle, createRedisLoginThrottle } from "./modules/auth/login-throttle";
+import { lineLog } from "./platform";
+import { connectRedis, shareCacheInvalidations } from "./shared/redis";
+import { createObjectStore, scratchDirectory } from "./storage/storage";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The guards a contract names: `route()` installs them onRequest. */
+    guards: Guards;
+  }
+}
+
+export type Services = Awaited<ReturnType<typeof createDependencies>>;
+
+/**
+ * What the modules are built from, each made once per app and closed with it: Redis (when
+ * REDIS_URL is set), the mailer, the signing secret and session tokens, the guards, the public
+ * response cache (and how writes empty it), the object store and a private scratch folder.
+ * A test passes its own mailer, throttle, cache or store through AppDeps.
+ */
+export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
+  const { config, database } = deps;
+  // Several instances share their counters and cache news through Redis (REDIS_URL).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, lineLog(app)) : undefined;
+  if (redis) app.addHook("onClose", () => redis.close());
+
+  const mailer =
+    deps.mailer ??
+    createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.addHook("onClose", () => mailer.close());
+
+  const secret = await loadJwtSecret(config);
+  const tokens = createSessionTokens(secret);
+  app.decorate("guards", createGuards({ db: database.db, tokens }));
+  const throttle =
+    deps.loginThrottle ?? (redis ? createRedisLoginThrottle(redis.client) : createLoginThrottle());
+
+  // Public listings and pages are cached; a successful write whose contract invalidates the
+  // listings empties the cache before its response leaves, so everyone's next look is fresh.
+  const cache = deps.cache ?? createResponseCache();
+  if (redis) await shareCacheInvalidations(cache, redis, lineLog(app));
+  app.decorate("invalidate", (resource: Resource) => {
+    if (resource === "listings") cache.invalidate();
+  });
+
+  // Staff photos and tenants' documents: in DATA_DIR or in a bucket (see storage/storage.ts).
+  const store = deps.store ?? createObjectStore(config);
+  if (!deps.store) app.addHook("onClose", () => store.close());
+  // Tenants' documents are received in a private local folder before they are stored, and are
+  // never under a public URL: only a short-lived download link reaches them.
+  const scratchDir = scratchDirectory(config.dataDir);
+  mkdirSync(scratchDir, { recursive: true, mode: 0o700 });
+
+  return { redis, mailer, secret, tokens, throttle, cache, store, scratchDir };
+}

@@ -1,0 +1,85 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import { API_PREFIX } from "#domain/api/wire";
+import { VERIFICATION_CODE_MINUTES } from "#domain/auth";
+import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "#domain/tenant-files";
+import type { AppDeps } from "./app";
+import type { Services } from "./dependencies";
+import { notFound } from "./http/errors";
+import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
+import { uploadRoutes } from "./modules/admin-properties/upload.routes";
+import { accountRoutes } from "./modules/auth/account.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { createLinkTokens } from "./modules/auth/auth.tokens";
+import { createCodeHasher } from "./modules/auth/code-hash";
+import { docsRoutes } from "./modules/docs/docs.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
+import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
+import { listingsRoutes } from "./modules/listings/listings.routes";
+import { seoRoutes } from "./modules/seo/seo.routes";
+import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
+import { serveUploads } from "./storage/uploads-routes";
+
+/**
+ * Every module's routes, each registered from its contracts (src/domain/api), then the uploaded
+ * photos as files and the JSON 404 for any other API path.
+ */
+export async function registerModules(app: FastifyInstance, deps: AppDeps, services: Services) {
+  const { config, database } = deps;
+  const { db } = database;
+  const { mailer, secret, tokens, throttle, cache, store, scratchDir } = services;
+  const { publicUrl, authAttemptsPerMinute: attemptsPerMinute } = config;
+
+  await app.register(healthRoutes(database));
+  if (config.benchBaseline) {
+    // The benchmark's baseline (BENCH_BASELINE only, never in production or tests): the cheapest
+    // route this process can serve, through the same hooks as every other, so ratios are fair.
+    app.get("/api/bench/baseline", async () => ({ ok: true, service: "rentals" }));
+  }
+  await app.register(authRoutes({ db, tokens, throttle, attemptsPerMinute }));
+  await app.register(
+    accountRoutes({
+      db,
+      mailer,
+      tokens,
+      verifyLinks: createLinkTokens(secret, "rentals:verify-email", VERIFICATION_CODE_MINUTES, [
+        "uid",
+        "codeId",
+      ]),
+      hasher: createCodeHasher(secret),
+      publicUrl,
+      attemptsPerMinute,
+    }),
+  );
+  await app.register(listingsRoutes({ db, cache }));
+  await app.register(seoRoutes({ db, publicUrl }));
+  await app.register(
+    inquiriesRoutes({ db, mailer, publicUrl, perMinute: config.inquiriesPerMinute }),
+  );
+
+  // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
+  // the JSON routes above answer a multipart body 415. These are the outer bounds; each route
+  // sets its own smaller file size and count when it reads the parts.
+  await app.register(multipart, {
+    limits: {
+      fileSize: TENANT_FILE_MAX_BYTES,
+      files: TENANT_FILES_PER_REQUEST_MAX,
+      parts: TENANT_FILES_PER_REQUEST_MAX + 20,
+      fields: 20,
+      fieldSize: 16 * 1024,
+      headerPairs: 200,
+    },
+  });
+  await app.register(adminPropertiesRoutes({ db, store }));
+  await app.register(uploadRoutes({ db, store }));
+  await app.register(tenantFilesRoutes({ db, mailer, secret, store, scratchDir, publicUrl }));
+  await app.register(adminInquiriesRoutes({ db }));
+  await app.register(docsRoutes({ publicUrl }));
+  await serveUploads(app, store);
+
+  // An unknown API path is a JSON 404, never the web app's HTML page.
+  app.all(`${API_PREFIX}*`, async () => {
+    throw notFound();
+  });
+}

@@ -1,0 +1,20 @@
+import { accountMessages, authMessages } from "#domain/auth";
+import { AppError, badRequest, forbidden, unauthorized } from "#server/http/errors";
+
+/** Sign-in and registration. */
+export const invalidCredentials = () => unauthorized(authMessages.invalidCredentials);
+export const registrationDisabled = () =>
+  new AppError(403, "registration_disabled", authMessages.registrationUnavailable);
+
+/** The guards: no session (401), an ended one (401), the wrong role (403). */
+export const signInRequired = () => unauthorized(authMessages.signInRequired);
+export const sessionEnded = () => unauthorized(authMessages.sessionEnded);
+export const adminOnly = () => forbidden(authMessages.adminOnly);
+export const tenantsOnly = () => forbidden(authMessages.tenantsOnly);
+
+/** E-mail verification and password reset. */
+export const verificationMailFailed = () =>
+  new AppError(503, "mail_unavailable", accountMessages.sendVerificationFailed);
+export const codeInvalid = () => badRequest(accountMessages.codeInvalid);
+export const codeExhausted = () => badRequest(accountMessages.codeExhausted);
+export const resetLinkExpired = () => badRequest(accountMessages.resetLinkExpired);

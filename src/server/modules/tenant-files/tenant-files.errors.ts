@@ -1,0 +1,23 @@
+import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
+import { AppError, badRequest, notFound } from "#server/http/errors";
+
+/** Downloads: the file, and the short-lived link to it. */
+export const fileNotFound = () => notFound(filesMessages.fileNotFound);
+export const invalidDownloadLink = () => notFound(filesMessages.downloadLinkInvalid);
+export const downloadLinkExpired = () =>
+  new AppError(410, "link_expired", filesMessages.downloadLinkExpired);
+
+/** Document requests and their upload links: 404 unknown or forged, 410 expired, 413 full. */
+export const requestBuildingNotFound = () => notFound(filesMessages.requestBuildingMissing);
+export const requestMailFailed = () =>
+  new AppError(502, "mail_failed", filesMessages.requestMailFailed);
+export const linkInvalid = () => notFound(filesMessages.linkInvalid);
+export const linkExpired = () => new AppError(410, "link_expired", filesMessages.linkExpired);
+export const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
+
+/** One uploaded document, judged by its size and its content. */
+export const tooBig = () => new AppError(413, "payload_too_large", filesMessages.tooBig);
+export const wrongType = () => new AppError(415, "unsupported_media_type", filesMessages.wrongType);
+export const noFile = () => badRequest(documentUploadMessages.noFile);
+export const unexpectedField = (expected: string) =>
+  badRequest(documentUploadMessages.unexpectedField(expected));

@@ -1,0 +1,185 @@
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Contract } from "#domain/api/contract";
+import type { Guard } from "#domain/api/wire";
+import type { AppDeps } from "./app";
+import { checkAnswersAgainstContracts } from "./http/contract-check";
+import { scriptNonce } from "./http/csp";
+import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
+import { tooManyRequests } from "./http/errors";
+import { YEAR_SECONDS } from "./http/web";
+import type { SharedRedis } from "./shared/redis";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route with its method, path and the guard its contract declares (tests read it). */
+    routeTable: { method: string; url: string; guard: Guard | "none"; contract?: Contract }[];
+  }
+}
+
+/** The app's log for modules that write plain lines (shared state, the orphan sweep). */
+export const lineLog = (app: FastifyInstance) => ({
+  info: (message: string) => app.log.info(message),
+  warn: (message: string) => app.log.warn(message),
+  error: (message: string) => app.log.error(message),
+});
+
+/**
+ * Links carry secrets in their URLs (upload and download tokens, reset codes, verification
+ * tokens): logs keep the route, never the secret.
+ */
+export function redactSecrets(url: string): string {
+  return url
+    .replace(/(\/(?:upload|api\/upload-requests|api\/files\/download)\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/([?&](?:code|token|uid)=)[^&#]*/g, "$1[redacted]");
+}
+
+/**
+ * The Fastify instance and what every request goes through before any module: logging without
+ * secrets, the one error format, zod validation and serialization, connection handling on
+ * shutdown, and the route table.
+ */
+export function createFastify(deps: AppDeps): FastifyInstance {
+  const { config } = deps;
+  // Whatever the destination (a test passes its own stream), request lines never carry secrets.
+  const serializers = {
+    req: (req: FastifyRequest) => ({
+      method: req.method,
+      url: redactSecrets(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+    }),
+  };
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === "object" ? deps.logger : {}),
+            serializers,
+          },
+    bodyLimit: 1024 * 1024,
+    // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
+    forceCloseConnections: "idle",
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    // Download and upload links carry a signed token (a JWT of ~250 characters) in the path;
+    // the router's default limit of 100 characters would answer them 404.
+    routerOptions: { maxParamLength: 2048 },
+    // A URL the router cannot decode is answered in the API's error format, not Fastify's.
+    frameworkErrors: frameworkErrorHandler,
+  });
+  if (deps.onContractViolation) checkAnswersAgainstContracts(app, deps.onContractViolation);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  closeConnectionsWhenDone(app);
+
+  const routeTable: FastifyInstance["routeTable"] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    const contract = route.config?.contract;
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") {
+        routeTable.push({ method, url: route.url, guard: contract?.guard ?? "none", contract });
+      }
+    }
+  });
+  return app;
+}
+
+function closeConnectionsWhenDone(app: FastifyInstance) {
+  // Once closing starts, every response ends its connection: a keep-alive socket that becomes
+  // idle after close() was called would otherwise hold the shutdown until it times out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    // An answer sent before the whole body arrived (a failed guard, a refused file or link):
+    // the client may still be sending the rest, which nobody reads now. Closing after the
+    // answer, as Fastify does for a refused body, keeps the connection (and the server's
+    // shutdown) from hanging on it.
+    if (request.method !== "GET" && request.method !== "HEAD" && !request.raw.complete) {
+      reply.header("connection", "close");
+    }
+    return payload;
+  });
+}
+
+/**
+ * The plugins every route shares: security headers (a nonce-based CSP), compression and the
+ * global rate limit (shared through Redis when there is one).
+ */
+export async function registerPlatformPlugins(
+  app: FastifyInstance,
+  deps: AppDeps,
+  redis: SharedRedis | undefined,
+) {
+  const { config, web = "none" } = deps;
+  await app.register(helmet, {
+    // Vite's development server injects inline scripts of its own.
+    contentSecurityPolicy:
+      web === "development"
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${scriptNonce(res as import("node:http").ServerResponse)}'`,
+              ],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'none'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+    // Only an https PUBLIC_URL means the site is served over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith("https:")
+      ? { maxAge: YEAR_SECONDS, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+  });
+
+  // Text responses (pages, JSON) are compressed on the fly; built assets come precompressed.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    // Brotli's default quality (11) is for files compressed once; 4 suits per-request work.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await app.register(rateLimit, {
+    // Shared: a burst spread over instances meets one limit. If Redis is away, requests pass
+    // unlimited (logged by the connection) rather than failing.
+    ...(redis ? { redis: redis.client, nameSpace: "rentals:rate-limit:", skipOnError: true } : {}),
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    // Hashed static assets are cheap and a page needs many of them.
+    allowList: (request) => request.url.startsWith("/assets/"),
+    errorResponseBuilder: () => tooManyRequests(),
+    // A security event: who hit which limit (the route, never the secrets in a URL).
+    onExceeded: (request) => {
+      request.log.warn(
+        { ip: request.ip, route: request.routeOptions.url ?? redactSecrets(request.url) },
+        "rate limit hit",
+      );
+    },
+  });
+}
