@@ -24,6 +24,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/web/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/support/web-setup.ts"],
+          // Dialog tests type whole forms with user-event: seconds each when the two cores are
+          // shared with the API tests' PostgreSQL, so the default 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

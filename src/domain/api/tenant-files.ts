@@ -154,6 +154,7 @@ export const tenantFilesApi = defineApi("tenantFiles", {
     path: "/api/upload-requests/:token",
     summary: "What an upload link asks for (the link is the authority)",
     guard: "public",
+    reads: "document-requests",
     params: tokenParams,
     responses: { 200: uploadRequestInfoSchema, ...linkRefused },
   },

@@ -83,9 +83,11 @@ export function useContractMutation<C extends WriteContract, TVariables = Reques
   return useMutation<SuccessBody<C>, Error, TVariables>({
     ...options,
     mutationFn: (variables) => request(contract, toInput(variables)),
-    onSettled: async (...args) => {
-      await invalidate(client, contract.invalidates);
-      await options.onSettled?.(...args);
+    onSettled: (...args) => {
+      // Refetched in the background: the write's own answer (its toast, its dialog closing)
+      // does not wait for the lists it made stale.
+      void invalidate(client, contract.invalidates);
+      return options.onSettled?.(...args);
     },
   });
 }

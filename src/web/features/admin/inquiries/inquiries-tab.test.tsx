@@ -339,4 +339,23 @@ describe("InquiriesTab", () => {
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("article", { name: "Tour of unit 2B" })).toBeInTheDocument();
   });
+
+  it("keeps the list when the refetch after a mark fails, and says so above it", async () => {
+    const user = userEvent.setup();
+    show();
+    const first = await screen.findByRole("article", { name: "Tour of unit 2B" });
+    listFailure = () => networkFailure;
+    await user.click(within(first).getByRole("button", { name: "Mark as handled" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenLastCalledWith("Inquiry marked as handled"),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Failed to load inquiries/);
+    // The list (with the change) stays; no full-page error replaces it.
+    expect(item("Tour of unit 2B")).toHaveTextContent("Handled on Nov 23, 2026, 9:00 AM");
+    expect(screen.queryByRole("heading", { name: "Failed to load inquiries" })).toBeNull();
+    listFailure = null;
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(item("Parking")).toBeInTheDocument();
+  });
 });

@@ -83,14 +83,34 @@ export function InquiriesTab() {
         </div>
         <InquiryFilter value={filter} onChange={choose} />
       </div>
-      {list.isError ? (
+      {list.isError && answer ? (
+        // A refetch failed (after a mark, a Retry): the list shown stays, with what went wrong.
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          <span>
+            {inquiriesMessages.loadFailed} {failureDetail(list.error)}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={list.isFetching}
+            onClick={() => void list.refetch()}
+          >
+            <RefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+      {list.isError && !answer ? (
         <StatePanel
           icon={TriangleAlert}
           tone="error"
           title={inquiriesMessages.loadFailed}
           message={failureDetail(list.error)}
         >
-          <Button onClick={() => void list.refetch()}>
+          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
             <RefreshCw aria-hidden="true" />
             Try Again
           </Button>

@@ -17,18 +17,21 @@ const isUnhandled = (inquiry: AdminInquiry) => inquiry.handledAt === null;
 
 /**
  * Writes a version of one inquiry into every cached list (whatever its filter) and moves the
- * unhandled count by the change, so the tab and the dashboard's badge follow at once.
+ * unhandled count by the change, so the tab and the dashboard's badge follow at once. The change
+ * is measured against the version each list holds (a refetch may have landed in between), or,
+ * for a list that does not hold it, against the version the caller last showed.
  */
 function putInquiry(client: QueryClient, next: AdminInquiry, wasUnhandled: boolean) {
-  const change = (isUnhandled(next) ? 1 : 0) - (wasUnhandled ? 1 : 0);
-  client.setQueriesData<InquiriesResponse>({ queryKey: [inquiriesApi.list.reads] }, (data) =>
-    data
-      ? {
-          inquiries: data.inquiries.map((item) => (item.id === next.id ? next : item)),
-          unhandled: Math.max(0, data.unhandled + change),
-        }
-      : data,
-  );
+  client.setQueriesData<InquiriesResponse>({ queryKey: [inquiriesApi.list.reads] }, (data) => {
+    if (!data) return data;
+    const current = data.inquiries.find((item) => item.id === next.id);
+    const before = current ? isUnhandled(current) : wasUnhandled;
+    const change = (isUnhandled(next) ? 1 : 0) - (before ? 1 : 0);
+    return {
+      inquiries: data.inquiries.map((item) => (item.id === next.id ? next : item)),
+      unhandled: Math.max(0, data.unhandled + change),
+    };
+  });
 }
 
 /**
