@@ -1,5 +1,5 @@
 /**
- * The budgets of issue 7 ("Budgets") and issue 8 (the Observatory grade, the soak), in one place.
+ * The budgets (performance, the Observatory grade, the soak), in one place.
  * Every pass/fail in bench/results compares a measured figure with one of these. Sizes:
  * 1 KB = 1000 bytes (the stricter reading of "KB").
  */
@@ -28,10 +28,10 @@ export const budgets = {
   idleRssMb: 200,
   /** Start on a built tree (database already initialised) to the first 200 from /api/health. */
   startMs: 3000,
-  /** Issue 8: the MDN HTTP Observatory grade of https://localhost behind the TLS proxy. */
+  /** The MDN HTTP Observatory grade of https://localhost behind the TLS proxy. */
   observatory: { grade: "A+" },
   /**
-   * Issue 8: the 60 s soak of mixed traffic. No 5xx (nor a request left unanswered), and the
+   * The 60 s soak of mixed traffic. No 5xx (nor a request left unanswered), and the
    * server's RSS over the last 10 s less than 10 % above the first 10 s.
    */
   soak: { max5xx: 0, maxRssGrowthPct: 10 },

@@ -27,7 +27,7 @@ export type BenchResults = {
   uploads?: UploadsResult;
   observatory?: ObservatoryResult;
   soak?: SoakResult;
-  /** Issue 9: one instance and two behind nginx (report only, no budget). */
+  /** Scale-out: one instance and two behind nginx (report only, no budget). */
   scaleout?: ScaleOutOutcome;
 };
 

@@ -24,7 +24,7 @@ import { measureUploads, uploadChecks } from "./uploads";
 
 /**
  * npm run bench (after the build): measures the production build on this machine against the
- * budgets of issues 7 and 8 and writes bench/results/latest.json and latest.md.
+ * performance, security and soak budgets and writes bench/results/latest.json and latest.md.
  *
  * One temporary DATA_DIR with the demo content serves every step; the server and the database
  * are stopped and the directory removed at the end, on a failure, and on Ctrl-C. A step that

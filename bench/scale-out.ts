@@ -14,7 +14,7 @@ import { benchEnv, getJson, sampleRss, stopLeftoverDatabase } from "./server";
 import { type Load, run, type Target } from "./throughput";
 
 /**
- * Issue 9: throughput of one app instance and of two behind nginx, as deployed when scaled out:
+ * Throughput of one app instance and of two behind nginx, as deployed when scaled out:
  * one PostgreSQL (embedded, in `root`), one redis-server, one S3-compatible bucket (s3rver, in
  * this process), and instances of build/app/main.js with DATABASE_URL, REDIS_URL and STORAGE=s3.
  *

@@ -23,7 +23,7 @@ import { filesIn, multipart, samples } from "../modules/tenant-files/tenant-file
 import { dataDirectories } from "../paths";
 
 /**
- * Access control, attack by attack (issue 8, "Access"): writes to other ids, tokens used for what
+ * Access control, attack by attack: writes to other ids, tokens used for what
  * they were not made for, path traversal into DATA_DIR, and tenants' documents kept off every
  * public URL. Traversal is sent over a real socket, byte for byte: `app.inject` parses the URL
  * with WHATWG rules, which would quietly resolve `..`, `%2e%2e` and backslashes before the
