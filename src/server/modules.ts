@@ -31,7 +31,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   const { mailer, secret, tokens, throttle, cache, store, scratchDir } = services;
   const { publicUrl, authAttemptsPerMinute: attemptsPerMinute } = config;
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes({ database, store, redis: services.redis }));
   if (config.benchBaseline) {
     // The benchmark's baseline (BENCH_BASELINE only, never in production or tests): the cheapest
     // route this process can serve, through the same hooks as every other, so ratios are fair.

@@ -6,7 +6,16 @@ const healthSchema = z.object({
   database: z.enum(["up", "down"]),
 });
 
-/** For load balancers and the start-up script. */
+const check = z.enum(["up", "down"]);
+
+/** Each service the instance needs, and which ones fail; Redis only when it is configured. */
+const readinessSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  checks: z.object({ database: check, storage: check, redis: check.optional() }),
+  failing: z.array(z.enum(["database", "storage", "redis"])),
+});
+
+/** For load balancers, orchestrators and the start-up script. */
 export const healthApi = defineApi("health", {
   liveness: {
     method: "GET",
@@ -14,5 +23,13 @@ export const healthApi = defineApi("health", {
     summary: "Liveness, and whether the database answers (503 when it does not)",
     guard: "public",
     responses: { 200: healthSchema, 503: healthSchema },
+  },
+  readiness: {
+    method: "GET",
+    path: "/api/health/ready",
+    summary:
+      "Readiness: PostgreSQL, the object store and (when configured) Redis each answer; 503 naming the failing ones",
+    guard: "public",
+    responses: { 200: readinessSchema, 503: readinessSchema },
   },
 });

@@ -163,6 +163,7 @@ const ids = (list: readonly (string | number)[]) => idSegment(list);
 
 const plans: Record<string, Plan> = {
   "GET /api/health": { runs: 10 },
+  "GET /api/health/ready": { runs: 10 },
   "POST /api/auth/login": {
     // Each well-formed attempt runs argon2: fewer runs.
     runs: 25,

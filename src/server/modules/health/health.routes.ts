@@ -2,16 +2,19 @@ import type { FastifyPluginAsync } from "fastify";
 import { healthApi } from "#domain/api/health";
 import type { Database } from "#server/db/client";
 import { route } from "#server/http/route";
+import type { SharedRedis } from "#server/shared/redis";
+import type { ObjectStore } from "#server/storage/storage";
+import { readiness } from "./health.service";
 
-/** Liveness and database check, for load balancers and the start-up script. */
+/** Liveness and readiness, for load balancers and the start-up script. Never cached, never limited. */
 export const healthRoutes =
-  (database: Database): FastifyPluginAsync =>
+  (deps: { database: Database; store: ObjectStore; redis?: SharedRedis }): FastifyPluginAsync =>
   async (app) => {
     route(
       app,
       healthApi.liveness,
       async (_request, reply) => {
-        const up = await database.pool
+        const up = await deps.database.pool
           .query("select 1")
           .then(() => true)
           .catch(() => false);
@@ -19,6 +22,17 @@ export const healthRoutes =
         return up
           ? { status: "ok" as const, database: "up" as const }
           : reply.status(503).send({ status: "error", database: "down" });
+      },
+      { rateLimit: false },
+    );
+
+    route(
+      app,
+      healthApi.readiness,
+      async (_request, reply) => {
+        const answer = await readiness(deps);
+        reply.header("cache-control", "no-store");
+        return answer.status === "ready" ? answer : reply.status(503).send(answer);
       },
       { rateLimit: false },
     );

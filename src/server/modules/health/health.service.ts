@@ -1,0 +1,60 @@
+import type { Database } from "#server/db/client";
+import type { SharedRedis } from "#server/shared/redis";
+import type { ObjectStore } from "#server/storage/storage";
+
+/** A check that has not answered in this long counts as down: a probe must not hang. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+/** The key a storage probe asks about: any answer, found or not, means the store is reachable. */
+const PROBE_KEY = "uploads/.readiness-probe";
+
+type Service = "database" | "storage" | "redis";
+
+async function answers(probe: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([probe().then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this instance can serve: PostgreSQL answers a query, the object store answers a HEAD,
+ * and Redis (when configured) answers a PING, each within the timeout, checked at once.
+ */
+export async function readiness(deps: {
+  database: Database;
+  store: ObjectStore;
+  redis?: SharedRedis;
+  timeoutMs?: number;
+}) {
+  const timeoutMs = deps.timeoutMs ?? READINESS_TIMEOUT_MS;
+  const probes: [Service, () => Promise<unknown>][] = [
+    ["database", () => deps.database.pool.query("select 1")],
+    ["storage", () => deps.store.head(PROBE_KEY)],
+  ];
+  const redis = deps.redis;
+  if (redis) probes.push(["redis", () => redis.client.ping()]);
+  const results = await Promise.all(
+    probes.map(async ([name, probe]) => [name, await answers(probe, timeoutMs)] as const),
+  );
+  const state = (name: Service) =>
+    results.some(([n, up]) => n === name && up) ? ("up" as const) : ("down" as const);
+  const checks = {
+    database: state("database"),
+    storage: state("storage"),
+    ...(redis ? { redis: state("redis") } : {}),
+  };
+  const failing = results.filter(([, up]) => !up).map(([name]) => name);
+  return {
+    status: failing.length === 0 ? ("ready" as const) : ("not_ready" as const),
+    checks,
+    failing,
+  };
+}
