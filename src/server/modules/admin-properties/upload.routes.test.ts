@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGES_PER_UPLOAD_MAX, type UploadResponse } from "#domain/admin";
+import { IMAGES_PER_UPLOAD_MAX, type UploadResponse, uploadMessages } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { images, properties, units } from "#server/db/schema";
@@ -15,7 +15,6 @@ import { call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { uploadMessages } from "./upload.service";
 import { filesUnder, makeImage, multipartBody, type Part } from "./upload.test-helpers";
 
 let database: TestDatabase;

@@ -29,7 +29,6 @@ import { createAdminPropertiesRepository } from "./admin-properties.repository";
  */
 
 // The words live in #domain/admin; the upload tests read them from here.
-export { uploadMessages };
 
 /** The body's own refusals, in the photos' words. */
 const bodyMessages: MultipartMessages = {

@@ -22,7 +22,6 @@ import { type CallOptions, call } from "#tests/support/call";
 import { insertProperty } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { mailFailed, requestBuildingMissing } from "./document-requests.service";
 import { UPLOAD_AUDIENCE } from "./file-tokens";
 import {
   type FormPart,
@@ -115,7 +114,7 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
     const before = (await readOutbox(testApp.dataDir)).length;
     const response = await sendRequest({ ...valid(), propertyId: 999_999 });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(requestBuildingMissing);
+    expect(response.json().message).toBe(filesMessages.requestBuildingMissing);
     expect(await readOutbox(testApp.dataDir)).toHaveLength(before);
   });
 
@@ -147,7 +146,10 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
       payload: { ...valid(), tenantName: "Mail Down" },
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: "mail_failed", message: mailFailed });
+    expect(response.json()).toEqual({
+      error: "mail_failed",
+      message: filesMessages.requestMailFailed,
+    });
     expect(await database.db.select().from(documentRequests)).toHaveLength(before.length);
     await broken.close();
   });

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   type DocumentRequest,
   type documentRequestSchema,
-  filesMessages,
   UPLOAD_LINK_MAX_FILES,
   UPLOAD_LINK_MAX_MB,
   type UploadRequestInfo,
@@ -40,7 +39,6 @@ import { isUuid } from "./tenant-files.service";
 type Deps = { db: Db; links: FileLinks; now?: () => Date };
 
 // The words live in #domain/tenant-files; the route tests read them from here.
-export const { requestBuildingMissing, requestMailFailed: mailFailed } = filesMessages;
 
 function toDocumentRequest(row: DocumentRequestWithCount): DocumentRequest {
   return {

@@ -20,7 +20,6 @@ import { type CallOptions, call, urlOf } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { DOWNLOAD_AUDIENCE } from "./file-tokens";
-import { downloadLinkInvalid } from "./tenant-files.service";
 import {
   type FormPart,
   filesIn,
@@ -380,7 +379,7 @@ describe("downloads", () => {
   it("never takes a session token as a download token, nor a download token as a session", async () => {
     const asDownload = await download(admin.token);
     expect(asDownload.statusCode).toBe(404);
-    expect(asDownload.json().message).toBe(downloadLinkInvalid);
+    expect(asDownload.json().message).toBe(filesMessages.downloadLinkInvalid);
 
     const [row] = await database.db.select().from(tenantFiles).limit(1);
     const token = await downloadTokenOf(row!.id);

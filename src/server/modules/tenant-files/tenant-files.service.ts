@@ -9,7 +9,6 @@ import {
   type FileStats,
   type FilesQuery,
   type FilesResponse,
-  filesMessages,
   formatFileSize,
   RECENT_UPLOAD_DAYS,
   type TenantFile,
@@ -33,7 +32,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 // The words live in #domain/tenant-files; the route tests read them from here.
-export const { downloadLinkInvalid } = filesMessages;
 
 export function toTenantFile(row: TenantFileRow): TenantFile {
   return {

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ApiError } from "#web/lib/api-client";
+import { invalidate } from "#web/lib/query";
 import { uploadRequestQuery } from "../api/get-upload-request";
 import type { UploadedFiles } from "../api/upload-document";
 import { useDocumentUploads } from "../use-document-uploads";
@@ -91,7 +93,8 @@ export function DocumentUploadPage({ token }: { token: string }) {
         (current) =>
           current && { ...current, filesReceived: [...current.filesReceived, ...result.files] },
       );
-      void client.invalidateQueries({ queryKey: query.queryKey });
+      // What the upload made stale, as its contract says (this page's request among it).
+      void invalidate(client, tenantFilesApi.uploadThroughRequest.invalidates);
     },
     [client, query],
   );
