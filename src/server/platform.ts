@@ -11,6 +11,7 @@ import { checkAnswersAgainstContracts } from "./http/contract-check";
 import { scriptNonce } from "./http/csp";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
 import { tooManyRequests } from "./http/errors";
+import { answerEarlyRefusalsAfterTheBody } from "./http/unread-body";
 import { YEAR_SECONDS } from "./http/web";
 import type { SharedRedis } from "./shared/redis";
 
@@ -94,21 +95,16 @@ export function createFastify(deps: AppDeps): FastifyInstance {
 }
 
 function closeConnectionsWhenDone(app: FastifyInstance) {
+  // An answer given before the body was read waits for the rest of it, or closes lingering.
+  answerEarlyRefusalsAfterTheBody(app);
   // Once closing starts, every response ends its connection: a keep-alive socket that becomes
   // idle after close() was called would otherwise hold the shutdown until it times out.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     if (closing) reply.header("connection", "close");
-    // An answer sent before the whole body arrived (a failed guard, a refused file or link):
-    // the client may still be sending the rest, which nobody reads now. Closing after the
-    // answer, as Fastify does for a refused body, keeps the connection (and the server's
-    // shutdown) from hanging on it.
-    if (request.method !== "GET" && request.method !== "HEAD" && !request.raw.complete) {
-      reply.header("connection", "close");
-    }
     return payload;
   });
 }

@@ -44,42 +44,30 @@ export function multipartError(error: unknown, messages: MultipartMessages): App
 }
 
 /**
- * What becomes of the rest of the body when the loop stops early (a refusal, a failure):
- * - `drain`: read and dropped before the error goes on, so a client still sending finishes its
- *   request and then reads the answer on a connection that stays open. The parser's limits bound
- *   what this reads.
- * - `leave`: unread; the answer goes at once and the platform closes the connection after it
- *   (an answer to an incomplete request always does), so a refused upload costs no more reading.
+ * The most a multipart request of a route may carry: its files at their size limit, plus room
+ * for the fields and part headers. It is the route's body limit: a refused request's body is
+ * read up to it before the refusal is answered (see http/unread-body.ts).
  */
-export type RestOfRefusedBody = "drain" | "leave";
+export function multipartBodyLimit(limits: { files: number; fileSize: number }): number {
+  return limits.files * limits.fileSize + 1024 * 1024;
+}
 
 /** The body's parts, for a `for await` loop; the parser's failures come out as `multipartError`s. */
 export async function* readParts(
   parts: AsyncIterator<Multipart>,
   messages: MultipartMessages,
-  rest: RestOfRefusedBody,
 ): AsyncGenerator<Multipart, void, undefined> {
-  let current: Multipart | undefined;
-  let finished = false;
-  try {
-    // next() by hand, never the parts' own return(): the parts must outlive a refusal, so that
-    // the rest of the body can still be drained.
-    while (true) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw multipartError(error, messages);
-      }
-      if (next.done) {
-        finished = true;
-        return;
-      }
-      current = next.value;
-      yield current;
+  // What is left of a body the loop stops reading (a refusal) is read and dropped by the
+  // platform before the answer goes (http/unread-body.ts).
+  while (true) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw multipartError(error, messages);
     }
-  } finally {
-    if (!finished && rest === "drain") await discardRest(parts, current);
+    if (next.done) return;
+    yield next.value;
   }
 }
 
@@ -89,21 +77,5 @@ export async function fileBytes(part: MultipartFile, messages: MultipartMessages
     return await part.toBuffer();
   } catch (error) {
     throw multipartError(error, messages);
-  }
-}
-
-/**
- * Reads and drops the rest of a refused body, from the part the caller stopped at. Left unread,
- * the parser would wait on that part for ever, and the client (still sending) would never finish.
- */
-async function discardRest(parts: AsyncIterator<Multipart>, current: Multipart | undefined) {
-  // A file the caller did not read (or read only in part) is let run to its end first.
-  if (current?.type === "file") current.file.resume();
-  try {
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      if (next.value.type === "file") next.value.file.resume();
-    }
-  } catch {
-    // The body's own errors no longer matter: the request is answered with the first one.
   }
 }

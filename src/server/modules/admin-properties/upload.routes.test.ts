@@ -335,7 +335,7 @@ describe(`${uploadImages.method} ${uploadImages.path}`, () => {
       expect(await imageCount()).toBe(rowsBefore);
     });
 
-    it("answers a refusal before the body is read and does not hold the connection", async () => {
+    it("reads the rest of a refused body, then answers on a connection that stays usable", async () => {
       const building = await insertProperty(database.db);
       for (const [headers, status] of [
         [admin, 415],
@@ -351,10 +351,14 @@ describe(`${uploadImages.method} ${uploadImages.path}`, () => {
           body: form,
         });
         expect(response.status).toBe(status);
-        expect(response.headers.get("connection")).toBe("close");
-        await waitFor(async () => (await openConnections()) === 0);
-        expect(await openConnections()).toBe(0);
+        // The whole body was read (the route's limit is far above 8 MB): no close is needed.
+        expect(response.headers.get("connection")).not.toBe("close");
+        await response.arrayBuffer();
       }
+      // Nothing of either body is left to read: the server closes without waiting on them.
+      app.server.closeIdleConnections();
+      await waitFor(async () => (await openConnections()) === 0);
+      expect(await openConnections()).toBe(0);
     });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
+import { multipartBodyLimit } from "#server/shared/multipart";
 import type { ObjectStore } from "#server/storage/storage";
 import { uploadImages, uploadLimits } from "./upload.service";
 
@@ -9,7 +10,10 @@ import { uploadImages, uploadLimits } from "./upload.service";
 export const uploadRoutes =
   (deps: { db: Db; store: ObjectStore }): FastifyPluginAsync =>
   async (app) => {
-    route(app, adminPropertiesApi.uploadImages, async (request) =>
-      uploadImages(deps, request.parts({ limits: uploadLimits })),
+    route(
+      app,
+      adminPropertiesApi.uploadImages,
+      async (request) => uploadImages(deps, request.parts({ limits: uploadLimits })),
+      { bodyLimit: multipartBodyLimit(uploadLimits) },
     );
   };

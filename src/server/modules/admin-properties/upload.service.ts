@@ -119,8 +119,7 @@ export async function uploadImages(
   const stored: ProcessedImage[] = [];
   let ownerChecked = false;
   try {
-    // A refused upload is answered at once, before the rest of its files is read.
-    for await (const part of readParts(parts, bodyMessages, "leave")) {
+    for await (const part of readParts(parts, bodyMessages)) {
       if (part.type === "field") {
         if (isOwnerField(part.fieldname)) {
           fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), String(part.value)]);

@@ -85,9 +85,7 @@ export async function receiveUpload(
   const files: StoredFile[] = [];
   const fields: Record<string, string> = {};
   try {
-    // The tenant's page is still sending when a file is refused: it gets the answer once the
-    // rest has been read.
-    for await (const part of readParts(parts, bodyMessages, "drain")) {
+    for await (const part of readParts(parts, bodyMessages)) {
       if (part.type === "field") {
         if (typeof part.value === "string" && !(part.fieldname in fields)) {
           fields[part.fieldname] = part.value;

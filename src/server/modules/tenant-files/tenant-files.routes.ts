@@ -3,6 +3,7 @@ import { tenantFilesApi as api } from "#domain/api/tenant-files";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { Mailer } from "#server/mail/mailer";
+import { multipartBodyLimit } from "#server/shared/multipart";
 import type { ObjectStore } from "#server/storage/storage";
 import {
   createDocumentRequest,
@@ -67,8 +68,12 @@ export const tenantFilesRoutes =
       { compress: false },
     );
 
-    route(app, api.tenantUpload, async (request) =>
-      uploadTenantFiles(services, request.parts({ limits: documentLimits }), request.user!),
+    route(
+      app,
+      api.tenantUpload,
+      async (request) =>
+        uploadTenantFiles(services, request.parts({ limits: documentLimits }), request.user!),
+      { bodyLimit: multipartBodyLimit(documentLimits) },
     );
 
     route(app, api.createRequest, async (request) =>
@@ -93,6 +98,6 @@ export const tenantFilesRoutes =
           request.params.token,
           request.parts({ limits: documentLimits }),
         ),
-      { rateLimit: 30 },
+      { rateLimit: 30, bodyLimit: multipartBodyLimit(documentLimits) },
     );
   };
