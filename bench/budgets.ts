@@ -22,6 +22,8 @@ export const budgets = {
   buildingsList: { minRatio: 0.5, maxP99Ms: 25, maxErrors: 0 },
   /** The server-rendered building page against the same baseline. */
   buildingPage: { minRatio: 0.15, maxP99Ms: 60 },
+  /** GET /api/properties/buildings with METRICS_TOKEN set, against the same build without it. */
+  metricsOverhead: { minRatio: 0.95 },
   /** A 10 MB, 4000x3000 JPEG through POST /api/upload to its stored variants. */
   upload: { maxEachMs: 2000, concurrent: 5, maxPeakRssMb: 400 },
   /** Server RSS once started and settled. */

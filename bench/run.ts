@@ -5,6 +5,7 @@ import { projectRoot, tempDataDir } from "../tests/support/app-process";
 import { budgets, type Check } from "./budgets";
 import { bytesChecks, measureBytes } from "./bytes";
 import { lighthouseChecks, measureLighthouse } from "./lighthouse";
+import { measureMetricsOverhead, metricsChecks } from "./metrics";
 import { measureObservatory, observatoryChecks } from "./observatory";
 import { type BenchResults, renderMarkdown } from "./report";
 import { measureScaleOut, stopAllScaleOut } from "./scale-out";
@@ -41,8 +42,8 @@ import { measureUploads, uploadChecks } from "./uploads";
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,observatory,soak,scaleout to run some
- * steps while developing (the results are then printed only, never written over latest.*).
+ * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,metrics,observatory,soak,scaleout to run
+ * some steps while developing (the results are then printed only, never written over latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -53,6 +54,7 @@ const steps = [
   "lighthouse",
   "throughput",
   "uploads",
+  "metrics",
   "observatory",
   "soak",
   "scaleout",
@@ -205,6 +207,16 @@ async function main(): Promise<number> {
       }
     } finally {
       await stopServer(app);
+    }
+
+    // The metrics' cost: starts of their own with METRICS_TOKEN unset and set, on the same
+    // DATA_DIR, so after the server above has stopped.
+    if (demo && enabled("metrics")) {
+      results.metrics = await step(
+        `metrics: throughput with METRICS_TOKEN unset and set (${seconds} s per run)`,
+        () => measureMetricsOverhead({ dataDir, seconds }),
+      );
+      if (results.metrics) results.checks.push(...metricsChecks(results.metrics));
     }
 
     // Production's settings behind a load balancer, on the same DATA_DIR (so after the server

@@ -46,6 +46,7 @@ function inheritedEnv(): NodeJS.ProcessEnv {
     "SMTP_URL",
     "MAIL_FROM",
     "INQUIRIES_PER_MINUTE",
+    "METRICS_TOKEN",
   ]) {
     delete env[key];
   }
@@ -66,13 +67,18 @@ export const HEALTH_POLL_MS = 50;
  * server stays in the bench's process group: a Ctrl-C reaches it too, so it stops itself with
  * its database even if the bench is killed (tsx kills a child that is slow to take a signal).
  */
-export async function startServer(dataDir: string, timeoutMs = 120_000): Promise<RunningApp> {
+export async function startServer(
+  dataDir: string,
+  timeoutMs = 120_000,
+  /** Settings on top of benchEnv (the metrics step's METRICS_TOKEN). */
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   const port = await freePort();
   if (closed) throw new Error("The bench is stopping: no more servers.");
   let output = "";
   const child = spawn(process.execPath, ["build/app/main.js"], {
     cwd: projectRoot,
-    env: { ...inheritedEnv(), ...benchEnv(dataDir), PORT: String(port) },
+    env: { ...inheritedEnv(), ...benchEnv(dataDir), ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => {

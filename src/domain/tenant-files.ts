@@ -60,7 +60,6 @@ export const filesMessages = {
   linkFull: `This upload link has received as many files as it can take (${UPLOAD_LINK_MAX_FILES} files or ${UPLOAD_LINK_MAX_MB}MB). Please contact the office.`,
   requestSent: (email: string) => `Document request sent to ${email}.`,
   requestFailed,
-  requestMailFailed: `${requestFailed}: the e-mail could not be sent. Please try again.`,
   requestBuildingMissing: "This building does not exist.",
   uploadReceived: "Thank you! The office has received your file.",
   fileNotFound: "This file no longer exists.",

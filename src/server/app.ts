@@ -6,6 +6,7 @@ import type { ResponseCache } from "./http/response-cache";
 import { registerWeb, type WebMode } from "./http/web";
 import { createWebServices } from "./http/web-services";
 import type { Mailer } from "./mail/mailer";
+import { registerMetrics } from "./metrics/metrics";
 import { registerModules } from "./modules";
 import type { LoginThrottle } from "./modules/auth/login-throttle";
 import { createFastify, registerPlatformPlugins } from "./platform";
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps) {
   const app = createFastify(deps);
   const services = await createDependencies(app, deps);
   await registerPlatformPlugins(app, deps, services.redis);
+  // app.metrics for every module; with METRICS_TOKEN, GET /metrics and the per-request measure.
+  registerMetrics(app, { config: deps.config, pool: deps.database.pool, cache: services.cache });
   await registerModules(app, deps, services);
   const { database, config, web = "none" } = deps;
   await registerWeb(

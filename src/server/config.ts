@@ -31,6 +31,22 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_RETRY_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(20, "must be at most 20")
+    .default(8),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(30),
+  DRAIN_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 or more")
+    .max(120, "must be at most 120")
+    .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -69,6 +85,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false"),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[!-~]+$/, "must be printable ASCII without spaces")
+    .optional(),
   BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
 });
 
@@ -102,6 +123,17 @@ export type Config = {
   seedDemo: "true" | "false" | "auto";
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /**
+   * E-mail is queued and delivered by a worker: a failed try is retried this many times, the
+   * first after about `mailRetryDelaySeconds`, each later one after about twice the one before.
+   */
+  mailRetryLimit: number;
+  mailRetryDelaySeconds: number;
+  /**
+   * On SIGTERM: how long the instance keeps serving while it reports not ready and asks every
+   * client to close its connection, before it stops listening. 5 s; none in development.
+   */
+  drainSeconds: number;
   /** Requests per minute per client address across the whole app (static assets excepted). */
   rateLimitPerMinute: number;
   /** Contact and tour requests per minute per client address. */
@@ -117,6 +149,8 @@ export type Config = {
   storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
   /** npm run bench only: serve GET /api/bench/baseline, a constant JSON, in this process. */
   benchBaseline: boolean;
+  /** Set: GET /metrics (Prometheus) answers a request bearing it; unset: no /metrics at all. */
+  metricsToken?: string;
 };
 
 export type S3Settings = {
@@ -179,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetryLimit: e.MAIL_RETRY_LIMIT,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    drainSeconds: e.DRAIN_SECONDS ?? (e.NODE_ENV === "development" ? 0 : 5),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
@@ -202,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: "fs" },
     benchBaseline: e.BENCH_BASELINE === "true",
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

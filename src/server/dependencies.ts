@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Resource } from "#domain/api/wire";
 import type { AppDeps } from "./app";
 import { createResponseCache } from "./http/response-cache";
+import { createMailQueue, type MailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
 import { createGuards, type Guards } from "./modules/auth/auth.guard";
 import { loadJwtSecret } from "./modules/auth/auth.secret";
@@ -16,6 +17,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The guards a contract names: `route()` installs them onRequest. */
     guards: Guards;
+    /** Durable e-mail: services queue messages with their rows; tests wait for its delivery. */
+    mailQueue: MailQueue;
   }
 }
 
@@ -23,7 +26,7 @@ export type Services = Awaited<ReturnType<typeof createDependencies>>;
 
 /**
  * What the modules are built from, each made once per app and closed with it: Redis (when
- * REDIS_URL is set), the mailer, the signing secret and session tokens, the guards, the public
+ * REDIS_URL is set), the mailer and the mail queue, the signing secret and session tokens, the guards, the public
  * response cache (and how writes empty it), the object store and a private scratch folder.
  * A test passes its own mailer, throttle, cache or store through AppDeps.
  */
@@ -36,9 +39,25 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   const mailer =
     deps.mailer ??
     createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  app.addHook("onClose", () => mailer.close());
 
   const secret = await loadJwtSecret(config);
+  // Every e-mail goes through the queue, committed with its row and sent by this worker.
+  const mailQueue = await createMailQueue({
+    database,
+    mailer,
+    secret,
+    log: lineLog(app),
+    options: {
+      retryLimit: config.mailRetryLimit,
+      retryDelaySeconds: config.mailRetryDelaySeconds,
+    },
+  });
+  // The worker finishes the message it is sending before the mailer closes.
+  app.addHook("onClose", async () => {
+    await mailQueue.stop();
+    await mailer.close();
+  });
+  app.decorate("mailQueue", mailQueue);
   const tokens = createSessionTokens(secret);
   app.decorate("guards", createGuards({ db: database.db, tokens }));
   const throttle =
@@ -60,5 +79,5 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   const scratchDir = scratchDirectory(config.dataDir);
   mkdirSync(scratchDir, { recursive: true, mode: 0o700 });
 
-  return { redis, mailer, secret, tokens, throttle, cache, store, scratchDir };
+  return { redis, mailQueue, secret, tokens, throttle, cache, store, scratchDir };
 }

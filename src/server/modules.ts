@@ -17,6 +17,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
+import { outgoingMailRoutes } from "./modules/outgoing-mail/outgoing-mail.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
 import { serveUploads } from "./storage/uploads-routes";
@@ -28,7 +29,7 @@ import { serveUploads } from "./storage/uploads-routes";
 export async function registerModules(app: FastifyInstance, deps: AppDeps, services: Services) {
   const { config, database } = deps;
   const { db } = database;
-  const { mailer, secret, tokens, throttle, cache, store, scratchDir } = services;
+  const { mailQueue, secret, tokens, throttle, cache, store, scratchDir } = services;
   const { publicUrl, authAttemptsPerMinute: attemptsPerMinute } = config;
 
   await app.register(healthRoutes({ database, store, redis: services.redis }));
@@ -41,7 +42,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(
     accountRoutes({
       db,
-      mailer,
+      mailQueue,
       tokens,
       verifyLinks: createLinkTokens(secret, "rentals:verify-email", VERIFICATION_CODE_MINUTES, [
         "uid",
@@ -55,7 +56,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(listingsRoutes({ db, cache }));
   await app.register(seoRoutes({ db, publicUrl }));
   await app.register(
-    inquiriesRoutes({ db, mailer, publicUrl, perMinute: config.inquiriesPerMinute }),
+    inquiriesRoutes({ db, mailQueue, publicUrl, perMinute: config.inquiriesPerMinute }),
   );
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
@@ -73,13 +74,37 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   });
   await app.register(adminPropertiesRoutes({ db, store }));
   await app.register(uploadRoutes({ db, store }));
-  await app.register(tenantFilesRoutes({ db, mailer, secret, store, scratchDir, publicUrl }));
+  await app.register(tenantFilesRoutes({ db, mailQueue, secret, store, scratchDir, publicUrl }));
   await app.register(adminInquiriesRoutes({ db }));
+  await app.register(outgoingMailRoutes({ db, mailQueue }));
+  registerMailMetrics(app, mailQueue);
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);
 
   // An unknown API path is a JSON 404, never the web app's HTML page.
   app.all(`${API_PREFIX}*`, async () => {
     throw notFound();
+  });
+}
+
+/** The mail queue's state at each scrape, for the alerts the README lists. */
+function registerMailMetrics(app: FastifyInstance, mailQueue: Services["mailQueue"]) {
+  app.metrics.gauge({
+    name: "mail_queue_depth",
+    help: "E-mail messages queued and not yet sent",
+    collect: async () => (await mailQueue.backlog()).queued,
+  });
+  app.metrics.gauge({
+    name: "mail_queue_failed_messages",
+    help: "E-mail messages marked failed (after their last try), until staff retry them",
+    collect: async () => (await mailQueue.backlog()).failed,
+  });
+  app.metrics.gauge({
+    name: "mail_queue_oldest_age_seconds",
+    help: "Age of the oldest queued e-mail message; 0 when none waits",
+    collect: async () => {
+      const { oldest } = await mailQueue.backlog();
+      return oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000);
+    },
   });
 }

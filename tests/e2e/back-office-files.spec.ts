@@ -60,10 +60,15 @@ test("a document request is e-mailed, used by the tenant, and the file listed, s
   await dialog.getByRole("button", { name: /Send/ }).click();
   await expect(page.getByText(filesMessages.requestSent(tenantEmail))).toBeVisible();
 
-  const mail = (await outbox("backOffice")).find((m) => m.to === tenantEmail);
-  expect(mail, "the request e-mail in the outbox").toBeDefined();
-  const link = /https?:\/\/\S+\/upload\/[A-Za-z0-9._-]+/.exec(mail!.text)?.[0];
-  expect(link).toBeDefined();
+  // The mail worker sends it just after the answer: the outbox is read until it arrives.
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox("backOffice")).find((m) => m.to === tenantEmail);
+      link = mail ? /https?:\/\/\S+\/upload\/[A-Za-z0-9._-]+/.exec(mail.text)?.[0] : undefined;
+      return link;
+    }, "the request e-mail in the outbox")
+    .toBeDefined();
 
   // The tenant, in a browser of their own, not signed in.
   const baseURL = process.env.E2E_BACK_OFFICE_URL!;

@@ -53,7 +53,6 @@ const errorCodes: Record<number, string> = {
   415: "unsupported_media_type",
   429: "too_many_requests",
   500: "internal",
-  502: "mail_failed",
   503: "unavailable",
 };
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type AppDeps, buildApp } from "#server/app";
 import { loadConfig } from "#server/config";
 import type { Database } from "#server/db/client";
+import { readOutbox } from "#server/mail/outbox";
 
 /**
  * The real app (API only, no web build) over a test database, with a temporary DATA_DIR.
@@ -34,6 +35,11 @@ export async function createTestApp(
     app,
     config,
     dataDir,
+    /** The outbox, once the mail queue has delivered everything queued so far. */
+    async outbox() {
+      await app.mailQueue.idle();
+      return readOutbox(dataDir);
+    },
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

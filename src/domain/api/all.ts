@@ -5,6 +5,8 @@ import { docsApi } from "./docs";
 import { healthApi } from "./health";
 import { inquiriesApi } from "./inquiries";
 import { listingsApi, seoApi } from "./listings";
+import { metricsApi } from "./metrics";
+import { outgoingMailApi } from "./outgoing-mail";
 import { tenantFilesApi } from "./tenant-files";
 
 /** Every contract, by area: what the OpenAPI document, the guard table and the fuzzer read. */
@@ -16,7 +18,9 @@ export const apiAreas = {
   inquiries: inquiriesApi,
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
+  outgoingMail: outgoingMailApi,
   docs: docsApi,
+  metrics: metricsApi,
 } as const;
 
 export const allContracts: readonly Contract[] = Object.values(apiAreas).flatMap(

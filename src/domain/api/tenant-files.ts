@@ -135,11 +135,11 @@ export const tenantFilesApi = defineApi("tenantFiles", {
   createRequest: {
     method: "POST",
     path: "/api/admin/document-requests",
-    summary: "Asks a tenant for documents: e-mails an upload link valid 14 days",
+    summary: "Asks a tenant for documents: queues the e-mail of an upload link valid 14 days",
     guard: "admin",
     body: documentRequestSchema,
-    invalidates: ["document-requests"],
-    responses: { 201: documentRequestResponseSchema, 404: apiErrorSchema, 502: apiErrorSchema },
+    invalidates: ["document-requests", "outgoing-mail"],
+    responses: { 201: documentRequestResponseSchema, 404: apiErrorSchema },
   },
   listRequests: {
     method: "GET",

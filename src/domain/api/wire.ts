@@ -17,7 +17,13 @@ export type Guard = "public" | "user" | "tenant" | "admin";
  * public listing pages and API for `listings`) before the write's answer leaves; the browser
  * refetches every query that reads them.
  */
-export const resources = ["listings", "inquiries", "tenant-files", "document-requests"] as const;
+export const resources = [
+  "listings",
+  "inquiries",
+  "tenant-files",
+  "document-requests",
+  "outgoing-mail",
+] as const;
 export type Resource = (typeof resources)[number];
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -28,11 +28,19 @@ describe("migrations", () => {
       "document_requests",
       "images",
       "inquiries",
+      "outgoing_mail",
       "properties",
       "tenant_files",
       "units",
       "users",
     ]);
+  });
+
+  it("installs the job queue's own tables beside them", async () => {
+    const { rows } = await database.pool.query<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'queue', 'version')",
+    );
+    expect(rows[0]!.n).toBe(3);
   });
 
   it("applies nothing twice, even when several instances start at once", async () => {

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { migrationsDir } from "../paths";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./embedded-postgres";
 import * as schema from "./schema";
@@ -119,4 +120,20 @@ export async function runMigrations(database: Database): Promise<void> {
   await withAdvisoryLock(database, LOCKS.migrations, (client) =>
     migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir }),
   );
+  await installJobQueue(database.pool);
+}
+
+/**
+ * The job queue's own tables (pg-boss, in the schema `pgboss`), installed or brought to the
+ * installed pg-boss's version; pg-boss takes its own lock, so instances may start together.
+ */
+async function installJobQueue(pool: pg.Pool): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    supervise: false,
+    schedule: false,
+  });
+  boss.on("error", () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
 }

@@ -17,7 +17,6 @@ import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { inquiries } from "../db/schema";
-import { readOutbox } from "../mail/outbox";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import { filesIn, multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
 import { dataDirectories } from "../paths";
@@ -390,7 +389,7 @@ async function uploadTokenFromEmail(): Promise<{ token: string; requestId: strin
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const mail = (await readOutbox(testApp.dataDir)).at(-1)!;
+  const mail = (await testApp.outbox()).at(-1)!;
   const token = /\/upload\/([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]!;
   return { token, requestId: response.json().id };
 }
@@ -402,7 +401,7 @@ async function verificationTokenFromEmail(): Promise<{ token: string; uid: strin
   const uid = me.json().user.uid as string;
   const sent = await call(app, authApi.sendVerification, { payload: { uid } });
   expect(sent.statusCode).toBe(200);
-  const mail = (await readOutbox(testApp.dataDir)).at(-1)!;
+  const mail = (await testApp.outbox()).at(-1)!;
   const token = /verify-email\?token=([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]!;
   return { token, uid };
 }

@@ -23,7 +23,10 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   database = await createTestDb();
-  ({ app, close } = await createTestApp(database));
+  // Every optional route on: GET /metrics exists only with METRICS_TOKEN.
+  ({ app, close } = await createTestApp(database, {
+    env: { METRICS_TOKEN: "contracts-test-metrics-token" },
+  }));
 });
 
 afterAll(async () => {

@@ -283,6 +283,11 @@ const plans: Record<string, Plan> = {
     body: () => ({ handled: fc.boolean() }),
     params: (k) => ({ id: ids(k.inquiryIds) }),
   },
+  "GET /api/admin/outgoing-mail": { query: ["status"] },
+  "POST /api/admin/outgoing-mail/:id/retry": {
+    body: () => "junk",
+    params: () => ({ id: ids(["00000000-0000-4000-8000-000000000000"]) }),
+  },
   // The catch-all: any other path under /api is a JSON 404, whatever the method.
   ...Object.fromEntries(
     ["GET", "TRACE", "DELETE", "OPTIONS", "PATCH", "PUT", "POST", "QUERY"].map((method) => [
@@ -439,6 +444,7 @@ async function freshFixtures(): Promise<Known> {
     const sent = await call(app, contract, { payload, remoteAddress: nextAddress() });
     expect(sent.statusCode).toBe(200);
   }
+  await app.mailQueue.idle();
   const mail = (await readOutbox(dataDir)).filter((m) => m.to === unverifiedEmail).at(-1);
   const verifyToken = /verify-email\?token=([\w.-]+)/.exec(mail?.text ?? "")?.[1];
 
@@ -606,6 +612,8 @@ async function send(
   const headers: Record<string, string> = { ...input.headers };
   if (input.who.header !== undefined) headers.authorization = input.who.header;
   if (input.body.contentType !== undefined) headers["content-type"] = input.body.contentType;
+  // Mail an earlier request queued is sent (its row changes) before the state is taken.
+  await app.mailQueue.idle();
   const before = await snapshot(plan.countsWrongTries ?? false);
   const response = await app.inject({
     method: route.method as "GET",
@@ -614,6 +622,7 @@ async function send(
     payload: input.body.payload,
     remoteAddress: nextAddress(),
   });
+  await app.mailQueue.idle();
   const context = `${route.method} ${url.slice(0, 300)} as ${input.who.identity} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
 
   if (STATS) statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);

@@ -23,6 +23,8 @@ import { createTestDb, type TestDatabase } from "#tests/support/test-db";
  */
 const execFileAsync = promisify(execFile);
 const TRIES = 100;
+/** 100 posts of 12 MB take seconds alone, and much longer on two cores shared with other tests. */
+const SLOW = 180_000;
 const BOUNDARY = "----refusal-proof";
 
 let database: TestDatabase;
@@ -117,17 +119,25 @@ async function bodyFile(size: number, name = `body-${size}`): Promise<string> {
 
 describe("a refused upload reaches the client", () => {
   for (const [label, size] of sizes) {
-    it(`fetch: ${TRIES} posts of ${label} without a session all read the 401`, async () => {
-      const result = await fetchTally(await bodyFile(size), TRIES);
-      expect(result).toEqual({ counts: { 401: TRIES }, failures: [] });
-    });
+    it(
+      `fetch: ${TRIES} posts of ${label} without a session all read the 401`,
+      async () => {
+        const result = await fetchTally(await bodyFile(size), TRIES);
+        expect(result).toEqual({ counts: { 401: TRIES }, failures: [] });
+      },
+      SLOW,
+    );
   }
 
   for (const [label, size] of sizes) {
-    it(`curl: ${TRIES} posts of ${label} without a session all read the 401`, async () => {
-      const result = await tally(TRIES, async () => postWithCurl(await bodyFile(size)));
-      expect(result).toEqual({ counts: { 401: TRIES }, failures: [] });
-    });
+    it(
+      `curl: ${TRIES} posts of ${label} without a session all read the 401`,
+      async () => {
+        const result = await tally(TRIES, async () => postWithCurl(await bodyFile(size)));
+        expect(result).toEqual({ counts: { 401: TRIES }, failures: [] });
+      },
+      SLOW,
+    );
   }
 
   it("the answer is the API's refusal, with its message", async () => {
@@ -136,14 +146,18 @@ describe("a refused upload reaches the client", () => {
     expect(JSON.parse(body)).toMatchObject({ error: "unauthorized", message: expect.any(String) });
   });
 
-  it("a 12 MB photo from a signed-in administrator reads the 413 (fetch and curl)", async () => {
-    const admin = await loginAs(testApp.app, database.db, "admin");
-    const file = await bodyFile(12 * 1024 * 1024);
-    const viaFetch = await fetchTally(file, 20, admin.headers);
-    const viaCurl = await tally(20, () => postWithCurl(file, admin.headers));
-    expect(viaFetch).toEqual({ counts: { 413: 20 }, failures: [] });
-    expect(viaCurl).toEqual({ counts: { 413: 20 }, failures: [] });
-  });
+  it(
+    "a 12 MB photo from a signed-in administrator reads the 413 (fetch and curl)",
+    async () => {
+      const admin = await loginAs(testApp.app, database.db, "admin");
+      const file = await bodyFile(12 * 1024 * 1024);
+      const viaFetch = await fetchTally(file, 20, admin.headers);
+      const viaCurl = await tally(20, () => postWithCurl(file, admin.headers));
+      expect(viaFetch).toEqual({ counts: { 413: 20 }, failures: [] });
+      expect(viaCurl).toEqual({ counts: { 413: 20 }, failures: [] });
+    },
+    SLOW,
+  );
 
   it("a body read to its end is answered on a connection that stays open", async () => {
     const response = await fetch(uploadUrl(), {
@@ -156,14 +170,18 @@ describe("a refused upload reaches the client", () => {
     await response.arrayBuffer();
   });
 
-  it("a body over the route's own limit still reads its 413, then the connection closes", async () => {
-    const url = `${origin}${urlOf(inquiriesApi.send)}`;
-    const file = path.join(scratch, "inquiry-12mb.json");
-    await writeFile(file, JSON.stringify({ name: "x".repeat(12 * 1024 * 1024) }));
-    const json = { "content-type": "application/json" };
-    const viaFetch = await fetchTally(file, 20, json, url);
-    const viaCurl = await tally(20, () => postWithCurl(file, json, url));
-    expect(viaFetch).toEqual({ counts: { 413: 20 }, failures: [] });
-    expect(viaCurl).toEqual({ counts: { 413: 20 }, failures: [] });
-  });
+  it(
+    "a body over the route's own limit still reads its 413, then the connection closes",
+    async () => {
+      const url = `${origin}${urlOf(inquiriesApi.send)}`;
+      const file = path.join(scratch, "inquiry-12mb.json");
+      await writeFile(file, JSON.stringify({ name: "x".repeat(12 * 1024 * 1024) }));
+      const json = { "content-type": "application/json" };
+      const viaFetch = await fetchTally(file, 20, json, url);
+      const viaCurl = await tally(20, () => postWithCurl(file, json, url));
+      expect(viaFetch).toEqual({ counts: { 413: 20 }, failures: [] });
+      expect(viaCurl).toEqual({ counts: { 413: 20 }, failures: [] });
+    },
+    SLOW,
+  );
 });

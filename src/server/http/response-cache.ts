@@ -27,6 +27,10 @@ export type ResponseCache = {
    */
   setBypass(on: boolean): void;
   readonly size: number;
+  /** Answers found in the cache since it was made (a request joining one being computed too). */
+  readonly hits: number;
+  /** Answers computed: not in the cache, stale, or the cache bypassed. */
+  readonly misses: number;
 };
 
 type Entry = { generation: number; storedAt: number; value: Promise<unknown> };
@@ -39,14 +43,22 @@ export function createResponseCache(
   const listeners: (() => void)[] = [];
   let generation = 0;
   let bypass = false;
+  // Plain counts, read by the metrics at each scrape (src/server/metrics): no cost per lookup.
+  let hits = 0;
+  let misses = 0;
 
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-      if (bypass) return compute();
+      if (bypass) {
+        misses++;
+        return compute();
+      }
       const entry = entries.get(key);
       if (entry && entry.generation === generation && now() - entry.storedAt < ttlMs) {
+        hits++;
         return entry.value as Promise<T>;
       }
+      misses++;
       const value = compute();
       const stored: Entry = { generation, storedAt: now(), value };
       entries.delete(key);
@@ -73,6 +85,12 @@ export function createResponseCache(
     },
     get size() {
       return entries.size;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
   };
 }

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSmtpServer } from "#tests/support/smtp-server";
 import { createMailer, defaultFrom } from "./mailer";
 import { outboxDir, readOutbox } from "./outbox";
 
@@ -118,47 +117,6 @@ describe("the outbox (no SMTP_URL)", () => {
   });
 });
 
-type Received = { from: string; to: string[]; raw: string; user?: string };
-
-/** A real SMTP server on a free loopback port, plain text, that keeps what it receives. */
-async function startSmtpServer(auth?: { user: string; pass: string }) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
-    authOptional: !auth,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(credentials, _session, callback) {
-      if (credentials.username === auth?.user && credentials.password === auth?.pass) {
-        callback(null, { user: credentials.username });
-      } else {
-        callback(new Error("Invalid username or password"));
-      }
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const shortTimeouts = "connectionTimeout=2000&greetingTimeout=2000&socketTimeout=2000";
 
 describe("SMTP (SMTP_URL set)", () => {
@@ -197,7 +155,7 @@ describe("SMTP (SMTP_URL set)", () => {
   });
 
   it("signs in with the user and password in the URL", async () => {
-    const server = await startSmtpServer({ user: "mailer", pass: "p@ss word" });
+    const server = await startSmtpServer({ auth: { user: "mailer", pass: "p@ss word" } });
     const mailer = createMailer({
       dataDir,
       smtpUrl: `smtp://mailer:${encodeURIComponent("p@ss word")}@127.0.0.1:${server.port}?${shortTimeouts}`,
@@ -230,7 +188,7 @@ describe("SMTP (SMTP_URL set)", () => {
   });
 
   it("rejects with the host but not the password when the server refuses the login", async () => {
-    const server = await startSmtpServer({ user: "mailer", pass: "right-one" });
+    const server = await startSmtpServer({ auth: { user: "mailer", pass: "right-one" } });
     const mailer = createMailer({
       dataDir,
       smtpUrl: `smtp://mailer:wr0ng-s3cret@127.0.0.1:${server.port}?${shortTimeouts}`,

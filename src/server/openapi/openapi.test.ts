@@ -9,6 +9,7 @@ import { apiErrorSchema, type Contract, defineApi, idParams } from "#domain/api/
 import { docsApi } from "#domain/api/docs";
 import { healthApi } from "#domain/api/health";
 import { listingsApi, seoApi } from "#domain/api/listings";
+import { metricsApi } from "#domain/api/metrics";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { API_PREFIX, raw } from "#domain/api/wire";
 import { z } from "#domain/zod";
@@ -26,7 +27,11 @@ beforeAll(async () => {
   database = await createTestDb();
   let config: { publicUrl: string };
   ({ app, close, config } = await createTestApp(database, {
-    env: { PUBLIC_URL: "https://rentals.example.test" },
+    // METRICS_TOKEN: every optional route on (GET /metrics exists only with it).
+    env: {
+      PUBLIC_URL: "https://rentals.example.test",
+      METRICS_TOKEN: "openapi-test-metrics-token",
+    },
   }));
   publicUrl = config.publicUrl;
 });
@@ -141,7 +146,8 @@ describe("the OpenAPI document", () => {
             r.url !== `${API_PREFIX}*` &&
             r.url !== "/api/bench/baseline") ||
           r.url === seoApi.sitemap.path ||
-          r.url === seoApi.robots.path,
+          r.url === seoApi.robots.path ||
+          r.url === metricsApi.scrape.path,
       )
       .map((r) => `${r.method} ${openApiPath(r.url)}`);
     const described = operations(build());

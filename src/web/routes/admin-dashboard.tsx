@@ -1,4 +1,4 @@
-import { Building2, FileText, Home, LayoutDashboard, LogOut, Mail } from "lucide-react";
+import { Building2, FileText, Home, LayoutDashboard, LogOut, Mail, Send } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
@@ -8,6 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { FilesTab } from "../features/admin/files/files-tab";
 import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
+import { OutgoingMailTab } from "../features/admin/mail/outgoing-mail-tab";
+import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
 import { OverviewTab } from "../features/admin/overview/overview-tab";
 import { PropertiesTab } from "../features/admin/properties/properties-tab";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
@@ -20,7 +22,7 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
-const tabs = ["overview", "properties", "files", "inquiries"] as const;
+const tabs = ["overview", "properties", "files", "inquiries", "mail"] as const;
 type Tab = (typeof tabs)[number];
 
 function DashboardHeader() {
@@ -50,7 +52,8 @@ function DashboardHeader() {
  * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
  * the same tab. In the Inquiries tab the office reads the contact form's messages; its badge
- * counts the unhandled ones.
+ * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
+ * messages that failed for good.
  */
 function Dashboard() {
   const [params, setParams] = useSearchParams();
@@ -59,6 +62,7 @@ function Dashboard() {
   const { user } = useAuth();
   const state = useAdminProperties();
   const unhandled = useUnhandledCount();
+  const failedMail = useFailedMailCount();
   const buildings = useMemo(
     () =>
       state.properties.map((p) => ({
@@ -102,6 +106,14 @@ function Dashboard() {
               </Badge>
             ) : null}
           </TabsTrigger>
+          <TabsTrigger value="mail">
+            <Send aria-hidden="true" className="size-4" /> Outgoing mail
+            {failedMail ? (
+              <Badge variant="destructive" aria-label={`${failedMail} failed`}>
+                {failedMail}
+              </Badge>
+            ) : null}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab state={state} />
@@ -116,6 +128,9 @@ function Dashboard() {
             badge's own query, loaded once for both. */}
         <TabsContent value="inquiries" forceMount className="data-[state=inactive]:hidden">
           <InquiriesTab />
+        </TabsContent>
+        <TabsContent value="mail">
+          <OutgoingMailTab />
         </TabsContent>
       </Tabs>
     </main>

@@ -3,7 +3,6 @@ import { authApi } from "#domain/api/auth";
 import type { Contract } from "#domain/api/contract";
 import { accountMessages } from "#domain/auth";
 import { authCodes } from "#server/db/schema";
-import { readOutbox } from "#server/mail/outbox";
 import { call, urlOf } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -38,7 +37,7 @@ async function newUser(options: { emailVerified?: boolean } = {}) {
 }
 
 async function lastMailTo(email: string) {
-  const mail = (await readOutbox(testApp.dataDir)).filter((m) => m.to === email).at(-1);
+  const mail = (await testApp.outbox()).filter((m) => m.to === email).at(-1);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
 }
@@ -115,7 +114,7 @@ describe("e-mail verification", () => {
 
   it("answers an unknown or verified account the same and sends nothing", async () => {
     const { uid, email } = await newUser({ emailVerified: true });
-    const before = (await readOutbox(testApp.dataDir)).length;
+    const before = (await testApp.outbox()).length;
     const verified = await post(authApi.sendVerification, { uid });
     const unknown = await post(authApi.sendVerification, {
       uid: "00000000-0000-0000-0000-000000000000",
@@ -123,8 +122,8 @@ describe("e-mail verification", () => {
     const junk = await post(authApi.sendVerification, { uid: "not-a-uuid" });
     expect(verified.body).toBe(unknown.body);
     expect(junk.body).toBe(unknown.body);
-    expect((await readOutbox(testApp.dataDir)).length).toBe(before);
-    expect((await readOutbox(testApp.dataDir)).some((m) => m.to === email)).toBe(false);
+    expect((await testApp.outbox()).length).toBe(before);
+    expect((await testApp.outbox()).some((m) => m.to === email)).toBe(false);
   });
 
   it("verifies through the mailed link once, then redirects with the failure banner", async () => {
@@ -168,9 +167,7 @@ describe("password reset", () => {
     expect(unknown.body).toBe(known.body);
     expect(known.json().message).toBe(accountMessages.resetSent);
     expect((await lastMailTo(email)).text).toMatch(resetLink);
-    expect((await readOutbox(testApp.dataDir)).some((m) => m.to === "ghost@example.com")).toBe(
-      false,
-    );
+    expect((await testApp.outbox()).some((m) => m.to === "ghost@example.com")).toBe(false);
   });
 
   it("sets the new password through the link, once; the old password stops working", async () => {

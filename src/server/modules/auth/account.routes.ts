@@ -3,7 +3,7 @@ import { authApi } from "#domain/api/auth";
 import { accountMessages } from "#domain/auth";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import type { CodeHasher } from "./code-hash";
 import { requestPasswordReset, resetPassword } from "./password-reset.service";
@@ -16,7 +16,7 @@ import {
 
 type Deps = {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   tokens: SessionTokens;
   verifyLinks: LinkTokens<VerifyLinkClaims>;
   hasher: CodeHasher;
@@ -75,7 +75,7 @@ export const accountRoutes =
       app,
       authApi.requestPasswordReset,
       async (request) => {
-        await requestPasswordReset({ ...deps, log: request.log }, request.body);
+        await requestPasswordReset(deps, request.body);
         return { success: true as const, message: accountMessages.resetSent };
       },
       limited,
@@ -85,7 +85,7 @@ export const accountRoutes =
       app,
       authApi.resetPassword,
       async (request) => {
-        await resetPassword({ ...deps, log: request.log }, request.body);
+        await resetPassword(deps, request.body);
         request.log.info({ uid: request.body.userId }, "password reset");
         return { success: true as const, message: accountMessages.resetDone };
       },

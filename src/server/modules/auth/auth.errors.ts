@@ -13,8 +13,6 @@ export const adminOnly = () => forbidden(authMessages.adminOnly);
 export const tenantsOnly = () => forbidden(authMessages.tenantsOnly);
 
 /** E-mail verification and password reset. */
-export const verificationMailFailed = () =>
-  new AppError(503, "mail_unavailable", accountMessages.sendVerificationFailed);
 export const codeInvalid = () => badRequest(accountMessages.codeInvalid);
 export const codeExhausted = () => badRequest(accountMessages.codeExhausted);
 export const resetLinkExpired = () => badRequest(accountMessages.resetLinkExpired);

@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
 import { RESET_LINK_MINUTES, VERIFICATION_MAX_ATTEMPTS } from "#domain/auth";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
 import { renderEmail } from "#server/mail/email-layout";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import { hashPassword } from "../users/users.password";
 import { createUsersRepository } from "../users/users.repository";
 import { resetLinkExpired } from "./auth.errors";
@@ -12,10 +11,9 @@ import { type CodeHasher, resetCode } from "./code-hash";
 
 type Deps = {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   hasher: CodeHasher;
   publicUrl: string;
-  log: Pick<FastifyBaseLogger, "warn">;
   now?: () => Date;
 };
 
@@ -28,12 +26,6 @@ export async function requestPasswordReset(deps: Deps, input: { email: string })
   const user = await createUsersRepository(deps.db).findByEmail(input.email);
   if (!user) return;
   const code = resetCode();
-  await createAuthCodesRepository(deps.db).issue({
-    userId: user.id,
-    purpose: "reset",
-    codeHash: deps.hasher.hash("reset", user.id, code),
-    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
-  });
   const url = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}&uid=${encodeURIComponent(user.id)}`;
   const email = renderEmail({
     heading: "Reset your password",
@@ -41,15 +33,21 @@ export async function requestPasswordReset(deps: Deps, input: { email: string })
     action: { label: "Choose a new password", url },
     footnote: `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
   });
-  try {
-    await deps.mailer.send({
+  // The code and its e-mail are stored together; the mail worker sends it (and retries).
+  await deps.mailQueue.transaction(async (tx) => {
+    await createAuthCodesRepository(tx.db).issue({
+      userId: user.id,
+      purpose: "reset",
+      codeHash: deps.hasher.hash("reset", user.id, code),
+      expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    });
+    await tx.queue({
+      kind: "password_reset",
       to: user.email,
       subject: `Reset your ${site.name} password`,
       ...email,
     });
-  } catch (error) {
-    deps.log.warn({ uid: user.id, err: (error as Error).message }, "password reset e-mail failed");
-  }
+  });
 }
 
 /** The link's code, once, within the hour; the new password ends every older session. */

@@ -8,9 +8,9 @@ import {
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
 import { renderEmail } from "#server/mail/email-layout";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import { createUsersRepository } from "../users/users.repository";
-import { codeExhausted, codeInvalid, verificationMailFailed } from "./auth.errors";
+import { codeExhausted, codeInvalid } from "./auth.errors";
 import { toSessionUser } from "./auth.guard";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import { createAuthCodesRepository } from "./auth-codes.repository";
@@ -20,7 +20,7 @@ export type VerifyLinkClaims = { uid: string; codeId: string };
 
 type Deps = {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   tokens: SessionTokens;
   verifyLinks: LinkTokens<VerifyLinkClaims>;
   hasher: CodeHasher;
@@ -39,30 +39,32 @@ export async function sendVerification(deps: Deps, input: { uid: string }): Prom
   const user = await createUsersRepository(deps.db).findById(input.uid);
   if (!user || user.emailVerified) return;
   const code = sixDigitCode();
-  const row = await createAuthCodesRepository(deps.db).issue({
-    userId: user.id,
-    purpose: "verify",
-    codeHash: deps.hasher.hash("verify", user.id, code),
-    expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
-  });
-  const token = await deps.verifyLinks.sign({ uid: user.id, codeId: row.id });
-  const link = `${deps.publicUrl}${buildUrl(authApi.verifyEmailLink, {}, { token })}`;
-  const email = renderEmail({
-    heading: "Verify your e-mail address",
-    paragraphs: [`Enter this code on the ${site.name} verification page, or use the button below.`],
-    code,
-    action: { label: "Verify my e-mail address", url: link },
-    footnote: `The code and the button work for ${VERIFICATION_CODE_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
-  });
-  try {
-    await deps.mailer.send({
+  // The code and its e-mail are stored together; the mail worker sends it (and retries).
+  await deps.mailQueue.transaction(async (tx) => {
+    const row = await createAuthCodesRepository(tx.db).issue({
+      userId: user.id,
+      purpose: "verify",
+      codeHash: deps.hasher.hash("verify", user.id, code),
+      expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
+    });
+    const token = await deps.verifyLinks.sign({ uid: user.id, codeId: row.id });
+    const link = `${deps.publicUrl}${buildUrl(authApi.verifyEmailLink, {}, { token })}`;
+    const email = renderEmail({
+      heading: "Verify your e-mail address",
+      paragraphs: [
+        `Enter this code on the ${site.name} verification page, or use the button below.`,
+      ],
+      code,
+      action: { label: "Verify my e-mail address", url: link },
+      footnote: `The code and the button work for ${VERIFICATION_CODE_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
+    });
+    await tx.queue({
+      kind: "verification_code",
       to: user.email,
       subject: `Your ${site.name} verification code: ${code}`,
       ...email,
     });
-  } catch {
-    throw verificationMailFailed();
-  }
+  });
 }
 
 /** The code from the e-mail: at most 5 wrong tries, then only a new code helps. */

@@ -3,7 +3,6 @@ import { inquiriesApi } from "#domain/api/inquiries";
 import { composeInquiryMessage, contactMessages } from "#domain/inquiries";
 import { site } from "#domain/site";
 import { inquiries } from "#server/db/schema";
-import { readOutbox } from "#server/mail/outbox";
 import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
@@ -53,7 +52,7 @@ describe(`${inquiriesApi.send.method} ${inquiriesApi.send.path}`, () => {
       propertyId: null,
       handledAt: null,
     });
-    const [mail] = await readOutbox(testApp.dataDir);
+    const [mail] = await testApp.outbox();
     expect(mail).toMatchObject({ to: site.email, replyTo: "dana@example.com" });
     expect(mail!.subject).toContain("Parking");
     expect(mail!.text).toContain("Is there a parking space with the unit?");
@@ -62,13 +61,14 @@ describe(`${inquiriesApi.send.method} ${inquiriesApi.send.path}`, () => {
   it("links a tour request to its unit and building", async () => {
     const response = await post({ ...valid, propertyId: ids.building, unitId: ids.unit });
     expect(response.statusCode).toBe(201);
-    const mails = await readOutbox(testApp.dataDir);
+    const mails = await testApp.outbox();
     expect(mails.at(-1)!.text).toContain("About: Riverside Flats, Unit 4C.");
     expect(mails.at(-1)!.text).toContain(`/properties/${ids.unit}`);
   });
 
   it("keeps the inquiry when the mail transport throws", async () => {
     const broken = await createTestApp(database, {
+      env: { MAIL_RETRY_LIMIT: "0" },
       mailer: {
         send: async () => {
           throw new Error("SMTP is down");

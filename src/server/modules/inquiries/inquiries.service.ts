@@ -1,17 +1,15 @@
-import type { FastifyBaseLogger } from "fastify";
 import { type InquiryPayload, inquiryPayloadSchema, splitInquiryMessage } from "#domain/inquiries";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
 import { renderEmail } from "#server/mail/email-layout";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import { propertyUnavailable, unitUnavailable } from "./inquiries.errors";
 import { createInquiriesRepository } from "./inquiries.repository";
 
 type Deps = {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   publicUrl: string;
-  log: Pick<FastifyBaseLogger, "warn" | "info">;
 };
 
 type About = {
@@ -56,8 +54,8 @@ async function resolveSubjectOf(
 }
 
 /**
- * Stores the inquiry, then tells the office by e-mail. The row is committed first: a mail
- * server that is down never loses a visitor's message (the office also reads it in the back office).
+ * Stores the inquiry and queues the office's e-mail about it, in one transaction: both are kept
+ * or neither, and a mail server that is down delays the notice, never loses it.
  */
 export async function createInquiry(
   deps: Deps,
@@ -66,41 +64,39 @@ export async function createInquiry(
   const payload = inquiryPayloadSchema.parse(input);
   const about = await resolveSubjectOf(deps.db, payload.propertyId, payload.unitId);
   const { subject, message } = splitInquiryMessage(payload.message);
-  const row = await createInquiriesRepository(deps.db).insert({
-    name: payload.name,
-    email: payload.email,
-    phone: payload.phone,
-    subject,
-    message,
-    propertyId: about.propertyId,
-    unitId: about.unitId,
-  });
-
   const title = subject || (about.label ? `Inquiry about ${about.label}` : "New inquiry");
-  const email = renderEmail({
-    heading: `New inquiry #${row.id}: ${title}`,
-    paragraphs: [
-      `From ${payload.name} <${payload.email}>, phone ${payload.phone}.`,
-      ...(about.label ? [`About: ${about.label}.`] : []),
+  // The inquiry and the office's notice are stored together: the notice is sent by the mail
+  // worker, retried while the SMTP server is down, so no visitor's message goes unannounced.
+  const row = await deps.mailQueue.transaction(async (tx) => {
+    const inserted = await createInquiriesRepository(tx.db).insert({
+      name: payload.name,
+      email: payload.email,
+      phone: payload.phone,
+      subject,
       message,
-    ],
-    ...(about.path
-      ? { action: { label: "View the listing", url: `${deps.publicUrl}${about.path}` } }
-      : {}),
-    footnote: "Reply to this e-mail to answer the visitor directly.",
-  });
-  try {
-    await deps.mailer.send({
+      propertyId: about.propertyId,
+      unitId: about.unitId,
+    });
+    const email = renderEmail({
+      heading: `New inquiry #${inserted.id}: ${title}`,
+      paragraphs: [
+        `From ${payload.name} <${payload.email}>, phone ${payload.phone}.`,
+        ...(about.label ? [`About: ${about.label}.`] : []),
+        message,
+      ],
+      ...(about.path
+        ? { action: { label: "View the listing", url: `${deps.publicUrl}${about.path}` } }
+        : {}),
+      footnote: "Reply to this e-mail to answer the visitor directly.",
+    });
+    await tx.queue({
+      kind: "inquiry_notice",
       to: site.email,
       replyTo: payload.email,
       subject: `[${site.name}] ${title}`,
       ...email,
     });
-  } catch (error) {
-    deps.log.warn(
-      { inquiryId: row.id, err: (error as Error).message },
-      "inquiry stored, but the office e-mail failed",
-    );
-  }
+    return inserted;
+  });
   return { inquiry: { id: row.id } };
 }

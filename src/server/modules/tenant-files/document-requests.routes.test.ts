@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contract } from "#domain/api/contract";
+import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { site } from "#domain/site";
 import {
@@ -16,7 +17,6 @@ import {
   type UploadRequestInfo,
 } from "#domain/tenant-files";
 import { documentRequests, tenantFiles } from "#server/db/schema";
-import { readOutbox } from "#server/mail/outbox";
 import { loginAs } from "#tests/support/auth";
 import { type CallOptions, call } from "#tests/support/call";
 import { insertProperty } from "#tests/support/fixtures";
@@ -73,7 +73,7 @@ const readRequest = (token: string) => to(tenantFilesApi.uploadRequest, { params
 async function requestAndFollowLink(changes: Partial<DocumentRequestInput> = {}) {
   const response = await sendRequest({ ...valid(), ...changes });
   expect(response.statusCode).toBe(201);
-  const mail = (await readOutbox(testApp.dataDir)).at(-1)!;
+  const mail = (await testApp.outbox()).at(-1)!;
   const link = new RegExp(`${PUBLIC_URL}/upload/([\\w-]+\\.[\\w-]+\\.[\\w-]+)`).exec(mail.text);
   expect(link).not.toBeNull();
   return { request: response.json() as DocumentRequest, mail, token: link![1]! };
@@ -111,11 +111,11 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
   });
 
   it("answers 404 for a building that does not exist, and sends nothing", async () => {
-    const before = (await readOutbox(testApp.dataDir)).length;
+    const before = (await testApp.outbox()).length;
     const response = await sendRequest({ ...valid(), propertyId: 999_999 });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(filesMessages.requestBuildingMissing);
-    expect(await readOutbox(testApp.dataDir)).toHaveLength(before);
+    expect(await testApp.outbox()).toHaveLength(before);
   });
 
   it.each([
@@ -129,9 +129,10 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
     expect(response.json().details).toContainEqual({ path, msg });
   });
 
-  it("removes the request and answers 502 when the e-mail cannot be sent", async () => {
+  it("keeps the request when the e-mail cannot be sent, and shows the message failed to staff", async () => {
     const broken = await createTestApp(database, {
-      env: { AUTH_ATTEMPTS_PER_MINUTE: "1000" },
+      // No retries: the first failed try is the last, so the message is failed at once.
+      env: { AUTH_ATTEMPTS_PER_MINUTE: "1000", MAIL_RETRY_LIMIT: "0" },
       mailer: {
         send: async () => {
           throw new Error("SMTP is down");
@@ -145,12 +146,23 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
       headers: staff.headers,
       payload: { ...valid(), tenantName: "Mail Down" },
     });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
-      error: "mail_failed",
-      message: filesMessages.requestMailFailed,
+    expect(response.statusCode).toBe(201);
+    expect(await database.db.select().from(documentRequests)).toHaveLength(before.length + 1);
+    await broken.app.mailQueue.idle();
+    const listed = await call(broken.app, outgoingMailApi.list, {
+      headers: staff.headers,
+      query: { status: "failed" },
     });
-    expect(await database.db.select().from(documentRequests)).toHaveLength(before.length);
+    expect(listed.json().messages).toContainEqual(
+      expect.objectContaining({
+        kind: "document_request",
+        to: valid().tenantEmail.toLowerCase(),
+        status: "failed",
+        attempts: 1,
+        lastError: "SMTP is down",
+        retryable: true,
+      }),
+    );
     await broken.close();
   });
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Multipart } from "@fastify/multipart";
-import type { FastifyBaseLogger } from "fastify";
 import {
   type DocumentRequest,
   type documentRequestSchema,
@@ -10,7 +9,7 @@ import {
 } from "#domain/tenant-files";
 import type { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import type { ObjectStore } from "#server/storage/storage";
 import { documentRequestEmail } from "./document-request.email";
 import {
@@ -20,13 +19,7 @@ import {
 } from "./document-requests.repository";
 import { commitUpload, receiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
-import {
-  linkExpired,
-  linkFull,
-  linkInvalid,
-  requestBuildingNotFound,
-  requestMailFailed,
-} from "./tenant-files.errors";
+import { linkExpired, linkFull, linkInvalid, requestBuildingNotFound } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 import { isUuid } from "./tenant-files.service";
 
@@ -61,48 +54,42 @@ const received = (row: TenantFileRow) => ({
 });
 
 /**
- * Records the request and e-mails the link. The row exists only if the e-mail went: a request
- * the tenant never received would look sent to staff, so it is removed and staff may retry.
+ * Records the request and queues the e-mail with its link, in one transaction. The mail worker
+ * sends it and retries while the SMTP server is down; a message that finally fails is shown to
+ * staff under "Outgoing mail", where they can send it again.
  */
 export async function createDocumentRequest(
-  deps: Deps & { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, "warn"> },
+  deps: Deps & { mailQueue: MailQueue; publicUrl: string },
   input: z.output<typeof documentRequestSchema>,
   createdBy: string | null,
 ): Promise<DocumentRequest> {
-  const repo = createDocumentRequestsRepository(deps.db);
-  const propertyName = await repo.propertyTitle(input.propertyId);
+  const propertyName = await createDocumentRequestsRepository(deps.db).propertyTitle(
+    input.propertyId,
+  );
   if (propertyName === null) throw requestBuildingNotFound();
   const id = randomUUID();
   // The row ends exactly when the link does.
   const { token, expiresAt } = await deps.links.uploads.sign({ rid: id });
-  const row = await repo.insert({
-    id,
-    tenantName: input.tenantName,
-    tenantEmail: input.tenantEmail,
-    propertyId: input.propertyId,
-    propertyName,
-    unit: input.unit,
-    category: input.category,
-    maintenanceRequest: input.maintenanceRequest || null,
-    note: input.note,
-    createdBy,
-    expiresAt,
+  const row = await deps.mailQueue.transaction(async (tx) => {
+    const inserted = await createDocumentRequestsRepository(tx.db).insert({
+      id,
+      tenantName: input.tenantName,
+      tenantEmail: input.tenantEmail,
+      propertyId: input.propertyId,
+      propertyName,
+      unit: input.unit,
+      category: input.category,
+      maintenanceRequest: input.maintenanceRequest || null,
+      note: input.note,
+      createdBy,
+      expiresAt,
+    });
+    await tx.queue({
+      kind: "document_request",
+      ...documentRequestEmail({ ...inserted, uploadUrl: `${deps.publicUrl}/upload/${token}` }),
+    });
+    return inserted;
   });
-  try {
-    await deps.mailer.send(
-      documentRequestEmail({
-        ...row,
-        uploadUrl: `${deps.publicUrl}/upload/${token}`,
-      }),
-    );
-  } catch (error) {
-    await repo.remove(row.id);
-    deps.log.warn(
-      { requestId: row.id, err: (error as Error).message },
-      "document request e-mail failed; request removed",
-    );
-    throw requestMailFailed();
-  }
   return toDocumentRequest({ ...row, filesReceived: 0 });
 }
 

@@ -9,8 +9,6 @@ export const downloadLinkExpired = () =>
 
 /** Document requests and their upload links: 404 unknown or forged, 410 expired, 413 full. */
 export const requestBuildingNotFound = () => notFound(filesMessages.requestBuildingMissing);
-export const requestMailFailed = () =>
-  new AppError(502, "mail_failed", filesMessages.requestMailFailed);
 export const linkInvalid = () => notFound(filesMessages.linkInvalid);
 export const linkExpired = () => new AppError(410, "link_expired", filesMessages.linkExpired);
 export const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);

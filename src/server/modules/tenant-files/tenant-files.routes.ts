@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { tenantFilesApi as api } from "#domain/api/tenant-files";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailQueue } from "#server/mail/mail-queue";
 import { multipartBodyLimit } from "#server/shared/multipart";
 import type { ObjectStore } from "#server/storage/storage";
 import {
@@ -24,7 +24,7 @@ import {
 
 type Deps = {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   /** The JWT secret: download and upload links are signed with it, each under its own audience. */
   secret: Uint8Array;
   /** Where the documents are kept (`tenant-files/<uuid>`): never served as they are. */
@@ -77,11 +77,7 @@ export const tenantFilesRoutes =
     );
 
     route(app, api.createRequest, async (request) =>
-      createDocumentRequest(
-        { ...services, log: request.log },
-        request.body,
-        request.user?.uid ?? null,
-      ),
+      createDocumentRequest(services, request.body, request.user?.uid ?? null),
     );
     route(app, api.listRequests, async () => listDocumentRequests(services));
     route(app, api.uploadRequest, async (request) =>

@@ -1,0 +1,31 @@
+import {
+  outgoingMailQuerySchema,
+  outgoingMailResponseSchema,
+  outgoingMessageSchema,
+} from "#domain/outgoing-mail";
+import { apiErrorSchema, defineApi, idParams } from "./contract";
+
+/**
+ * The back office's "Outgoing mail": every message the app queued, sent or failed, and Retry
+ * for a failed one.
+ */
+export const outgoingMailApi = defineApi("outgoing-mail", {
+  list: {
+    method: "GET",
+    path: "/api/admin/outgoing-mail",
+    summary: "Outgoing e-mail, newest first (at most 100), and the counts by status",
+    guard: "admin",
+    reads: "outgoing-mail",
+    query: outgoingMailQuerySchema,
+    responses: { 200: outgoingMailResponseSchema },
+  },
+  retry: {
+    method: "POST",
+    path: "/api/admin/outgoing-mail/:id/retry",
+    summary: "Queues a failed message again; 409 if it is not failed",
+    guard: "admin",
+    params: idParams,
+    invalidates: ["outgoing-mail"],
+    responses: { 200: outgoingMessageSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  },
+});

@@ -1,0 +1,71 @@
+import { z } from "#domain/zod";
+
+/**
+ * The e-mail the app sends, as staff see it in the back office's "Outgoing mail" tab: every
+ * message is queued, then sent by a worker that retries while the mail server is down; one that
+ * still fails after the last try is marked failed, with the reason, and can be sent again.
+ */
+
+export const mailKinds = [
+  "inquiry_notice",
+  "verification_code",
+  "password_reset",
+  "document_request",
+] as const;
+export type MailKindName = (typeof mailKinds)[number];
+
+export const mailKindLabels: Record<MailKindName, string> = {
+  inquiry_notice: "Inquiry notice",
+  verification_code: "Verification code",
+  password_reset: "Password reset",
+  document_request: "Document request",
+};
+
+export const mailStatuses = ["queued", "sent", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+export const mailStatusLabels: Record<MailStatus, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+};
+
+/** How many messages the list shows at most (newest first). */
+export const OUTGOING_MAIL_PAGE = 100;
+
+export const outgoingMailQuerySchema = z.object({
+  status: z.enum(mailStatuses).optional(),
+});
+
+export const outgoingMessageSchema = z.object({
+  id: z.uuid(),
+  /** A kind this version does not know is shown as it is stored. */
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(mailStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  /** Failed with its body still kept: Retry can send it again. */
+  retryable: z.boolean(),
+});
+export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
+
+export const outgoingMailResponseSchema = z.object({
+  messages: z.array(outgoingMessageSchema),
+  /** Whatever the filter: how many are queued, sent and failed in all. */
+  counts: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+});
+export type OutgoingMailResponse = z.infer<typeof outgoingMailResponseSchema>;
+
+export const outgoingMailMessages = {
+  notFound: "This message was not found.",
+  notFailed: "Only a failed message can be sent again.",
+  retried: "The message is queued again.",
+  loadFailed: "Could not load the outgoing mail. Please try again.",
+  empty: "No e-mail has been sent yet.",
+  emptyFiltered: "No messages with this status.",
+} as const;

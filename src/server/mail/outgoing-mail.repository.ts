@@ -1,0 +1,116 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client";
+import { outgoingMail } from "#server/db/schema";
+
+export type OutgoingMailRow = typeof outgoingMail.$inferSelect;
+export type OutgoingMailStatus = OutgoingMailRow["status"];
+
+/** The queue's rows: one per message, from queued to sent or failed. */
+export function createOutgoingMailRepository(db: Db) {
+  return {
+    async insert(row: {
+      kind: string;
+      toAddress: string;
+      subject: string;
+      sealedBody: string;
+    }): Promise<OutgoingMailRow> {
+      const [inserted] = await db.insert(outgoingMail).values(row).returning();
+      return inserted!;
+    },
+
+    async find(id: string): Promise<OutgoingMailRow | null> {
+      const [row] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, id));
+      return row ?? null;
+    },
+
+    /** Sent: the body, which may hold a code or a link, is dropped. */
+    async markSent(id: string): Promise<void> {
+      await db
+        .update(outgoingMail)
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          sealedBody: null,
+          lastError: null,
+          attempts: sql`${outgoingMail.attempts} + 1`,
+        })
+        .where(eq(outgoingMail.id, id));
+    },
+
+    /** A try that failed: counted, with its reason; the last one marks the message failed. */
+    async recordFailure(id: string, reason: string, final: boolean): Promise<void> {
+      await db
+        .update(outgoingMail)
+        .set({
+          attempts: sql`${outgoingMail.attempts} + 1`,
+          lastError: reason,
+          ...(final ? { status: "failed" as const, failedAt: sql`now()` } : {}),
+        })
+        .where(eq(outgoingMail.id, id));
+    },
+
+    /** Failed for a reason no retry can change (a body sealed under another secret). */
+    async markUnsendable(id: string, reason: string): Promise<void> {
+      await db
+        .update(outgoingMail)
+        .set({ status: "failed", failedAt: sql`now()`, lastError: reason })
+        .where(eq(outgoingMail.id, id));
+    },
+
+    /** A failed message queued again by staff; false if it was not failed (or is gone). */
+    async requeue(id: string): Promise<boolean> {
+      const rows = await db
+        .update(outgoingMail)
+        .set({ status: "queued", failedAt: null })
+        .where(
+          and(
+            eq(outgoingMail.id, id),
+            eq(outgoingMail.status, "failed"),
+            sql`${outgoingMail.sealedBody} is not null`,
+          ),
+        )
+        .returning({ id: outgoingMail.id });
+      return rows.length === 1;
+    },
+
+    /** Newest first, optionally of one status. */
+    async list(options: { status?: OutgoingMailStatus; limit: number }) {
+      return db
+        .select()
+        .from(outgoingMail)
+        .where(options.status ? eq(outgoingMail.status, options.status) : undefined)
+        .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
+        .limit(options.limit);
+    },
+
+    async countsByStatus(): Promise<Record<OutgoingMailStatus, number>> {
+      const rows = await db
+        .select({ status: outgoingMail.status, n: count() })
+        .from(outgoingMail)
+        .groupBy(outgoingMail.status);
+      const counts = { queued: 0, sent: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = row.n;
+      return counts;
+    },
+
+    /** How many wait, since when the oldest has waited, and how many failed (for metrics). */
+    async backlog(): Promise<{ queued: number; failed: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({
+          queued: sql<number>`count(*) filter (where ${outgoingMail.status} = 'queued')::int`,
+          failed: sql<number>`count(*) filter (where ${outgoingMail.status} = 'failed')::int`,
+          oldest: sql<
+            string | null
+          >`min(${outgoingMail.createdAt}) filter (where ${outgoingMail.status} = 'queued')`,
+        })
+        .from(outgoingMail)
+        .where(sql`${outgoingMail.status} in ('queued', 'failed')`);
+      const oldest = row?.oldest ?? null;
+      return {
+        queued: row?.queued ?? 0,
+        failed: row?.failed ?? 0,
+        oldest: oldest === null ? null : new Date(oldest),
+      };
+    },
+  };
+}
