@@ -12,7 +12,8 @@ import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage
 
 /**
  * Start: config -> database -> migrations -> listen. Any failure prints one line and exits 1.
- * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the pool, stop the database.
+ * SIGTERM/SIGINT: drain (not ready, connections closed after each answer), stop accepting,
+ * finish requests in flight, close the pool, stop the database.
  */
 function fail(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -131,11 +132,32 @@ async function main() {
     log: lineLog(app),
   });
 
+  // The stop: report not ready and ask every client to close its connection (so a load balancer
+  // sends the next request elsewhere) while still serving for DRAIN_SECONDS; then stop listening,
+  // finish what is in flight, and close. A second signal ends the drain at once.
   let stopping = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      endDrain();
+      return;
+    }
     stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    app.stopping.drain();
+    if (config.drainSeconds > 0) {
+      console.log(
+        `${signal} received: not ready, serving ${config.drainSeconds} s more while clients move away, then stopping.`,
+      );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, config.drainSeconds * 1000);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    } else {
+      console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    }
     // A request that takes longer than this is cut off rather than holding the stop forever.
     const cutOff = setTimeout(() => app.server.closeAllConnections(), 10_000);
     await app.close().catch((error) => console.error(error));
@@ -146,8 +168,8 @@ async function main() {
     lock.release();
     process.exit(0);
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
   if (stopSignal) void shutdown(stopSignal);
 }
 

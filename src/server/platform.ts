@@ -17,6 +17,11 @@ import type { SharedRedis } from "./shared/redis";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /**
+     * The stop: `drain()` (on SIGTERM) makes readiness answer 503 and every answer close its
+     * connection, while the instance keeps serving until it closes.
+     */
+    stopping: { readonly draining: boolean; drain(): void };
     /** Every route with its method, path and the guard its contract declares (tests read it). */
     routeTable: { method: string; url: string; guard: Guard | "none"; contract?: Contract }[];
   }
@@ -67,6 +72,9 @@ export function createFastify(deps: AppDeps): FastifyInstance {
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
+    // A request that still arrives on an open connection once closing has begun is served (with
+    // `Connection: close`), not refused: a balancer that sent it may not be able to send it again.
+    return503OnClosing: false,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     // Download and upload links carry a signed token (a JWT of ~250 characters) in the path;
@@ -97,14 +105,22 @@ export function createFastify(deps: AppDeps): FastifyInstance {
 function closeConnectionsWhenDone(app: FastifyInstance) {
   // An answer given before the body was read waits for the rest of it, or closes lingering.
   answerEarlyRefusalsAfterTheBody(app);
-  // Once closing starts, every response ends its connection: a keep-alive socket that becomes
-  // idle after close() was called would otherwise hold the shutdown until it times out.
-  let closing = false;
+  // From the drain (SIGTERM) or the close on: every answer ends its connection, so clients and
+  // load balancers open their next one elsewhere, and no kept-alive socket holds the stop.
+  let stopping = false;
+  app.decorate("stopping", {
+    get draining() {
+      return stopping;
+    },
+    drain() {
+      stopping = true;
+    },
+  });
   app.addHook("preClose", async () => {
-    closing = true;
+    stopping = true;
   });
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (closing) reply.header("connection", "close");
+    if (stopping) reply.header("connection", "close");
     return payload;
   });
 }

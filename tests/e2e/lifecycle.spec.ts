@@ -4,6 +4,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { healthApi } from "#domain/api/health";
+import { urlOf } from "#tests/support/call";
 import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
 
 /** The built app as an operator runs it: start, crash, restart, stop, misconfigure. */
@@ -115,6 +117,24 @@ test.describe("running the app", () => {
     expect((await fetch(`${app.url}/`)).status).toBe(200);
     expect(await stopApp(app)).toBe(0);
     expect(app.output()).toContain("SIGTERM received");
+    expect(postmasters(dataDir)).toBe(0);
+  });
+
+  test("on SIGTERM drains first: not ready, still serving, every answer closing its connection", async () => {
+    const app = await startBuiltApp({ DATA_DIR: dataDir, DRAIN_SECONDS: "3" });
+    const ready = `${app.url}${urlOf(healthApi.readiness)}`;
+    expect((await fetch(ready)).status).toBe(200);
+    const exited = stopApp(app);
+    await expect.poll(async () => (await fetch(ready)).status).toBe(503);
+    const during = await fetch(ready);
+    expect(await during.json()).toMatchObject({ status: "stopping" });
+    expect(during.headers.get("connection")).toBe("close");
+    // The site itself still answers while the balancer moves away.
+    const page = await fetch(`${app.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
+    expect(await exited).toBe(0);
+    expect(app.output()).toMatch(/SIGTERM received: not ready, serving 3 s more/);
     expect(postmasters(dataDir)).toBe(0);
   });
 });

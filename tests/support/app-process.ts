@@ -35,7 +35,8 @@ export async function startBuiltApp(
   let output = "";
   const child = spawn(process.execPath, ["build/app/main.js"], {
     cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    // No drain before a stop unless a test asks for one: the tests stop apps many times.
+    env: { ...process.env, LOG_LEVEL: "warn", DRAIN_SECONDS: "0", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => {

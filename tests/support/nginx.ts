@@ -11,7 +11,8 @@ export const hasNginx = spawnSync(NGINX, ["-v"]).status === 0;
 
 /**
  * nginx as a load balancer in front of app instances on loopback: round robin, forwarding the
- * client's address and protocol, and trying the next instance when one refuses the connection.
+ * client's address and protocol, and trying the next instance when one refuses the connection
+ * (or answers 502).
  * Its files (configuration, pid, temporaries) stay in `dir`.
  */
 export async function startNginx(
@@ -61,7 +62,9 @@ ${extraLocations}
       proxy_set_header Host $host:$server_port;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout;
+      # As an operator sets it: another instance gets a request that could not be delivered, or
+      # that got a 502; nginx never resends a POST it has already sent.
+      proxy_next_upstream error timeout http_502;
     }
   }
 }

@@ -8,9 +8,12 @@ const healthSchema = z.object({
 
 const check = z.enum(["up", "down"]);
 
-/** Each service the instance needs, and which ones fail; Redis only when it is configured. */
+/**
+ * Each service the instance needs, and which ones fail; Redis only when it is configured.
+ * `stopping`: the instance is draining before it stops (SIGTERM) and wants no new traffic.
+ */
 const readinessSchema = z.object({
-  status: z.enum(["ready", "not_ready"]),
+  status: z.enum(["ready", "not_ready", "stopping"]),
   checks: z.object({ database: check, storage: check, redis: check.optional() }),
   failing: z.array(z.enum(["database", "storage", "redis"])),
 });
@@ -28,7 +31,7 @@ export const healthApi = defineApi("health", {
     method: "GET",
     path: "/api/health/ready",
     summary:
-      "Readiness: PostgreSQL, the object store and (when configured) Redis each answer; 503 naming the failing ones",
+      "Readiness: PostgreSQL, the object store and (when configured) Redis each answer; 503 naming the failing ones, or while the instance is stopping",
     guard: "public",
     responses: { 200: readinessSchema, 503: readinessSchema },
   },

@@ -52,6 +52,23 @@ describe("GET /api/health/ready", () => {
     }
   });
 
+  it("answers 503 'stopping' once the instance drains, and closes every connection after", async () => {
+    const { app, close } = await createTestApp(database);
+    try {
+      app.stopping.drain();
+      const response = await call(app, healthApi.readiness);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: "stopping", failing: [] });
+      expect(response.headers.connection).toBe("close");
+      // Everything else is still served, on a connection that then closes.
+      const liveness = await call(app, healthApi.liveness);
+      expect(liveness.statusCode).toBe(200);
+      expect(liveness.headers.connection).toBe("close");
+    } finally {
+      await close();
+    }
+  });
+
   it("answers 503 naming the store when it cannot be reached", async () => {
     const broken = await createTestApp(database, { store: brokenStore(os.tmpdir(), "fails") });
     try {

@@ -32,6 +32,8 @@ export const healthRoutes =
       async (_request, reply) => {
         const answer = await readiness(deps);
         reply.header("cache-control", "no-store");
+        // Draining before a stop: a balancer that checks readiness takes it out at once.
+        if (app.stopping.draining) return reply.status(503).send({ ...answer, status: "stopping" });
         return answer.status === "ready" ? answer : reply.status(503).send(answer);
       },
       { rateLimit: false },
