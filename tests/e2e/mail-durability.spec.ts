@@ -1,0 +1,54 @@
+import { rm } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { inquiriesApi } from "#domain/api/inquiries";
+import { composeInquiryMessage } from "#domain/inquiries";
+import { urlOf } from "#tests/support/call";
+import { startSmtpServer } from "#tests/support/smtp-server";
+import { startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
+
+/**
+ * The built app, killed (SIGKILL) after an inquiry and its e-mail were committed but before the
+ * e-mail could go (the SMTP server refused the first try): after the restart the e-mail is sent,
+ * once.
+ */
+test("an e-mail committed before a kill -9 is sent after the restart, once", async () => {
+  test.setTimeout(180_000);
+  const smtp = await startSmtpServer({ refusing: true });
+  const dataDir = await tempDataDir();
+  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: "1" };
+  try {
+    const first = await startBuiltApp(env);
+    const sent = await fetch(`${first.url}${urlOf(inquiriesApi.send)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Dana Renter",
+        email: "dana@example.com",
+        phone: "(860) 555-0199",
+        message: composeInquiryMessage("Killed before sending", "Is the unit still free?"),
+      }),
+    });
+    expect(sent.status).toBe(201);
+    // The first try was refused: the message is committed and not sent.
+    await expect.poll(() => smtp.refused(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const killed = new Promise((resolve) => first.process.once("exit", resolve));
+    first.process.kill("SIGKILL");
+    await killed;
+    expect(smtp.received).toHaveLength(0);
+
+    smtp.accept();
+    const second = await startBuiltApp(env);
+    try {
+      await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBe(1);
+      expect(smtp.received[0]!.raw).toContain("Killed before sending");
+      // Two more polls of the worker: still exactly one.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      expect(await stopApp(second)).toBe(0);
+    }
+  } finally {
+    await smtp.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
