@@ -14,6 +14,14 @@ export const messages = {
   server: {
     internal: "Something went wrong on our side. Please try again.",
     tooManyRequests: "Too many requests. Please wait a moment before trying again.",
+    /** The database (or another service the request needs) is away for a moment: a 503. */
+    unavailable: "The service is briefly unavailable. Please try again in a moment.",
+    /** The object store (photos, documents) cannot be reached: a 503 to an upload or a photo. */
+    storageUnavailable:
+      "Files cannot be stored or fetched right now. Please try again in a moment.",
+    /** The server's disk is full: a 507 to an upload. Nothing was kept. */
+    storageFull:
+      "The server has no room to store files right now. Nothing was saved; please try again later or contact the office.",
     notFound: "The requested resource was not found.",
     badRequest: "The request is invalid.",
     badData: "Some of the text or numbers sent cannot be stored. Please check them and try again.",

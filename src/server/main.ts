@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
+import { outageOf } from "./http/outages";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
@@ -58,7 +59,25 @@ async function prepareContent(config: Config, database: Database, store: ObjectS
   }
 }
 
+/**
+ * A rejection nobody handled ends the process, as Node does by default, unless it is the
+ * database going away: pg-boss 10 does not wait for the calls that mark a job done or failed, so
+ * a database that restarts at that moment leaves their rejection unhandled. The job is retried
+ * once it expires; the process keeps serving (with 503s) and recovers when the database returns.
+ */
+function keepRunningThroughDatabaseOutages() {
+  process.on("unhandledRejection", (reason) => {
+    if (outageOf(reason) === "unavailable") {
+      console.error(`The database went away under a background task: ${(reason as Error).message}`);
+      return;
+    }
+    console.error(reason);
+    process.exit(1);
+  });
+}
+
 async function main() {
+  keepRunningThroughDatabaseOutages();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -4,7 +4,14 @@ import { freePort } from "./app-process";
 /** Whether Debian's redis-server is installed (CI installs it; a laptop may not have it). */
 export const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 
-export type RedisServer = { url: string; port: number; stop(): Promise<void> };
+export type RedisServer = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections but answers nothing (a hung host), until `thaw`. */
+  freeze(): void;
+  thaw(): void;
+};
 
 /** A throwaway redis-server on a free loopback port, nothing written to disk. */
 export async function startRedisServer(port?: number): Promise<RedisServer> {
@@ -39,8 +46,16 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
+      // A frozen server must run again to act on SIGTERM.
+      child.kill("SIGCONT");
       child.kill("SIGTERM");
       await exited;
+    },
+    freeze() {
+      child.kill("SIGSTOP");
+    },
+    thaw() {
+      child.kill("SIGCONT");
     },
   };
 }

@@ -68,7 +68,8 @@ export const notModified = raw("", "Not modified: the ETag sent in If-None-Match
 /**
  * Refusals the platform makes before or around any handler: input that does not parse (400),
  * a body too large (413) or of a type no route reads (415), the guards (401, 403), the rate
- * limit (429), an unexpected failure (500, never with a stack or SQL), the database away (503).
+ * limit (429), an unexpected failure (500, never with a stack or SQL), a service away (503: the
+ * database or the object store, with Retry-After), and for a write the disk full (507).
  * Every contract answers these in the error format.
  */
 function platformErrors(draft: Draft): Record<number, ResponseSpec> {
@@ -82,6 +83,7 @@ function platformErrors(draft: Draft): Record<number, ResponseSpec> {
   if (draft.method !== "GET") {
     errors[413] = apiErrorSchema;
     errors[415] = apiErrorSchema;
+    errors[507] = apiErrorSchema;
   }
   if (draft.guard !== "public") errors[401] = apiErrorSchema;
   if (draft.guard === "admin" || draft.guard === "tenant") errors[403] = apiErrorSchema;

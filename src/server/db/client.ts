@@ -50,6 +50,11 @@ export async function connect(url: string, embedded?: EmbeddedServer): Promise<D
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process.
   pool.on("error", () => undefined);
+  // Nor a client checked out of the pool (a transaction, an advisory lock, the mail queue's
+  // transactions): the pool's listener is off it meanwhile, and its 'error' event (the server
+  // ending its connection between two queries) would end the process. Its next query fails
+  // instead (a 503), and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   try {
     await pool.query("select 1");
   } catch (error) {

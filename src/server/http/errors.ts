@@ -27,15 +27,31 @@ export const forbidden = (message = "You are not allowed to do that.") =>
 export const notFound = (message: string = messages.server.notFound) =>
   new AppError(404, "not_found", message);
 export const conflict = (message: string) => new AppError(409, "conflict", message);
-/** 429 with the seconds to wait, sent as Retry-After. */
+/** A refusal that will pass: 429 or 503, with the seconds to wait sent as Retry-After. */
 export class RetryLaterError extends AppError {
-  constructor(readonly retryAfterSeconds?: number) {
-    super(429, "too_many_requests", messages.server.tooManyRequests);
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(statusCode, code, message);
   }
 }
 
 export const tooManyRequests = (retryAfterSeconds?: number) =>
-  new RetryLaterError(retryAfterSeconds);
+  new RetryLaterError(429, "too_many_requests", messages.server.tooManyRequests, retryAfterSeconds);
+
+/** What a client is told to wait when a service the app needs is away (a restart takes seconds). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** 503: the database or the object store is away for now; nothing was done. */
+export const serviceUnavailable = (message: string = messages.server.unavailable) =>
+  new RetryLaterError(503, "service_unavailable", message, UNAVAILABLE_RETRY_SECONDS);
+
+/** 507: the disk has no room for what was sent; nothing was kept. */
+export const insufficientStorage = () =>
+  new AppError(507, "insufficient_storage", messages.server.storageFull);
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

@@ -5,6 +5,8 @@ import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "#web/load-context";
 import { scriptNonce } from "./csp";
+import { UNAVAILABLE_RETRY_SECONDS } from "./errors";
+import { outageOf } from "./outages";
 import {
   type Representation,
   type ResponseCache,
@@ -39,8 +41,46 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, abortable = 
   } as RequestInit);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+/**
+ * The services for one request, noting whether a call failed because a service was away (the
+ * database restarting): the pages catch such failures and show their error panel with a 500,
+ * which `answerStatus` turns into a 503 with Retry-After, as the API answers.
+ */
+function watchOutages(services: WebServices) {
+  const seen = { outage: false };
+  const watch =
+    <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (outageOf(error)) seen.outage = true;
+        throw error;
+      }
+    };
+  const { listings } = services;
+  const watched: WebServices = {
+    ...services,
+    listings: {
+      listBuildings: watch(listings.listBuildings),
+      findBuilding: watch(listings.findBuilding),
+      findUnit: watch(listings.findUnit),
+    },
+  };
+  return { seen, services: watched };
+}
+
+/** A page that failed because a service was away says so: 503, and when to try again. */
+function answerStatus(status: number, seen: { outage: boolean }) {
+  return seen.outage && status >= 500
+    ? { status: 503, retryAfter: String(UNAVAILABLE_RETRY_SECONDS) }
+    : { status, retryAfter: undefined };
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response, seen: { outage: boolean }) {
+  const { status, retryAfter } = answerStatus(response.status, seen);
+  reply.status(status);
+  if (retryAfter) reply.header("retry-after", retryAfter);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;
     reply.header(name, value);
@@ -158,17 +198,27 @@ export function reactRouterHandler(
       request.url.length <= MAX_CACHED_URL &&
       PUBLIC_PAGE.test(pathname);
     if (!cacheable) {
-      const context: LoadContext = { cspNonce: scriptNonce(reply.raw), services };
-      return sendWebResponse(reply, await handle(toWebRequest(request, reply), context));
+      const { seen, services: watched } = watchOutages(services);
+      const context: LoadContext = { cspNonce: scriptNonce(reply.raw), services: watched };
+      return sendWebResponse(reply, await handle(toWebRequest(request, reply), context), seen);
     }
 
     const reader = isbot(request.headers["user-agent"] ?? "") ? "bot" : "browser";
     try {
       const page = await cache.get(`page:${reader}:${request.url}`, async () => {
-        const context: LoadContext = { cspNonce: placeholder, services };
+        const { seen, services: watched } = watchOutages(services);
+        const context: LoadContext = { cspNonce: placeholder, services: watched };
         const rendered = await renderPage(
           await handle(toWebRequest(request, reply, false), context),
         );
+        const { status, retryAfter } = answerStatus(rendered.status, seen);
+        if (retryAfter) {
+          rendered.status = status;
+          rendered.headers.push(["retry-after", retryAfter]);
+        }
+        // A page made while a service was away (the home page shows the failure in place, with
+        // a 200) is sent fresh to whoever asked meanwhile, never kept for the next visitors.
+        if (seen.outage) throw new NotCacheable(rendered);
         const kept =
           (rendered.status === 200 || rendered.status === 404) &&
           !rendered.headers.some(([name]) => name === "set-cookie");

@@ -97,7 +97,9 @@ export function route<C extends Contract>(
           },
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<C>, reply);
-      if (result === reply) return reply;
+      // A reply is thenable: a handler that returned it is awaited until it was sent, and gives
+      // back undefined, not the reply. Sending again would only log "Reply was already sent".
+      if (result === reply || reply.sent) return reply;
       return reply.status(status).send(result);
     },
   });

@@ -122,21 +122,48 @@ export async function createMailQueue(deps: {
     await mail.markSent(row.id);
   }
 
-  let workerId = "";
-  workerId = await boss.work<JobData>(
-    MAIL_QUEUE,
-    {
-      batchSize: 1,
-      includeMetadata: true,
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-    },
-    async ([job]) => {
-      // pg-boss waits a polling interval after every batch; while messages wait, look again at
-      // once instead (a message in backoff is not fetched before its time, so this never spins).
-      boss.notifyWorker(workerId);
-      if (job) await deliver(job);
-    },
-  );
+  /**
+   * The worker: fetch a job, deliver it, then mark it done or failed (pg-boss schedules the
+   * next try of a failed one with backoff, or keeps it failed after the last). Each step is
+   * awaited, so a database that goes away mid-job is an error here, logged, never an unhandled
+   * rejection; the job is then retried once it expires. While jobs wait it fetches again at once;
+   * otherwise it sleeps a polling interval, or until a commit here wakes it.
+   */
+  const pollMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+  let stopping = false;
+  let wake = () => {};
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const worker = (async () => {
+    while (!stopping) {
+      let job: PgBoss.JobWithMetadata<JobData> | undefined;
+      try {
+        [job] = await boss.fetch<JobData>(MAIL_QUEUE, { batchSize: 1, includeMetadata: true });
+      } catch (error) {
+        log.warn(`mail queue: cannot fetch: ${(error as Error).message}`);
+      }
+      if (!job) {
+        await sleep();
+        continue;
+      }
+      try {
+        await deliver(job);
+        await boss.complete(MAIL_QUEUE, job.id);
+      } catch (error) {
+        await boss
+          .fail(MAIL_QUEUE, job.id, { message: (error as Error).message })
+          .catch((failError: Error) =>
+            log.warn(`mail queue: job ${job.id} not marked failed: ${failError.message}`),
+          );
+      }
+    }
+  })();
 
   async function enqueue(db: Db, executor: PgBoss.Db, message: QueuedMessage) {
     const body: SealedBody = {
@@ -171,7 +198,7 @@ export async function createMailQueue(deps: {
       };
       const result = await work(open);
       await client.query("commit");
-      if (open.queued > 0) boss.notifyWorker(workerId);
+      if (open.queued > 0) wake();
       return result;
     } catch (error) {
       await client.query("rollback").catch((rollbackError: Error) => {
@@ -229,8 +256,11 @@ export async function createMailQueue(deps: {
 
     backlog: () => mail.backlog(),
 
-    /** Stops fetching, lets a send under way finish (up to 10 s), then stops. */
+    /** Stops fetching and lets a send under way finish (SMTP's own timeouts bound it). */
     async stop(): Promise<void> {
+      stopping = true;
+      wake();
+      await worker;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
   };

@@ -89,7 +89,8 @@ const statusText: Record<number, string> = {
   415: "The body's content type is not one this route reads.",
   429: "Too many requests from this address: wait a minute.",
   502: "A service the route depends on (mail) did not answer.",
-  503: "The database does not answer.",
+  503: "A service the route needs (the database, the file store) does not answer now: try again after `Retry-After` seconds.",
+  507: "The server's disk is full: nothing was stored.",
 };
 
 /** Answers most routes share: written once in the components, referred to everywhere else. */

@@ -30,11 +30,17 @@ export class RedisUnreachableError extends Error {
   override name = "RedisUnreachableError";
 }
 
+/** Far above a healthy Redis's answer (under a millisecond nearby): a request waits no longer. */
+export const COMMAND_TIMEOUT_MS = 1_000;
+
 export async function connectRedis(url: string, log: Log): Promise<SharedRedis> {
   const description = describeRedisUrl(url);
   const options = {
     lazyConnect: true,
     connectTimeout: 5_000,
+    // A Redis that keeps its connections but answers nothing (a hung host) must not hold every
+    // request: each command gives up after this long, and the request goes on without it.
+    commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     // Reconnect for ever, at most every 2 s: the instance keeps serving meanwhile.

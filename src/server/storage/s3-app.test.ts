@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadResponse } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { messages } from "#domain/messages";
 import { DOWNLOAD_URL_MINUTES, type TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
@@ -363,7 +364,7 @@ describe("an unreachable bucket", () => {
     return port;
   }
 
-  it("fails the upload with a 500 and writes no row", async () => {
+  it("refuses the upload with a 503 to retry and writes no row", async () => {
     const down = await createTestApp(database, {
       env: { ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` },
     });
@@ -379,7 +380,12 @@ describe("an unreachable bucket", () => {
         headers: { ...headers, ...photos.headers },
         payload: photos.payload,
       });
-      expect(photo.statusCode).toBe(500);
+      expect(photo.statusCode).toBe(503);
+      expect(photo.headers["retry-after"]).toBeDefined();
+      expect(photo.json()).toEqual({
+        error: "service_unavailable",
+        message: messages.server.storageUnavailable,
+      });
       expect(
         await database.db.select().from(images).where(eq(images.propertyId, building.id)),
       ).toEqual([]);
@@ -391,7 +397,7 @@ describe("an unreachable bucket", () => {
         [{ name: "file", filename: "a.pdf", content: samples.pdf() }],
         { headers: tenantHeaders },
       );
-      expect(document.statusCode).toBe(500);
+      expect(document.statusCode).toBe(503);
       expect((await database.db.select().from(tenantFiles)).length).toBe(rowsBefore);
       expect(await filesUnder(scratchDirectory(down.dataDir))).toEqual([]);
     } finally {

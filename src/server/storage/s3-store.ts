@@ -22,6 +22,7 @@ import type {
   PutOptions,
   StoredObject,
 } from "./storage";
+import { StorageUnavailableError } from "./store-errors";
 
 /**
  * The `s3` driver: one bucket of AWS S3 or of any S3-compatible server (MinIO, Cloudflare R2),
@@ -39,12 +40,75 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
+/** Socket errors that mean the bucket's server is not there or went away mid-request. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * The bucket cannot serve now: no connection, a connection dropped or silent past the timeouts,
+ * or a 5xx (S3's InternalError, ServiceUnavailable, SlowDown). A 4xx is an answer, not an outage.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata?.httpStatusCode ?? 0) >= 500;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return error.name === "TimeoutError" || (typeof code === "string" && UNREACHABLE_CODES.has(code));
+}
+
+/** How long a connection to the bucket may take to open, and a request may stay silent. */
+export const S3_CONNECT_TIMEOUT_MS = 3_000;
+export const S3_SOCKET_TIMEOUT_MS = 10_000;
+/**
+ * A read, a HEAD, a delete or a listing page gets its answer's headers within this, retries
+ * included, or counts as the bucket being away: a visitor's photo must not wait on the SDK's
+ * retries of a silent bucket (three times the socket timeout, about 40 s).
+ */
+export const S3_ANSWER_DEADLINE_MS = 3_000;
+/** An upload's deadline grows with its body: at least a megabyte a second to any bucket. */
+const putDeadlineMs = (bytes: number) =>
+  S3_ANSWER_DEADLINE_MS + Math.ceil(bytes / 1_000_000) * 1_000;
+
+/**
+ * A call to the bucket whose outage becomes a StorageUnavailableError (answered 503). With a
+ * deadline, the call is aborted when its answer has not begun by then; a body already streaming
+ * is not affected.
+ */
+async function reaching<T>(
+  call: (abortSignal?: AbortSignal) => Promise<T>,
+  deadlineMs?: number,
+): Promise<T> {
+  const controller = deadlineMs === undefined ? undefined : new AbortController();
+  const timer = controller && setTimeout(() => controller.abort(), deadlineMs);
+  try {
+    return await call(controller?.signal);
+  } catch (error) {
+    if (controller?.signal.aborted) throw new StorageUnavailableError(error, { timedOut: true });
+    throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
+    // Without them a bucket that does not answer (a dropped packet, a hung server) would hold
+    // the request, and the visitor, for minutes.
+    requestHandler: {
+      connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+      socketTimeout: S3_SOCKET_TIMEOUT_MS,
+    },
     // Checksums only where the API requires them: the SDK's default sends streamed bodies as
     // aws-chunked with a trailing checksum, which several S3-compatible servers store verbatim.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -56,8 +120,12 @@ export function createS3Client(settings: S3Settings): S3Client {
 
 const FILE_PUT_ATTEMPTS = 3;
 
-/** A refusal (4xx) will not change on a second try; a dropped connection or a 5xx may. */
+/**
+ * A refusal (4xx) will not change on a second try; a dropped connection or a 5xx may. A bucket
+ * silent for a whole deadline is not a blip: the upload is answered at once.
+ */
 function worthRetrying(error: unknown): boolean {
+  if (error instanceof StorageUnavailableError) return !error.timedOut;
   if (!(error instanceof S3ServiceException)) return true;
   const status = error.$metadata?.httpStatusCode ?? 500;
   return status >= 500 || status === 429 || error.$retryable !== undefined;
@@ -71,16 +139,16 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
       // Without a length the request would need chunked encoding, which S3 refuses for PUT.
       throw new Error(`A stream put to ${key} needs its size.`);
     }
-    await client.send(
-      new PutObjectCommand({
-        Bucket,
-        Key: assertValidKey(key),
-        Body: body,
-        ContentType: options.contentType,
-        CacheControl: cacheControlFor(key),
-        ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
-      }),
-    );
+    const command = new PutObjectCommand({
+      Bucket,
+      Key: assertValidKey(key),
+      Body: body,
+      ContentType: options.contentType,
+      CacheControl: cacheControlFor(key),
+      ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
+    });
+    const size = Buffer.isBuffer(body) ? body.length : (options.size ?? 0);
+    await reaching((abortSignal) => client.send(command, { abortSignal }), putDeadlineMs(size));
   }
 
   /**
@@ -103,7 +171,11 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
 
   async function head(key: string): Promise<ObjectInfo | null> {
     try {
-      const found = await client.send(new HeadObjectCommand({ Bucket, Key: assertValidKey(key) }));
+      const command = new HeadObjectCommand({ Bucket, Key: assertValidKey(key) });
+      const found = await reaching(
+        (abortSignal) => client.send(command, { abortSignal }),
+        S3_ANSWER_DEADLINE_MS,
+      );
       return { size: found.ContentLength ?? 0, etag: found.ETag, lastModified: found.LastModified };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -113,7 +185,11 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
 
   async function get(key: string): Promise<StoredObject | null> {
     try {
-      const found = await client.send(new GetObjectCommand({ Bucket, Key: assertValidKey(key) }));
+      const command = new GetObjectCommand({ Bucket, Key: assertValidKey(key) });
+      const found = await reaching(
+        (abortSignal) => client.send(command, { abortSignal }),
+        S3_ANSWER_DEADLINE_MS,
+      );
       if (!(found.Body instanceof Readable)) throw new Error(`No body for ${key}.`);
       return {
         stream: found.Body,
@@ -129,14 +205,17 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
 
   async function remove(key: string): Promise<void> {
     // S3 answers 204 whether or not the key existed.
-    await client.send(new DeleteObjectCommand({ Bucket, Key: assertValidKey(key) }));
+    const command = new DeleteObjectCommand({ Bucket, Key: assertValidKey(key) });
+    await reaching((abortSignal) => client.send(command, { abortSignal }), S3_ANSWER_DEADLINE_MS);
   }
 
   async function* list(prefix: string): AsyncGenerator<ListedObject> {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+      const command = new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken });
+      const page = await reaching(
+        (abortSignal) => client.send(command, { abortSignal }),
+        S3_ANSWER_DEADLINE_MS,
       );
       for (const object of page.Contents ?? []) {
         if (object.Key === undefined) continue;

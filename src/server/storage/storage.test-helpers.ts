@@ -23,18 +23,24 @@ export type TestBucket = {
    * there is no S3 call for it, and the orphan sweep's tests need old objects.
    */
   age(key: string, when: Date): Promise<void>;
+  /** Failure drills: the server goes away (connections refused), keeping what it holds. */
+  stop(): Promise<void>;
+  /** ...and comes back on the same port with the same objects. */
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
 export async function startTestBucket(): Promise<TestBucket> {
   const directory = await mkdtemp(path.join(os.tmpdir(), "rentals-s3rver-"));
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: TEST_BUCKET }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      port,
+      address: "127.0.0.1",
+      silent: true,
+      directory,
+      configureBuckets: [{ name: TEST_BUCKET }],
+    });
+  let server: S3rver | null = serve(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
@@ -63,8 +69,17 @@ export async function startTestBucket(): Promise<TestBucket> {
         when,
       );
     },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async start() {
+      if (server) return;
+      server = serve(port);
+      await server.run();
+    },
     async close() {
-      await server.close();
+      await server?.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
