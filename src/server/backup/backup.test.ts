@@ -33,7 +33,6 @@ import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import * as schema from "../db/schema";
-import { readOutbox } from "../mail/outbox";
 import {
   filesUnder,
   makeImage,
@@ -199,7 +198,7 @@ beforeAll(async () => {
     },
   });
   expect(requested.statusCode).toBe(201);
-  const mail = (await readOutbox(sourceApp.dataDir)).at(-1)!;
+  const mail = (await sourceApp.outbox()).at(-1)!;
   const token = /\/upload\/([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]!;
   const received = await sendForm(
     app,
