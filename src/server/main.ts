@@ -33,11 +33,24 @@ function describeStartError(error: unknown, port: number): string {
  * The placeholder photos always; the demo content when SEED_DEMO says so: `auto` loads it into
  * an embedded database that has no buildings, `true` into any database without buildings.
  */
+/** Tries of the store at start, 2 s apart, before the start fails. */
+const STORE_START_ATTEMPTS = 5;
+
 async function prepareContent(config: Config, database: Database, store: ObjectStore) {
-  // The first use of the store: a wrong bucket or endpoint is reported as such.
-  await ensurePlaceholderPool(store).catch((error: Error) => {
-    throw new Error(`the ${store.driver} storage is not usable: ${error.message}`);
-  });
+  // The first use of the store: a wrong bucket or endpoint is reported as such. A store that is
+  // only slow or briefly away (starting at the same time as the app) gets a few more tries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensurePlaceholderPool(store);
+      break;
+    } catch (error) {
+      if (outageOf(error) !== "storage" || attempt === STORE_START_ATTEMPTS) {
+        throw new Error(`the ${store.driver} storage is not usable: ${(error as Error).message}`);
+      }
+      console.log(`The ${store.driver} storage does not answer yet; trying again.`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
   const wanted = config.seedDemo === "true" || (config.seedDemo === "auto" && !config.databaseUrl);
   if (!wanted) return;
   const started = Date.now();

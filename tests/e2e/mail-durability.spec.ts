@@ -15,9 +15,15 @@ test("an e-mail committed before a kill -9 is sent after the restart, once", asy
   test.setTimeout(180_000);
   const smtp = await startSmtpServer({ refusing: true });
   const dataDir = await tempDataDir();
-  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: "1" };
+  // No demo content: nothing here needs it, and loading it makes a start slow on a busy machine.
+  const env = {
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_SECONDS: "1",
+  };
   try {
-    const first = await startBuiltApp(env);
+    const first = await startBuiltApp(env, 120_000);
     const sent = await fetch(`${first.url}${urlOf(inquiriesApi.send)}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -37,7 +43,7 @@ test("an e-mail committed before a kill -9 is sent after the restart, once", asy
     expect(smtp.received).toHaveLength(0);
 
     smtp.accept();
-    const second = await startBuiltApp(env);
+    const second = await startBuiltApp(env, 120_000);
     try {
       await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBe(1);
       expect(smtp.received[0]!.raw).toContain("Killed before sending");
