@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import { File as NodeFile } from "node:buffer";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./api-mocks";
@@ -15,3 +16,39 @@ afterEach(() => {
   apiServer.resetHandlers();
 });
 afterAll(() => apiServer.close());
+
+// A handler reads an upload with `request.formData()`. Node 24's fetch (undici 7) builds each file
+// part with whatever `File` is global at that moment, then asserts it is Node's own File: under
+// jsdom, where the global `File` is jsdom's, every multipart body with a file fails to parse
+// ("The expression evaluated to a falsy value"). So the body is read first, then parsed with
+// Node's File in place for the few microtasks the parse of bytes in memory takes. Node 20's
+// undici does not care; the same path runs on both. Drop this once vitest's jsdom environment
+// does it itself.
+const parsesWithNodeFile = Symbol.for("charter-oak.formData-with-node-file");
+const ownerOfFormData = (proto: object) => {
+  let owner: object | null = proto;
+  while (owner && !Object.hasOwn(owner, "formData")) owner = Object.getPrototypeOf(owner);
+  return owner as { formData(this: Request | Response): Promise<FormData> } | null;
+};
+const responseBody = ownerOfFormData(Response.prototype);
+if (responseBody && !(parsesWithNodeFile in responseBody)) {
+  const parse = responseBody.formData;
+  const withNodeFile = async function formData(this: Request | Response) {
+    const bytes = await this.arrayBuffer();
+    const inMemory = new Response(bytes, {
+      headers: { "content-type": this.headers.get("content-type") ?? "" },
+    });
+    const domFile = globalThis.File;
+    globalThis.File = NodeFile as unknown as typeof File;
+    try {
+      return await parse.call(inMemory);
+    } finally {
+      globalThis.File = domFile;
+    }
+  };
+  for (const body of [ownerOfFormData(Request.prototype), responseBody]) {
+    if (!body) continue;
+    Object.defineProperty(body, parsesWithNodeFile, { value: true });
+    body.formData = withNodeFile;
+  }
+}
