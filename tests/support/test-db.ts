@@ -11,7 +11,16 @@ export type TestDatabase = Database & { name: string; url: string; drop(): Promi
  * Call `drop()` in afterAll.
  */
 export async function createTestDb(): Promise<TestDatabase> {
-  const { adminUrl, template, prefix } = inject("testDatabase");
+  return createDatabase(inject("testDatabase").template);
+}
+
+/** A database with nothing in it (no migration applied), as a new deployment finds it. */
+export async function createEmptyTestDb(): Promise<TestDatabase> {
+  return createDatabase("template0");
+}
+
+async function createDatabase(template: string): Promise<TestDatabase> {
+  const { adminUrl, prefix } = inject("testDatabase");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

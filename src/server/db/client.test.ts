@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { createEmptyTestDb, createTestDb, type TestDatabase } from "#tests/support/test-db";
 import {
   connect,
   DatabaseUnreachableError,
@@ -59,6 +59,25 @@ describe("migrations", () => {
       "select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash having count(*) > 1",
     );
     expect(again).toEqual([]);
+  });
+
+  it("installs everything once when several instances start together on an empty database", async () => {
+    // Repeated: the race between instances creating the same schema is a matter of timing.
+    for (let round = 0; round < 5; round++) {
+      const empty = await createEmptyTestDb();
+      const instances = await Promise.all([0, 1, 2, 3].map(() => connect(empty.url)));
+      try {
+        const outcomes = await Promise.allSettled(instances.map((i) => runMigrations(i)));
+        expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+        const { rows } = await empty.pool.query<{ n: number }>(
+          "select count(*)::int as n from pgboss.version",
+        );
+        expect(rows[0]!.n).toBe(1);
+      } finally {
+        await Promise.all(instances.map((i) => i.close()));
+        await empty.drop();
+      }
+    }
   });
 });
 

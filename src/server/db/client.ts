@@ -118,23 +118,27 @@ export async function withAdvisoryLock<T>(
 }
 
 /**
- * Applies the checked-in migrations. Several instances may start at once: an advisory lock lets
- * one migrate while the others wait, then find nothing left to do.
+ * Applies the checked-in migrations, then installs the job queue's tables. Several instances may
+ * start at once: an advisory lock lets one migrate while the others wait, then find nothing left
+ * to do.
  */
 export async function runMigrations(database: Database): Promise<void> {
-  await withAdvisoryLock(database, LOCKS.migrations, (client) =>
-    migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir }),
-  );
-  await installJobQueue(database.pool);
+  await withAdvisoryLock(database, LOCKS.migrations, async (client) => {
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+    await installJobQueue(client);
+  });
 }
 
 /**
  * The job queue's own tables (pg-boss, in the schema `pgboss`), installed or brought to the
- * installed pg-boss's version; pg-boss takes its own lock, so instances may start together.
+ * installed pg-boss's version, on the connection that holds the migrations lock. pg-boss's own
+ * lock is not enough on an empty database: it is taken inside the transaction that creates the
+ * schema, and an instance that waited for it could still fail its `create schema if not exists`
+ * with a duplicate key on `pg_namespace` (seen with two instances starting together).
  */
-async function installJobQueue(pool: pg.Pool): Promise<void> {
+async function installJobQueue(client: pg.PoolClient): Promise<void> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => client.query(text, values) },
     supervise: false,
     schedule: false,
   });
