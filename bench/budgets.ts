@@ -24,6 +24,11 @@ export const budgets = {
   buildingPage: { minRatio: 0.15, maxP99Ms: 60 },
   /** GET /api/properties/buildings with METRICS_TOKEN set, against the same build without it. */
   metricsOverhead: { minRatio: 0.95 },
+  /**
+   * GET /api/properties/buildings/:id while another address sends deep JSON at the global rate
+   * limit: the median under attack over the median on the quiet server.
+   */
+  deepJson: { maxLatencyRatio: 2.0 },
   /** A 10 MB, 4000x3000 JPEG through POST /api/upload to its stored variants. */
   upload: { maxEachMs: 2000, concurrent: 5, maxPeakRssMb: 400 },
   /** Server RSS once started and settled. */

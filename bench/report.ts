@@ -1,5 +1,6 @@
 import type { Check } from "./budgets";
 import type { BytesResult } from "./bytes";
+import type { DeepJsonResult, Reads } from "./deep-json";
 import type { LighthousePage } from "./lighthouse";
 import type { MetricsOverheadResult } from "./metrics";
 import type { ObservatoryResult } from "./observatory";
@@ -28,6 +29,8 @@ export type BenchResults = {
   /** The same routes with METRICS_TOKEN set and unset. */
   metrics?: MetricsOverheadResult;
   uploads?: UploadsResult;
+  /** A public read, quiet and while one address sends deep JSON at the rate limit. */
+  deepJson?: DeepJsonResult;
   observatory?: ObservatoryResult;
   soak?: SoakResult;
   /** Scale-out: one instance and two behind nginx (report only, no budget). */
@@ -410,6 +413,40 @@ function scaleOutSection(s: ScaleOutResult): string[] {
   ];
 }
 
+function deepJsonSection(d: DeepJsonResult): string[] {
+  const reads = (phase: string, r: Reads) => [phase, r.samples, r.p50Ms, r.p90Ms, r.failed];
+  const codes = ["400", "404", "413", "429"];
+  const others = (statuses: Record<string, number>) =>
+    Object.entries(statuses)
+      .filter(([code]) => !codes.includes(code))
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(", ") || "none";
+  return [
+    "## A public read under a deep-JSON flood from one address (loopback)",
+    "",
+    `GET ${d.path}, one read after the other on a kept-alive connection from 127.0.0.1, ${d.readsPerSecond} a second: quiet for ${d.seconds / 2} s, while the attacker sends for ${d.seconds} s, quiet again for ${d.seconds / 2} s (the quiet figures pool both). The attacker connects from 127.0.0.2, a connection per request, ${d.attackPerSecond} requests a second in all (the app's global rate limit, RATE_LIMIT_PER_MINUTE=${d.rateLimitPerMinute}), the kinds below in turn, each with a made-up X-Forwarded-For that the server (TRUST_PROXY off) ignores.`,
+    "",
+    `Median under attack over the quiet median: **${d.ratio.toFixed(2)}x**.`,
+    "",
+    ...table(
+      ["reads", "samples", "p50 ms", "p90 ms", "not 200"],
+      [reads("quiet", d.quiet), reads("under attack", d.underAttack)],
+    ),
+    "",
+    ...table(
+      ["attack", "path", "body", "requests", ...codes, "other"],
+      d.attack.map((k) => [
+        k.name,
+        `POST ${k.path}`,
+        kb(k.bytes),
+        k.requests,
+        ...codes.map((code) => k.statuses[code] ?? 0),
+        others(k.statuses),
+      ]),
+    ),
+  ];
+}
+
 function serverSection(r: BenchResults): string[] {
   const rows: string[][] = [];
   if (r.startup) {
@@ -455,6 +492,7 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.throughput) sections.push(throughputSection(r.throughput));
   if (r.metrics) sections.push(metricsSection(r.metrics));
   if (r.uploads) sections.push(uploadsSection(r.uploads));
+  if (r.deepJson) sections.push(deepJsonSection(r.deepJson));
   if (r.observatory && !("skipped" in r.observatory)) {
     sections.push(observatorySection(r.observatory));
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { projectRoot, tempDataDir } from "../tests/support/app-process";
 import { budgets, type Check } from "./budgets";
 import { bytesChecks, measureBytes } from "./bytes";
+import { deepJsonChecks, measureDeepJson } from "./deep-json";
 import { lighthouseChecks, measureLighthouse } from "./lighthouse";
 import { measureMetricsOverhead, metricsChecks } from "./metrics";
 import { measureObservatory, observatoryChecks } from "./observatory";
@@ -32,6 +33,10 @@ import { measureUploads, uploadChecks } from "./uploads";
  * fails is reported (and the exit code is 1); the other steps still run. Budgets that are not
  * met do not change the exit code: the results say which.
  *
+ * The deep-JSON step starts the server again on the same DATA_DIR with the app's default global
+ * rate limit (the other steps lift it): a public read, quiet and while one address sends deep
+ * JSON at that limit.
+ *
  * The Observatory and the soak run last, on a second start of the server with the
  * settings of production behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true);
  * the Observatory also needs ports 80 and 443 (root) and is skipped without them.
@@ -42,8 +47,9 @@ import { measureUploads, uploadChecks } from "./uploads";
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,metrics,observatory,soak,scaleout to run
- * some steps while developing (the results are then printed only, never written over latest.*).
+ * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,deepjson,metrics,observatory,soak,scaleout
+ * to run some steps while developing (the results are then printed only, never written over
+ * latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -54,6 +60,7 @@ const steps = [
   "lighthouse",
   "throughput",
   "uploads",
+  "deepjson",
   "metrics",
   "observatory",
   "soak",
@@ -207,6 +214,17 @@ async function main(): Promise<number> {
       }
     } finally {
       await stopServer(app);
+    }
+
+    // A start of its own with the default rate limit, on the same DATA_DIR, so after the server
+    // above has stopped.
+    if (demo && enabled("deepjson")) {
+      const { buildingId } = demo;
+      results.deepJson = await step(
+        `deepjson: a public read, quiet and under a deep-JSON flood from one address (${seconds} s each)`,
+        () => measureDeepJson({ dataDir, buildingId, seconds }),
+      );
+      if (results.deepJson) results.checks.push(...deepJsonChecks(results.deepJson));
     }
 
     // The metrics' cost: starts of their own with METRICS_TOKEN unset and set, on the same

@@ -24,6 +24,14 @@ export const messages = {
       "The server has no room to store files right now. Nothing was saved; please try again later or contact the office.",
     notFound: "The requested resource was not found.",
     badRequest: "The request is invalid.",
+    /** A JSON body whose arrays and objects nest deeper than any form of this site sends. */
+    tooDeep: "The request body nests too deeply.",
+    /** A body larger than its route reads: a 413. */
+    bodyTooLarge: "The request is larger than this address accepts.",
+    /** A body that did not arrive in time (sent too slowly): a 408. */
+    bodyTimeout: "The request took too long to arrive. Please try again.",
+    /** A Host header that is not a host name: a 400. */
+    badHost: "The request's Host header is not valid.",
     badData: "Some of the text or numbers sent cannot be stored. Please check them and try again.",
     /** A multipart body over the parser's bounds on parts or fields (photos and documents). */
     uploadTooManyParts: "The upload has too many fields.",

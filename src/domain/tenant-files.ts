@@ -32,6 +32,27 @@ export const DOWNLOAD_URL_MINUTES = 5;
 /** What one upload link may receive in all: a forwarded link cannot fill the disk. */
 export const UPLOAD_LINK_MAX_FILES = 50;
 export const UPLOAD_LINK_MAX_MB = 500;
+/** What one signed-in tenant's own uploads may hold in all, whatever the number of requests. */
+export const TENANT_MAX_FILES = 100;
+export const TENANT_MAX_MB = 500;
+/**
+ * A Word document is a ZIP: what it may unpack to, read from its directory and checked by
+ * unpacking, so that a small file cannot expand to fill the memory or disk of whoever opens it.
+ * Real documents stay far below (a 20MB one with photos unpacks to about as much).
+ */
+export const DOCX_MAX_PARTS = 1000;
+export const DOCX_MAX_UNPACKED_MB = 100;
+/**
+ * How many times its packed size a Word document may unpack to, part by part and in all, once
+ * past DOCX_RATIO_GRACE_KB: text compresses about tenfold and photos not at all, so a real one
+ * stays far below, while a bomb's zeros pack a thousandfold. Small parts are spared the ratio
+ * (an empty one packs poorly) but not the archive as a whole, or a thousand parts of 100 KB
+ * would make 100 MB from a few hundred KB.
+ */
+export const DOCX_MAX_RATIO = 100;
+export const DOCX_RATIO_GRACE_KB = 100;
+/** What the Word documents of one upload request may unpack to between them. */
+export const DOCX_REQUEST_UNPACK_MB = 200;
 /** "Recent Uploads" counts files uploaded in this many days. */
 export const RECENT_UPLOAD_DAYS = 7;
 
@@ -58,6 +79,8 @@ export const filesMessages = {
   linkInvalid: "This upload link is not valid. Please ask the office for a new one.",
   linkExpired: "This upload link has expired. Please ask the office for a new one.",
   linkFull: `This upload link has received as many files as it can take (${UPLOAD_LINK_MAX_FILES} files or ${UPLOAD_LINK_MAX_MB}MB). Please contact the office.`,
+  tenantFull: `Your account holds as many files as it can (${TENANT_MAX_FILES} files or ${TENANT_MAX_MB}MB). Please contact the office.`,
+  unpacksTooLarge: `Word documents must unpack to ${DOCX_MAX_UNPACKED_MB}MB or less, in at most ${DOCX_MAX_PARTS} parts. Please save the document as a PDF and send that instead.`,
   requestSent: (email: string) => `Document request sent to ${email}.`,
   requestFailed,
   requestBuildingMissing: "This building does not exist.",

@@ -47,6 +47,16 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(120, "must be at most 120")
     .optional(),
+  BODY_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .min(1, "must be at least 1")
+    .max(600, "must be at most 600")
+    .default(30),
+  HEADERS_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .min(1, "must be at least 1")
+    .max(120, "must be at most 120")
+    .default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -134,7 +144,14 @@ export type Config = {
    * client to close its connection, before it stops listening. 5 s; none in development.
    */
   drainSeconds: number;
-  /** Requests per minute per client address across the whole app (static assets excepted). */
+  /**
+   * How long a request's body may take to arrive: 30 s. An upload gets, on top, a second per
+   * 64 KB it declares (a 20 MB document from a slow phone: 30 s + 320 s).
+   */
+  bodyTimeoutSeconds: number;
+  /** How long a request's headers may take to arrive: 10 s. */
+  headersTimeoutSeconds: number;
+  /** Requests per minute per client address across the whole app (health checks excepted). */
   rateLimitPerMinute: number;
   /** Contact and tour requests per minute per client address. */
   inquiriesPerMinute: number;
@@ -216,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryLimit: e.MAIL_RETRY_LIMIT,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     drainSeconds: e.DRAIN_SECONDS ?? (e.NODE_ENV === "development" ? 0 : 5),
+    bodyTimeoutSeconds: e.BODY_TIMEOUT_SECONDS,
+    headersTimeoutSeconds: e.HEADERS_TIMEOUT_SECONDS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,

@@ -15,7 +15,7 @@ import { createObjectStore, scratchDirectory } from "./storage/storage";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The guards a contract names: `route()` installs them onRequest. */
+    /** The guards a contract names: `route()` runs them before the body is read (preParsing). */
     guards: Guards;
     /** Durable e-mail: services queue messages with their rows; tests wait for its delivery. */
     mailQueue: MailQueue;

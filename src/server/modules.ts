@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { API_PREFIX } from "#domain/api/wire";
 import { VERIFICATION_CODE_MINUTES } from "#domain/auth";
 import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "#domain/tenant-files";
@@ -81,10 +82,20 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);
 
-  // An unknown API path is a JSON 404, never the web app's HTML page.
-  app.all(`${API_PREFIX}*`, async () => {
-    throw notFound();
-  });
+  // An unknown API path is a JSON 404, never the web app's HTML page. It is answered before
+  // any body is read (after the rate limit has counted it); what a client sent anyway is
+  // dropped up to a small limit, never parsed.
+  app.all(
+    `${API_PREFIX}*`,
+    {
+      bodyLimit: NO_BODY_LIMIT,
+      preParsing: async () => {
+        throw notFound();
+      },
+    },
+    // Never reached: preParsing has answered.
+    async () => undefined,
+  );
 }
 
 /** The mail queue's state at each scrape, for the alerts the README lists. */

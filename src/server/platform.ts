@@ -6,11 +6,14 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Contract } from "#domain/api/contract";
 import type { Guard } from "#domain/api/wire";
+import { messages } from "#domain/messages";
 import type { AppDeps } from "./app";
+import { enforceBodyDeadline } from "./http/body-deadline";
 import { checkAnswersAgainstContracts } from "./http/contract-check";
 import { scriptNonce } from "./http/csp";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
-import { tooManyRequests } from "./http/errors";
+import { badRequest, tooManyRequests } from "./http/errors";
+import { registerJsonParser } from "./http/json-body";
 import { answerEarlyRefusalsAfterTheBody } from "./http/unread-body";
 import { YEAR_SECONDS } from "./http/web";
 import type { SharedRedis } from "./shared/redis";
@@ -69,7 +72,16 @@ export function createFastify(deps: AppDeps): FastifyInstance {
             ...(typeof deps.logger === "object" ? deps.logger : {}),
             serializers,
           },
+    // Routes registered from a contract carry their own limit; this one is for the pages.
     bodyLimit: 1024 * 1024,
+    // Slow senders: headers must arrive within HEADERS_TIMEOUT_SECONDS (checked every second,
+    // not Node's default 30 s) and a body within its deadline (http/body-deadline.ts); a
+    // connection on which nothing at all moves for a minute is closed.
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
+    connectionTimeout: Math.max(60, 2 * config.bodyTimeoutSeconds) * 1000,
     // Requests in flight finish on close; idle keep-alive sockets do not hold the shutdown.
     forceCloseConnections: "idle",
     // A request that still arrives on an open connection once closing has begun is served (with
@@ -87,6 +99,8 @@ export function createFastify(deps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonParser(app);
+  enforceBodyDeadline(app, config.bodyTimeoutSeconds * 1000);
   closeConnectionsWhenDone(app);
 
   const routeTable: FastifyInstance["routeTable"] = [];
@@ -167,6 +181,12 @@ export async function registerPlatformPlugins(
     frameguard: { action: "deny" },
   });
 
+  // Pages build their URL from the Host header: one that is not a host name is refused here,
+  // in the API's format, before any page or route sees it.
+  app.addHook("onRequest", async (request) => {
+    if (!hostIsValid(request)) throw badRequest(messages.server.badHost);
+  });
+
   // Text responses (pages, JSON) are compressed on the fly; built assets come precompressed.
   await app.register(compress, {
     global: true,
@@ -180,18 +200,58 @@ export async function registerPlatformPlugins(
     // Shared: a burst spread over instances meets one limit. If Redis is away, requests pass
     // unlimited (logged by the connection) rather than failing.
     ...(redis ? { redis: redis.client, nameSpace: "rentals:rate-limit:", skipOnError: true } : {}),
-    global: true,
+    // The plugin itself applies only the routes' own, smaller limits (sign-in, the inquiry
+    // form...); the app-wide limit is the hook below.
+    global: false,
     max: config.rateLimitPerMinute,
     timeWindow: "1 minute",
-    // Hashed static assets are cheap and a page needs many of them.
-    allowList: (request) => request.url.startsWith("/assets/"),
     errorResponseBuilder: () => tooManyRequests(),
-    // A security event: who hit which limit (the route, never the secrets in a URL).
-    onExceeded: (request) => {
-      request.log.warn(
-        { ip: request.ip, route: request.routeOptions.url ?? redactSecrets(request.url) },
-        "rate limit hit",
-      );
-    },
+    onExceeded: logLimitHit,
   });
+
+  // The app-wide limit, as a hook of the whole app: it runs before any route's own hooks, so
+  // every request with a valid Host (the check above answers the others at once, for nothing)
+  // counts, whatever becomes of it: refused by a guard (route() runs guards
+  // after it), for an unknown path or asset, or also counted by a route's own limit. Only what
+  // infrastructure probes is left out: the health checks (they answer from a result at most a
+  // second old) and metrics scrapes (limited by their own count, which counts guesses too).
+  const appWide = app.createRateLimit();
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.config?.appWideLimit === false) return;
+    const limit = await appWide(request);
+    if (limit.isAllowed) return;
+    reply
+      .header("x-ratelimit-limit", limit.max)
+      .header("x-ratelimit-remaining", limit.remaining)
+      .header("x-ratelimit-reset", limit.ttlInSeconds);
+    if (!limit.isExceeded) return;
+    logLimitHit(request);
+    throw tooManyRequests(limit.ttlInSeconds);
+  });
+}
+
+/** A security event: who hit which limit (the route, never the secrets in a URL). */
+function logLimitHit(request: FastifyRequest) {
+  request.log.warn(
+    { ip: request.ip, route: request.routeOptions.url ?? redactSecrets(request.url) },
+    "rate limit hit",
+  );
+}
+
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
+
+/** Whether `host` (a Host header's value) is one a URL can be built on. */
+export function isValidHost(host: string): boolean {
+  return HOST.test(host) && URL.canParse(`http://${host}`);
+}
+
+/**
+ * Whether the request's host (its Host header, or X-Forwarded-Host from a trusted proxy) is one
+ * a URL can be built on. An HTTP/1.0 request may carry none: the pages then use a default.
+ */
+export function hostIsValid(request: FastifyRequest): boolean {
+  const host = request.host as string | undefined;
+  if (host === undefined || host === "") return request.headers.host === undefined;
+  return isValidHost(host);
 }

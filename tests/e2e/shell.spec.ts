@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import net from "node:net";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";
 
 test.use({ viewport: DESKTOP });
@@ -61,6 +62,42 @@ test.describe("site shell on a desktop", () => {
   test("does not serve the build manifest", async ({ request, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 404/);
     expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
+  });
+
+  test("answers a made-up asset name with a small 404, counted by the rate limit", async ({
+    request,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 404/);
+    const first = await request.get("/assets/no-such-file-0123.js");
+    expect(first.status()).toBe(404);
+    expect((await first.body()).length).toBeLessThan(100);
+    expect(first.headers()["content-type"]).toMatch(/^text\/plain/);
+    const second = await request.get("/assets/no-such-file-4567.css");
+    const remaining = (r: typeof first) => Number(r.headers()["x-ratelimit-remaining"]);
+    // Each asked for counts (other tests share the address and the minute, so only "changed").
+    expect(Number.isFinite(remaining(first))).toBe(true);
+    expect(remaining(second)).not.toBe(remaining(first));
+  });
+
+  test("answers a page asked for with a malformed Host header 400, not 500", async ({
+    baseURL,
+  }) => {
+    const { hostname, port } = new URL(baseURL!);
+    for (const host of ["[::1", ""]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname);
+        let text = "";
+        socket.on("data", (chunk) => {
+          text += chunk.toString("latin1");
+        });
+        socket.on("error", reject);
+        socket.on("close", () => resolve(text));
+        socket.write(`GET /properties HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      });
+      expect(answer, `Host: ${host}`).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('"error":"bad_request"');
+    }
   });
 
   test("answers an unchanged public page with 304", async ({ request }) => {

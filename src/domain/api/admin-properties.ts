@@ -2,6 +2,7 @@ import {
   type AdminImage,
   type AdminProperty,
   type AdminUnit,
+  IMAGES_PER_UPLOAD_MAX,
   imageAltSchema,
   propertyCreateSchema,
   propertyUpdateSchema,
@@ -9,6 +10,7 @@ import {
   unitCreateSchema,
   unitUpdateSchema,
 } from "#domain/admin";
+import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
 
@@ -178,6 +180,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     multipart: {
       files: { name: "files", description: "JPEG, PNG or WebP images, 10 MB each" },
       fields: z.object({ propertyId: z.string().optional(), unitId: z.string().optional() }),
+      limits: { files: IMAGES_PER_UPLOAD_MAX, fileSize: UPLOAD_MAX_BYTES },
     },
     invalidates: ["listings"],
     responses: { 201: uploadResponseSchema, ...notFound },

@@ -76,7 +76,8 @@ export const authApi = defineApi("auth", {
   requestPasswordReset: {
     method: "POST",
     path: "/api/auth/request-password-reset",
-    summary: "E-mails a reset link, valid one hour; the same answer for every address",
+    summary:
+      "E-mails a reset link, valid one hour, if the address has an account, at most 3 an hour per address; every address gets the same answer after the same work",
     guard: "public",
     body: requestResetSchema,
     invalidates: [],

@@ -14,7 +14,28 @@ export type ResponseSpec = z.ZodType | RawResponse;
 export type MultipartSpec = {
   readonly files: { readonly name: string; readonly description: string };
   readonly fields?: z.ZodObject;
+  /** The parser's bounds: how many files, and the size of each (`request.parts({ limits })`). */
+  readonly limits: { readonly files: number; readonly fileSize: number };
 };
+
+/** The most a JSON body may weigh, unless its contract says otherwise. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+/**
+ * What a route without a body reads of one a client sends anyway (an empty `{}`, say): it is
+ * read and dropped, never parsed.
+ */
+export const NO_BODY_LIMIT = 1024;
+/** How deep arrays and objects may nest in a JSON body: deeper is refused before it is parsed. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * The most a multipart request may carry: its files at their size limit, plus room for the
+ * fields and part headers. A refused request's body is read up to it before the refusal is
+ * answered, so that the client reads the answer.
+ */
+export function multipartBodyLimit(limits: MultipartSpec["limits"]): number {
+  return limits.files * limits.fileSize + 1024 * 1024;
+}
 
 type Shared = {
   /** `area.name`, set by defineApi: the OpenAPI operationId and the query key. */
@@ -27,6 +48,11 @@ type Shared = {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly multipart?: MultipartSpec;
+  /**
+   * The most bytes the route reads of a body (set by defineApi when the draft does not say):
+   * its files' limits for an upload, JSON_BODY_LIMIT for JSON, NO_BODY_LIMIT without a body.
+   */
+  readonly bodyLimit?: number;
   /** Every status the route answers, with its body. Platform refusals are added by defineApi. */
   readonly responses: Readonly<Record<number, ResponseSpec>>;
 };
@@ -47,6 +73,12 @@ export type Contract = ReadContract | WriteContract;
 
 type Draft = Omit<ReadContract, "id"> | Omit<WriteContract, "id">;
 
+function bodyLimitOf(draft: Draft): number {
+  if (draft.bodyLimit !== undefined) return draft.bodyLimit;
+  if (draft.multipart) return multipartBodyLimit(draft.multipart.limits);
+  return draft.body ? JSON_BODY_LIMIT : NO_BODY_LIMIT;
+}
+
 /** The API's one error format: `{error, message, details?}` with `details` for validation. */
 export const apiErrorSchema = z.object({
   error: z.string(),
@@ -66,21 +98,22 @@ export const tokenParams = z.object({ token: z.string() });
 export const notModified = raw("", "Not modified: the ETag sent in If-None-Match still matches.");
 
 /**
- * Refusals the platform makes before or around any handler: input that does not parse (400),
- * a body too large (413) or of a type no route reads (415), the guards (401, 403), the rate
+ * Refusals the platform makes before or around any handler: input that does not parse or nests
+ * too deeply (400), a body that does not arrive in time (408), a body too large (413) or of a type no route reads (415), the guards (401, 403), the rate
  * limit (429), an unexpected failure (500, never with a stack or SQL), a service away (503: the
  * database or the object store, with Retry-After), and for a write the disk full (507).
  * Every contract answers these in the error format.
  */
 function platformErrors(draft: Draft): Record<number, ResponseSpec> {
   const errors: Record<number, ResponseSpec> = {
+    // Any request may be malformed before its route reads it (a Host that is no host name).
+    400: apiErrorSchema,
     429: apiErrorSchema,
     500: apiErrorSchema,
     503: apiErrorSchema,
   };
-  const hasInput = draft.params || draft.query || draft.method !== "GET";
-  if (hasInput) errors[400] = apiErrorSchema;
   if (draft.method !== "GET") {
+    errors[408] = apiErrorSchema;
     errors[413] = apiErrorSchema;
     errors[415] = apiErrorSchema;
     errors[507] = apiErrorSchema;
@@ -91,22 +124,26 @@ function platformErrors(draft: Draft): Record<number, ResponseSpec> {
 }
 
 /**
- * An area's contracts, each given its id (`area.key`) and the platform's refusals. The drafts'
- * own responses win over the defaults, so a route may describe a refusal more precisely.
+ * An area's contracts, each given its id (`area.key`), its body limit and the platform's
+ * refusals. The drafts' own responses win over the defaults, so a route may describe a refusal
+ * more precisely.
  */
 export function defineApi<const T extends Record<string, Draft>>(
   area: string,
   drafts: T,
-): { readonly [K in keyof T]: T[K] & { readonly id: string } } {
+): { readonly [K in keyof T]: T[K] & { readonly id: string; readonly bodyLimit: number } } {
   const out: Record<string, Contract> = {};
   for (const [key, draft] of Object.entries(drafts)) {
     out[key] = {
       ...draft,
       id: `${area}.${key}`,
+      bodyLimit: bodyLimitOf(draft),
       responses: { ...platformErrors(draft), ...draft.responses },
     } as Contract;
   }
-  return out as unknown as { readonly [K in keyof T]: T[K] & { readonly id: string } };
+  return out as unknown as {
+    readonly [K in keyof T]: T[K] & { readonly id: string; readonly bodyLimit: number };
+  };
 }
 
 // ---- Types derived from a contract ----------------------------------------------------------

@@ -5,6 +5,8 @@ import {
   type FileStats,
   fileCategories,
   filesQuerySchema,
+  TENANT_FILE_MAX_BYTES,
+  TENANT_FILES_PER_REQUEST_MAX,
   type TenantFile,
   tenantUploadFieldsSchema,
   type UploadRequestInfo,
@@ -82,6 +84,7 @@ const documents = {
   name: "files",
   description: "PDF, JPEG, PNG, WebP, HEIC or DOCX documents, checked by content, 20 MB each",
 };
+const documentLimits = { files: TENANT_FILES_PER_REQUEST_MAX, fileSize: TENANT_FILE_MAX_BYTES };
 const linkRefused = { 404: apiErrorSchema, 410: apiErrorSchema };
 
 /**
@@ -128,7 +131,11 @@ export const tenantFilesApi = defineApi("tenantFiles", {
     path: "/api/tenant/files",
     summary: "A signed-in tenant sends the office documents",
     guard: "tenant",
-    multipart: { files: { ...documents, name: "file" }, fields: tenantUploadFieldsSchema },
+    multipart: {
+      files: { ...documents, name: "file" },
+      fields: tenantUploadFieldsSchema,
+      limits: documentLimits,
+    },
     invalidates: ["tenant-files"],
     responses: { 201: filesResponseSchema },
   },
@@ -164,7 +171,7 @@ export const tenantFilesApi = defineApi("tenantFiles", {
     summary: "A tenant sends documents through an upload link (rate limited per address)",
     guard: "public",
     params: tokenParams,
-    multipart: { files: documents },
+    multipart: { files: documents, limits: documentLimits },
     invalidates: ["tenant-files", "document-requests"],
     responses: { 201: z.object({ files: z.array(receivedFileSchema) }), ...linkRefused },
   },

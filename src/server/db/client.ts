@@ -7,6 +7,9 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "./embedded-postgres"
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
+/** What a repository method runs its statements on: the handle or a transaction of it. */
+/** The database or a transaction on it: what a repository runs its statements on. */
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {
   db: Db;

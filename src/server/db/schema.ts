@@ -195,6 +195,8 @@ export const tenantFiles = pgTable(
   (t) => [
     index("tenant_files_uploaded_idx").on(t.uploadedAt),
     index("tenant_files_request_idx").on(t.requestId),
+    // A tenant's running total is counted on every upload of theirs.
+    index("tenant_files_tenant_idx").on(t.tenantId),
     uniqueIndex("tenant_files_filename_key").on(t.filename),
     check(
       "tenant_files_category_check",

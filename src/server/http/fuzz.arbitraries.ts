@@ -172,7 +172,11 @@ const asJson = (value: unknown): Body => ({
 
 /** 100 to 30,000 levels of nesting, as raw JSON text (the body limit is 1 MB). */
 const deepNesting: Arbitrary<Body> = fc
-  .tuple(fc.integer({ min: 100, max: 30_000 }), fc.constantFrom("array", "object", "mixed"))
+  .tuple(
+    // Around the nesting limit (32), and far past it (up to the JSON body limit).
+    fc.oneof(fc.integer({ min: 28, max: 40 }), fc.integer({ min: 100, max: 30_000 })),
+    fc.constantFrom("array", "object", "mixed"),
+  )
   .map(([depth, kind]) => {
     const open = kind === "array" ? "[" : kind === "object" ? '{"a":' : '{"title":[';
     const close = kind === "array" ? "]" : kind === "object" ? "}" : "]}";
@@ -505,6 +509,7 @@ export const extraHeaders: Arbitrary<Record<string, string>> = fc.dictionary(
     "x-forwarded-for",
     "x-forwarded-proto",
     "x-forwarded-host",
+    "host",
   ),
   fc.oneof(
     fc.string({ unit: "grapheme-ascii", maxLength: 60 }),
@@ -522,6 +527,13 @@ export const extraHeaders: Arbitrary<Record<string, string>> = fc.dictionary(
       "javascript:",
       "Thu, 01 Jan 1970 00:00:00 GMT",
       "__proto__=1; role=admin",
+      // Hosts a URL cannot be built on, and some it can.
+      "[::1",
+      "a b",
+      "example.com/path",
+      "localhost:99999x",
+      "[::1]:8080",
+      "rentals.example:443",
     ),
   ),
   { maxKeys: 3 },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdir, stat, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { getTableName, is } from "drizzle-orm";
@@ -9,9 +10,12 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authApi } from "#domain/api/auth";
+import type { Contract } from "#domain/api/contract";
+import { JSON_MAX_DEPTH } from "#domain/api/contract";
 import { healthApi } from "#domain/api/health";
 import type { Guard } from "#domain/api/wire";
 import { amenityChoices, propertyTypes } from "#domain/listings";
+import { messages } from "#domain/messages";
 import { fileCategories } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
@@ -23,6 +27,7 @@ import { readOutbox } from "../mail/outbox";
 import { createSessionTokens } from "../modules/auth/auth.tokens";
 import { createFileLinks } from "../modules/tenant-files/file-tokens";
 import { addUser } from "../modules/users/users.service";
+import { isValidHost } from "../platform";
 import {
   apiPathRest,
   type Body,
@@ -36,6 +41,7 @@ import {
   text,
   tokenSegment,
 } from "./fuzz.arbitraries";
+import { nestsDeeperThan } from "./json-body";
 
 /**
  * Property-based fuzzing of every JSON endpoint. Each route of `app.routeTable` gets
@@ -604,7 +610,7 @@ function urlOf(template: string, input: Input): string {
 }
 
 async function send(
-  route: { method: string; url: string; guard: Guard | "none" },
+  route: { method: string; url: string; guard: Guard | "none"; contract?: Contract },
   plan: Plan,
   input: Input,
 ) {
@@ -628,6 +634,16 @@ async function send(
   if (STATS) statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
   expect(response.statusCode, context).toBeLessThan(500);
   if (response.statusCode >= 400) expectErrorFormat(response, context);
+  // A Host no URL can be built on is refused before anything else looks at the request.
+  const host = input.headers.host;
+  if (host !== undefined && host !== "" && !isValidHost(host)) {
+    // (A URL the router cannot decode is refused first, with its own message.)
+    expect(response.statusCode, context).toBe(400);
+    expect(await snapshot(plan.countsWrongTries ?? false), `nothing written: ${context}`).toEqual(
+      before,
+    );
+    return;
+  }
   if ((plan.refused ?? ((r) => r.statusCode >= 400))(response)) {
     expect(await snapshot(plan.countsWrongTries ?? false), `nothing written: ${context}`).toEqual(
       before,
@@ -643,6 +659,19 @@ async function send(
     (needs === "admin" && input.who.identity === "admin") ||
     (needs === "user" && input.who.identity !== "anonymous") ||
     (needs === "tenant" && input.who.identity === "tenant");
+  // JSON nested deeper than the limit is refused unparsed by a route that reads a body.
+  const payload = input.body.payload;
+  if (
+    through &&
+    route.contract?.body &&
+    input.body.contentType === "application/json" &&
+    typeof payload === "string" &&
+    nestsDeeperThan(payload, JSON_MAX_DEPTH) &&
+    Buffer.byteLength(payload) <= route.contract.bodyLimit!
+  ) {
+    expect(response.statusCode, context).toBe(400);
+    expect(response.json().message, context).toBe(messages.server.tooDeep);
+  }
   if (!through) {
     expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
     if (Object.values(input.params).every((p) => p.routable)) {
@@ -697,4 +726,68 @@ describe("fuzzing every JSON endpoint", () => {
     },
     120_000,
   );
+});
+
+/** What came back on a raw socket, and whether the server closed it, within `giveUpMs`. */
+function stall(port: number, head: string, first: string, giveUpMs: number) {
+  return new Promise<{ answer: string; closed: boolean }>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    let closed = false;
+    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("end", () => {
+      closed = true;
+      socket.destroy();
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(giveUp);
+      resolve({ answer, closed });
+    });
+    socket.on("connect", () => socket.write(head + first));
+  });
+}
+
+describe("slow bodies to every route that reads one", () => {
+  it("each is answered in the API's format, never a 5xx, and its connection closes", async () => {
+    const slow = await createTestApp(database, {
+      env: { JWT_SECRET, BODY_TIMEOUT_SECONDS: "1" },
+    });
+    try {
+      await slow.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = slow.app.server.address() as net.AddressInfo;
+      const writes = slow.app.routeTable.filter((r) => r.method !== "GET" && r.method !== "HEAD");
+      expect(writes.length).toBeGreaterThan(10);
+      const outcomes = await Promise.all(
+        writes.map(async (route) => {
+          const url = route.url.replace(/:\w+/g, "1").replace("*", "x");
+          const head = [
+            `${route.method} ${url} HTTP/1.1`,
+            "Host: 127.0.0.1",
+            "Content-Type: application/json",
+            "Content-Length: 4000",
+            "",
+            "",
+          ].join("\r\n");
+          const { answer, closed } = await stall(port, head, '{"a":', 15_000);
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+          const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+          return { key: `${route.method} ${route.url}`, status, closed, body };
+        }),
+      );
+      for (const { key, status, closed, body } of outcomes) {
+        expect(status, key).toBeGreaterThanOrEqual(400);
+        expect(status, key).toBeLessThan(500);
+        expect(closed, `${key}: closed by the server`).toBe(true);
+        expect(body, key).toMatch(/"error":"[a-z_]+","message":"/);
+      }
+      // A public route that reads its body is the one cut off by the deadline itself.
+      expect(outcomes.find((o) => o.key === "POST /api/property-inquiry")?.status).toBe(408);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
 });

@@ -17,7 +17,8 @@ import type { WebServices } from "./web-services";
 
 /** Turns a Fastify request into the Fetch API Request that React Router handles. */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, abortable = true): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // An HTTP/1.0 request may name no host (a malformed one never gets here: see platform.ts).
+  const url = new URL(request.url, `${request.protocol}://${request.host || "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -34,8 +34,11 @@ let scratch: string;
 
 beforeAll(async () => {
   database = await createTestDb();
-  // The inquiry form's own limit (a few a minute) would answer 429 before the size is seen.
-  testApp = await createTestApp(database, { env: { INQUIRIES_PER_MINUTE: "1000" } });
+  // The rate limits (a few inquiries a minute; every request, refused ones included, counts
+  // toward the app-wide limit) would answer 429 before the guard or the size is seen.
+  testApp = await createTestApp(database, {
+    env: { INQUIRIES_PER_MINUTE: "1000", RATE_LIMIT_PER_MINUTE: "100000" },
+  });
   await testApp.app.listen({ host: "127.0.0.1", port: 0 });
   origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   scratch = await mkdtemp(path.join(os.tmpdir(), "rentals-refusals-"));

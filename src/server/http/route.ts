@@ -2,17 +2,21 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestHookHandler,
+  preParsingHookHandler,
   preValidationHookHandler,
 } from "fastify";
 import type { Contract, ParsedInput, SuccessBody } from "#domain/api/contract";
 import { isRaw, type Resource, successStatus } from "#domain/api/wire";
+import { messages } from "#domain/messages";
 import type { z } from "#domain/zod";
+import { AppError } from "./errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The contract a route was registered from (absent on the app's few non-API routes). */
     contract?: Contract;
+    /** False: not counted by the app-wide rate limit (see RouteOptions). */
+    appWideLimit?: false;
   }
   interface FastifyInstance {
     /** Empties what the server caches for a family of data (set up by buildApp). */
@@ -39,17 +43,25 @@ export type RouteHandler<C extends Contract> = (
 export type RouteOptions = {
   /** Requests per minute from one address; false exempts the route from the global limit. */
   rateLimit?: number | false;
-  bodyLimit?: number;
+  /**
+   * False leaves the route out of the app-wide limit (it keeps its own `rateLimit`): for what
+   * infrastructure probes, such as a metrics scraper, which must not be locked out because its
+   * address is busy. A route with `rateLimit: false` is left out of both.
+   */
+  appWideLimit?: false;
   /** False for bytes that go out as they are (a file download keeps its Content-Length). */
   compress?: false;
   preValidation?: preValidationHookHandler;
 };
 
 /**
- * Registers a route from its contract: its method and path, its guard (run onRequest, before the
- * body is read, so a refused upload is never parsed), the schemas that validate its input and
- * serialize its answers, and, for a write that succeeds, the invalidation of what it names
- * before the answer leaves.
+ * Registers a route from its contract: its method and path, its body limit, its guard, the
+ * schemas that validate its input and serialize its answers, and, for a write that succeeds,
+ * the invalidation of what it names before the answer leaves.
+ *
+ * The guard runs preParsing: after the rate limit (onRequest) has counted the request, so that
+ * refused requests count too, and before the body is read, so that a refused upload is never
+ * parsed.
  */
 export function route<C extends Contract>(
   app: FastifyInstance,
@@ -66,12 +78,17 @@ export function route<C extends Contract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    onRequest: guardOf(app, contract),
+    preParsing: [guardOf(app, contract), declaredSizeCheck(contract)].filter(
+      (hook): hook is preParsingHookHandler => hook !== undefined,
+    ),
     preValidation: options.preValidation,
-    bodyLimit: options.bodyLimit,
+    bodyLimit: contract.bodyLimit,
     ...(options.compress === false ? { compress: false as const } : {}),
     config: {
       contract,
+      ...(options.appWideLimit === false || options.rateLimit === false
+        ? { appWideLimit: false as const }
+        : {}),
       ...(options.rateLimit === undefined
         ? {}
         : {
@@ -105,15 +122,29 @@ export function route<C extends Contract>(
   });
 }
 
-function guardOf(app: FastifyInstance, contract: Contract): onRequestHookHandler | undefined {
-  switch (contract.guard) {
-    case "public":
-      return undefined;
-    case "user":
-      return app.guards.user;
-    case "tenant":
-      return app.guards.tenant;
-    case "admin":
-      return app.guards.admin;
-  }
+function guardOf(app: FastifyInstance, contract: Contract): preParsingHookHandler | undefined {
+  if (contract.guard === "public") return undefined;
+  const guard = app.guards[contract.guard];
+  return async (request, _reply, payload) => {
+    await guard(request);
+    return payload;
+  };
+}
+
+/**
+ * An upload's parts are read by the handler, not by Fastify's body parser, which is what applies
+ * a route's body limit to a declared length: for an upload, a body that declares more than its
+ * contract's limit is refused 413 here, before a byte of it is read. (Its parts are bounded by
+ * the parser's own limits as they arrive.)
+ */
+function declaredSizeCheck(contract: Contract): preParsingHookHandler | undefined {
+  if (!contract.multipart || contract.bodyLimit === undefined) return undefined;
+  const limit = contract.bodyLimit;
+  return async (request, _reply, payload) => {
+    const declared = Number(request.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) {
+      throw new AppError(413, "payload_too_large", messages.server.bodyTooLarge);
+    }
+    return payload;
+  };
 }

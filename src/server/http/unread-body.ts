@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { BODY_TIMED_OUT } from "./body-deadline";
 
 /**
  * Answers given before the request's body was read (a guard's 401 or 403, a 413, a 415, a 429, a
@@ -54,6 +55,7 @@ function drain(raw: IncomingMessage, limit: number, ms: number): Promise<Drained
       raw.off("data", onData);
       raw.off("end", onEnd);
       raw.off("close", onClose);
+      raw.off(BODY_TIMED_OUT, onTimedOut);
       if (outcome !== "complete") raw.pause();
       resolve(outcome);
     };
@@ -63,10 +65,12 @@ function drain(raw: IncomingMessage, limit: number, ms: number): Promise<Drained
     };
     const onEnd = () => done("complete");
     const onClose = () => done(raw.complete ? "complete" : "gone");
+    const onTimedOut = () => done("too_slow");
     const timer = setTimeout(() => done("too_slow"), ms);
     raw.on("data", onData);
     raw.once("end", onEnd);
     raw.once("close", onClose);
+    raw.once(BODY_TIMED_OUT, onTimedOut);
     raw.resume();
   });
 }
@@ -105,7 +109,8 @@ export function answerEarlyRefusalsAfterTheBody(
     const raw = request.raw;
     if (!hasUnreadBody(raw)) return payload;
     const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
-    const outcome = await drain(raw, limit, times.drainMs);
+    // A body that already missed its deadline (body-deadline.ts) is not waited for again.
+    const outcome = request.bodyTimedOut ? "too_slow" : await drain(raw, limit, times.drainMs);
     if (outcome === "complete") {
       // Fastify asks for a close after a refused body; read to its end, the connection can stay.
       reply.removeHeader("connection");

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
+import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
 import type { ResponseCache } from "./response-cache";
@@ -47,6 +48,16 @@ async function productionHandler(
     dotfiles: "deny",
     cacheControl: false,
     setHeaders: cacheHeaders,
+  });
+  // A file of the build that does not exist: a small 404, not the not-found page (65 KB to
+  // render), so that requests for made-up asset names cost next to nothing. They count toward
+  // the rate limit like every request.
+  web.route({
+    method: "GET",
+    url: "/assets/*",
+    bodyLimit: NO_BODY_LIMIT,
+    handler: async (_request, reply) =>
+      reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found"),
   });
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   return reactRouterHandler(build, "production", services, cache);

@@ -5,6 +5,7 @@ import type { Database, Db } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import type { Mailer, MailMessage } from "./mailer";
 import { createOutgoingMailRepository } from "./outgoing-mail.repository";
+import { type QueueWorker, startQueueWorker } from "./queue-worker";
 import { createSealer } from "./sealed";
 
 /**
@@ -19,6 +20,9 @@ import { createSealer } from "./sealed";
  * once; a job a stopped or killed instance held is retried once it expires. The `outgoing_mail`
  * row is what staff see and what makes delivery idempotent: a job whose row is no longer queued
  * sends nothing.
+ *
+ * A task (`task()`) is a job on a queue of its own whose worker decides what to e-mail, for
+ * work the request must not do itself (see there); `idle()` waits for tasks too.
  */
 
 export const MAIL_QUEUE = "outgoing-mail";
@@ -57,6 +61,16 @@ type Log = {
 
 /** A job may hold a message this long before it counts as lost (a killed instance) and is retried. */
 const JOB_EXPIRY_SECONDS = 120;
+/**
+ * How long a finished job is kept: a failed one in the job table, then any in the archive.
+ * pg-boss 10 sets these for every queue (a queue's own retention only bounds how long a job may
+ * wait unstarted), and a failed task's data is an address someone typed, so they are short; no
+ * code here reads a finished job (staff's Retry queues a new one).
+ */
+const FINISHED_JOB_SECONDS = 60;
+
+/** pg-boss's jobs, in the schema it is installed in (its default, see db/client.ts). */
+const JOB_TABLE = "pgboss.job";
 
 type JobData = { mailId: string };
 type SealedBody = { text: string; html?: string; replyTo?: string };
@@ -90,6 +104,8 @@ export async function createMailQueue(deps: {
     supervise: true,
     schedule: false,
     maintenanceIntervalSeconds: 30,
+    archiveFailedAfterSeconds: FINISHED_JOB_SECONDS,
+    deleteAfterSeconds: FINISHED_JOB_SECONDS,
   });
   // Without a listener an emitted error would end the process; a database outage is logged.
   boss.on("error", (error) => log.warn(`mail queue: ${(error as Error).message}`));
@@ -122,48 +138,21 @@ export async function createMailQueue(deps: {
     await mail.markSent(row.id);
   }
 
-  /**
-   * The worker: fetch a job, deliver it, then mark it done or failed (pg-boss schedules the
-   * next try of a failed one with backoff, or keeps it failed after the last). Each step is
-   * awaited, so a database that goes away mid-job is an error here, logged, never an unhandled
-   * rejection; the job is then retried once it expires. While jobs wait it fetches again at once;
-   * otherwise it sleeps a polling interval, or until a commit here wakes it.
-   */
   const pollMs = (options.pollingIntervalSeconds ?? 2) * 1000;
-  let stopping = false;
-  let wake = () => {};
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const worker = (async () => {
-    while (!stopping) {
-      let job: PgBoss.JobWithMetadata<JobData> | undefined;
-      try {
-        [job] = await boss.fetch<JobData>(MAIL_QUEUE, { batchSize: 1, includeMetadata: true });
-      } catch (error) {
-        log.warn(`mail queue: cannot fetch: ${(error as Error).message}`);
-      }
-      if (!job) {
-        await sleep();
-        continue;
-      }
-      try {
-        await deliver(job);
-        await boss.complete(MAIL_QUEUE, job.id);
-      } catch (error) {
-        await boss
-          .fail(MAIL_QUEUE, job.id, { message: (error as Error).message })
-          .catch((failError: Error) =>
-            log.warn(`mail queue: job ${job.id} not marked failed: ${failError.message}`),
-          );
-      }
-    }
-  })();
+  const workers: QueueWorker[] = [];
+  function startWorker<T extends object>(
+    queue: string,
+    run: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+  ): QueueWorker {
+    const worker = startQueueWorker<T>({ boss, queue, pollMs, log, run });
+    workers.push(worker);
+    return worker;
+  }
+
+  const mailWorker = startWorker<JobData>(MAIL_QUEUE, async (job) => {
+    await deliver(job);
+    await boss.complete(MAIL_QUEUE, job.id);
+  });
 
   async function enqueue(db: Db, executor: PgBoss.Db, message: QueuedMessage) {
     const body: SealedBody = {
@@ -198,7 +187,7 @@ export async function createMailQueue(deps: {
       };
       const result = await work(open);
       await client.query("commit");
-      if (open.queued > 0) wake();
+      if (open.queued > 0) mailWorker.wake();
       return result;
     } catch (error) {
       await client.query("rollback").catch((rollbackError: Error) => {
@@ -211,24 +200,86 @@ export async function createMailQueue(deps: {
     }
   }
 
+  const transactionOf = (open: Open): MailTransaction => ({
+    db: open.db,
+    queue: async (message) => {
+      await enqueue(open.db, open.executor, message);
+      open.queued += 1;
+    },
+  });
+
   /**
    * Runs `work` in one transaction: the rows it writes through `tx.db` and the messages it
    * queues through `tx.queue` are committed together, or not at all.
    */
   function transaction<T>(work: (tx: MailTransaction) => Promise<T>): Promise<T> {
-    return inTransaction((open) =>
-      work({
-        db: open.db,
-        queue: async (message) => {
-          await enqueue(open.db, open.executor, message);
-          open.queued += 1;
-        },
-      }),
+    return inTransaction((open) => work(transactionOf(open)));
+  }
+
+  const taskQueues: string[] = [];
+  /** Thrown to roll a task's transaction back when its job is no longer this run's. */
+  const takenOver = new Error("task job taken over");
+
+  /**
+   * Deletes a task's job if this run still holds it: active, and not fetched again since (each
+   * fetch of a started job adds one to retry_count). Its row lock orders it with pg-boss's expiry
+   * and fetch, which update the same row.
+   */
+  async function deleteOwnJob(executor: PgBoss.Db, job: PgBoss.JobWithMetadata<object>) {
+    const { rows } = await executor.executeSql(
+      `delete from ${JOB_TABLE} where name = $1 and id = $2 and state = 'active' and retry_count = $3 returning id`,
+      [job.name, job.id, job.retryCount],
     );
+    return rows.length === 1;
+  }
+
+  /**
+   * A task: work whose e-mail is decided by a worker, not by the request that asks for it (a
+   * password reset looks its account up there, so the request does the same for every address).
+   * Each is a job on the task's own queue, with the mail's retries. `handle` runs in one
+   * transaction that also deletes the job, only if it is still this run's (active, same attempt):
+   * the rows it writes and the messages it queues are committed with that delete, or rolled back
+   * when the job was expired and fetched again meanwhile, so a task sends nothing twice. A task
+   * done is deleted, not archived, and a failed one is dropped within minutes
+   * (FINISHED_JOB_SECONDS): its data (an address someone typed) is not kept once handled.
+   * Returns the function that queues one; the job is committed when it resolves.
+   */
+  async function task<T extends object>(
+    name: string,
+    handle: (data: T, tx: MailTransaction) => Promise<void>,
+  ): Promise<(data: T) => Promise<void>> {
+    await boss.createQueue(name, { name, ...sendOptions });
+    taskQueues.push(name);
+    const worker = startWorker<T>(name, async (job) => {
+      const done = await inTransaction(async (open) => {
+        await handle(job.data, transactionOf(open));
+        if (await deleteOwnJob(open.executor, job)) return true;
+        throw takenOver;
+      }).catch((error: unknown) => {
+        if (error === takenOver) return false;
+        throw error;
+      });
+      // Not failed: the job is another run's now, and failing it would undo that run.
+      if (!done)
+        log.warn(`${name} job ${job.id} expired meanwhile (retried or failed): this run undone`);
+    });
+    return async (data) => {
+      await boss.send(name, data, sendOptions);
+      worker.wake();
+    };
+  }
+
+  /** Whether a task or a message waits. Tasks first: a task's mail is committed as it ends. */
+  async function busy(): Promise<boolean> {
+    for (const name of taskQueues) {
+      if ((await boss.getQueueSize(name, { before: "completed" })) > 0) return true;
+    }
+    return (await mail.backlog()).queued > 0;
   }
 
   return {
     transaction,
+    task,
     /** A message with no row of its own to go with. */
     send: (message: QueuedMessage) => transaction((tx) => tx.queue(message)),
 
@@ -245,10 +296,13 @@ export async function createMailQueue(deps: {
       });
     },
 
-    /** Resolves once nothing is queued (tests; a clean stop); rejects after `timeoutMs`. */
+    /**
+     * Resolves once no task and no message waits, so every e-mail asked for so far is sent
+     * (tests; a clean stop); rejects after `timeoutMs`.
+     */
     async idle(timeoutMs = 10_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
-      while ((await mail.backlog()).queued > 0) {
+      while (await busy()) {
         if (Date.now() > deadline) throw new Error(`mail still queued after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -256,11 +310,9 @@ export async function createMailQueue(deps: {
 
     backlog: () => mail.backlog(),
 
-    /** Stops fetching and lets a send under way finish (SMTP's own timeouts bound it). */
+    /** Stops fetching and lets a send or task under way finish (SMTP's own timeouts bound it). */
     async stop(): Promise<void> {
-      stopping = true;
-      wake();
-      await worker;
+      await Promise.all(workers.map((worker) => worker.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
   };

@@ -44,6 +44,6 @@ export function metricsRoutes(
       const body = await deps.registry.metrics();
       return reply.type(deps.registry.contentType).send(body);
     },
-    { rateLimit: SCRAPES_PER_MINUTE },
+    { rateLimit: SCRAPES_PER_MINUTE, appWideLimit: false },
   );
 }

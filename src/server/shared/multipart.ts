@@ -43,15 +43,6 @@ export function multipartError(error: unknown, messages: MultipartMessages): App
   }
 }
 
-/**
- * The most a multipart request of a route may carry: its files at their size limit, plus room
- * for the fields and part headers. It is the route's body limit: a refused request's body is
- * read up to it before the refusal is answered (see http/unread-body.ts).
- */
-export function multipartBodyLimit(limits: { files: number; fileSize: number }): number {
-  return limits.files * limits.fileSize + 1024 * 1024;
-}
-
 /** The body's parts, for a `for await` loop; the parser's failures come out as `multipartError`s. */
 export async function* readParts(
   parts: AsyncIterator<Multipart>,

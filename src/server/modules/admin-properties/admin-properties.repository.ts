@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
 import type { PropertyValues, UnitValues } from "#domain/admin";
+import type { Executor } from "#server/db/client";
 import { images, properties, units } from "#server/db/schema";
 import {
-  type Executor,
   type ImageOwner,
   type ImageRow,
   ownedBy,

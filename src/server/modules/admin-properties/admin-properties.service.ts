@@ -6,11 +6,11 @@ import type {
   PropertyValues,
   UnitValues,
 } from "#domain/admin";
-import type { Db } from "#server/db/client";
+import type { Db, Executor } from "#server/db/client";
 import { sqlState } from "#server/http/errors";
 import { removeImageFiles } from "#server/images/image-pipeline";
 import type { ObjectStore } from "#server/storage/storage";
-import type { Executor, ImageOwner, ImageRow } from "../properties/properties.queries";
+import type { ImageOwner, ImageRow } from "../properties/properties.queries";
 import {
   duplicateUnit,
   imageNotFound,

@@ -1,6 +1,5 @@
 import type { Multipart } from "@fastify/multipart";
-import { IMAGES_PER_UPLOAD_MAX, type UploadResponse, uploadMessages } from "#domain/admin";
-import { UPLOAD_MAX_BYTES } from "#domain/constants";
+import { type UploadResponse, uploadMessages } from "#domain/admin";
 import { parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
 import {
@@ -38,9 +37,6 @@ const bodyMessages: MultipartMessages = {
   notMultipart: uploadMessages.notMultipart,
   unreadable: uploadMessages.incomplete,
 };
-
-/** The limits the route reads its parts with (inside the app's outer multipart bounds). */
-export const uploadLimits = { fileSize: UPLOAD_MAX_BYTES, files: IMAGES_PER_UPLOAD_MAX };
 
 type Deps = { db: Db; store: ObjectStore };
 

@@ -6,7 +6,14 @@ import { route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import type { CodeHasher } from "./code-hash";
-import { requestPasswordReset, resetPassword } from "./password-reset.service";
+import {
+  RESET_REQUEST_TASK,
+  type ResetRequest,
+  requestPasswordReset,
+  resetPassword,
+  sendResetLink,
+} from "./password-reset.service";
+import { createResetRequestLimit } from "./reset-request-limit";
 import {
   sendVerification,
   type VerifyLinkClaims,
@@ -29,6 +36,12 @@ export const accountRoutes =
   (deps: Deps): FastifyPluginAsync =>
   async (app) => {
     const limited = { rateLimit: deps.attemptsPerMinute };
+    // Reset requests are queued and turned into e-mails by the mail queue's worker.
+    const queueRequest = await deps.mailQueue.task<ResetRequest>(
+      RESET_REQUEST_TASK,
+      (request, tx) => sendResetLink(deps, request, tx),
+    );
+    const withinAddressLimit = createResetRequestLimit(app);
 
     route(
       app,
@@ -75,7 +88,12 @@ export const accountRoutes =
       app,
       authApi.requestPasswordReset,
       async (request) => {
-        await requestPasswordReset(deps, request.body);
+        // Over its address's limit a request gets the same answer, and nothing is queued.
+        if (await withinAddressLimit(request)) {
+          await requestPasswordReset({ queueRequest }, request.body);
+        } else {
+          request.log.warn({ ip: request.ip }, "password reset over the per-address limit");
+        }
         return { success: true as const, message: accountMessages.resetSent };
       },
       limited,

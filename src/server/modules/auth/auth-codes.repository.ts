@@ -1,34 +1,33 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Db, Executor } from "#server/db/client";
 import { authCodes } from "#server/db/schema";
 
 export type AuthCodeRow = typeof authCodes.$inferSelect;
 export type CodePurpose = "verify" | "reset";
+type NewCode = { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date };
+
+const unused = (userId: string, purpose: CodePurpose) =>
+  and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt));
 
 /** One-time codes: stored hashed, with an expiry, a count of wrong tries, and a use. */
 export function createAuthCodesRepository(db: Db) {
   return {
-    /** A new code replaces the user's older ones of that purpose: only the latest works. */
-    async issue(values: {
-      userId: string;
-      purpose: CodePurpose;
-      codeHash: string;
-      expiresAt: Date;
-    }): Promise<AuthCodeRow> {
+    /** A new code replaces the user's older ones of that purpose: only the latest works (verify). */
+    async issue(values: NewCode): Promise<AuthCodeRow> {
       return db.transaction(async (tx) => {
         await tx
           .update(authCodes)
           .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(authCodes.userId, values.userId),
-              eq(authCodes.purpose, values.purpose),
-              isNull(authCodes.usedAt),
-            ),
-          );
+          .where(unused(values.userId, values.purpose));
         const [row] = await tx.insert(authCodes).values(values).returning();
         return row!;
       });
+    },
+
+    /** A new code beside the user's other live ones of that purpose, which keep working (reset). */
+    async add(values: NewCode): Promise<AuthCodeRow> {
+      const [row] = await db.insert(authCodes).values(values).returning();
+      return row!;
     },
 
     /** The user's live code of that purpose: unused and unexpired. */
@@ -36,15 +35,29 @@ export function createAuthCodesRepository(db: Db) {
       const rows = await db
         .select()
         .from(authCodes)
+        .where(and(unused(userId, purpose), gt(authCodes.expiresAt, now)))
+        .orderBy(desc(authCodes.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The user's live code of that purpose whose hash this is, if any. */
+    async liveWithHash(
+      userId: string,
+      purpose: CodePurpose,
+      codeHash: string,
+      now: Date,
+    ): Promise<AuthCodeRow | null> {
+      const rows = await db
+        .select()
+        .from(authCodes)
         .where(
           and(
-            eq(authCodes.userId, userId),
-            eq(authCodes.purpose, purpose),
-            isNull(authCodes.usedAt),
+            unused(userId, purpose),
+            eq(authCodes.codeHash, codeHash),
             gt(authCodes.expiresAt, now),
           ),
         )
-        .orderBy(desc(authCodes.createdAt))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -64,13 +77,33 @@ export function createAuthCodesRepository(db: Db) {
     },
 
     /** Marks the code used; false when it was already used (two tabs, a replayed link). */
-    async consume(id: string): Promise<boolean> {
-      const rows = await db
+    async consume(id: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
         .update(authCodes)
         .set({ usedAt: sql`now()` })
         .where(and(eq(authCodes.id, id), isNull(authCodes.usedAt)))
         .returning({ id: authCodes.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Uses code `id` and voids the user's other unused codes of that purpose, in one statement;
+     * false when `id` was no longer unused. One statement, so two of these for two codes of one
+     * user cannot each hold one row and wait for the other's (a deadlock): the later one waits,
+     * then finds both rows used and returns false.
+     */
+    async consumeVoidingOthers(
+      id: string,
+      userId: string,
+      purpose: CodePurpose,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(authCodes)
+        .set({ usedAt: sql`now()` })
+        .where(unused(userId, purpose))
+        .returning({ id: authCodes.id });
+      return rows.some((row) => row.id === id);
     },
   };
 }

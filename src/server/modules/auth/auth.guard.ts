@@ -32,7 +32,7 @@ export type Guards = {
 };
 
 /**
- * The onRequest hooks that every protected route declares next to itself. A token is valid only if
+ * The checks that every protected route runs before reading its body. A token is valid only if
  * it verifies, its user still exists, and its token version matches (a reset ends old sessions).
  */
 export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {

@@ -8,7 +8,7 @@ import { call } from "#tests/support/call";
 import { type RedisServer, startRedisServer } from "#tests/support/redis-server";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { readiness } from "./health.service";
+import { atMostEvery, HEALTH_CHECK_INTERVAL_MS, readiness } from "./health.service";
 
 /**
  * Readiness: an instance is ready when PostgreSQL, the object store and (when configured) Redis
@@ -105,6 +105,8 @@ describe("GET /api/health/ready", () => {
         expect(up.json().checks).toEqual({ database: "up", storage: "up", redis: "up" });
 
         await server.stop();
+        // Its answers are at most a second old.
+        await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_INTERVAL_MS));
         const down = await call(app, healthApi.readiness);
         expect(down.statusCode).toBe(503);
         expect(down.json()).toMatchObject({
@@ -147,5 +149,26 @@ describe("readiness", () => {
     });
     expect(answer.failing).toEqual(["database"]);
     expect(answer.checks).toEqual({ database: "down", storage: "up" });
+  });
+});
+
+describe("atMostEvery", () => {
+  it("asks once per interval, and shares an answer still being asked", async () => {
+    let now = 0;
+    let asked = 0;
+    const ask = atMostEvery(
+      1_000,
+      async () => {
+        asked++;
+        return asked;
+      },
+      () => now,
+    );
+    expect(await Promise.all([ask(), ask(), ask()])).toEqual([1, 1, 1]);
+    now = 999;
+    expect(await ask()).toBe(1);
+    now = 1_000;
+    expect(await ask()).toBe(2);
+    expect(asked).toBe(2);
   });
 });

@@ -10,6 +10,27 @@ const PROBE_KEY = "uploads/.readiness-probe";
 
 type Service = "database" | "storage" | "redis";
 
+/** How often, at most, the health checks ask the services themselves (per instance). */
+export const HEALTH_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * `ask`, asked at most once every `maxAgeMs`: calls in between (and calls while it is being
+ * asked) share the latest answer, so a flood of health checks costs the database one query a
+ * second. `ask` must not reject.
+ */
+export function atMostEvery<T>(
+  maxAgeMs: number,
+  ask: () => Promise<T>,
+  now: () => number = Date.now,
+): () => Promise<T> {
+  let latest: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    const at = now();
+    if (!latest || at - latest.at >= maxAgeMs) latest = { at, answer: ask() };
+    return latest.answer;
+  };
+}
+
 async function answers(probe: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {

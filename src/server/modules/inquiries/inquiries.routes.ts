@@ -6,9 +6,6 @@ import { route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
 import { createInquiry } from "./inquiries.service";
 
-/** A question is a few fields a person types: nothing near this size. */
-const INQUIRY_BODY_LIMIT = 16 * 1024;
-
 /** Public, rate limited: bursts from one address are refused (a person needs no more). */
 export const inquiriesRoutes =
   (deps: {
@@ -25,6 +22,6 @@ export const inquiriesRoutes =
         await createInquiry(deps, request.body);
         return { success: true as const, message: contactMessages.sentDefault };
       },
-      { bodyLimit: INQUIRY_BODY_LIMIT, rateLimit: deps.perMinute },
+      { rateLimit: deps.perMinute },
     );
   };

@@ -1,5 +1,5 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Executor } from "#server/db/client";
 import { images, type properties, units } from "#server/db/schema";
 
 /**
@@ -12,9 +12,6 @@ import { images, type properties, units } from "#server/db/schema";
 export type PropertyRow = typeof properties.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
-
-/** The database handle, or a transaction of it. */
-export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** An image belongs to exactly one building or one unit. */
 export type ImageOwner = { propertyId: number } | { unitId: number };

@@ -1,11 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Executor } from "#server/db/client";
 import { documentRequests, properties, tenantFiles } from "#server/db/schema";
 
 export type DocumentRequestRow = typeof documentRequests.$inferSelect;
 export type DocumentRequestWithCount = DocumentRequestRow & { filesReceived: number };
 
-export function createDocumentRequestsRepository(db: Db) {
+export function createDocumentRequestsRepository(db: Executor) {
   return {
     /** Any building, listed or not: staff may ask a tenant of an inactive one too. */
     async propertyTitle(id: number): Promise<string | null> {
@@ -33,6 +33,19 @@ export function createDocumentRequestsRepository(db: Db) {
         .where(eq(documentRequests.id, id))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * Locks a request's row for the rest of the transaction, so that the uploads through its
+     * link are counted and inserted one at a time. False when the request is gone.
+     */
+    async lock(id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: documentRequests.id })
+        .from(documentRequests)
+        .where(eq(documentRequests.id, id))
+        .for("no key update");
+      return rows.length > 0;
     },
 
     /** Newest first, each with the number of files received through it. */

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Multipart } from "@fastify/multipart";
-import {
-  type DocumentRequest,
-  type documentRequestSchema,
-  UPLOAD_LINK_MAX_FILES,
-  UPLOAD_LINK_MAX_MB,
-  type UploadRequestInfo,
+import type {
+  DocumentRequest,
+  documentRequestSchema,
+  UploadRequestInfo,
 } from "#domain/tenant-files";
 import type { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
@@ -17,11 +15,12 @@ import {
   type DocumentRequestRow,
   type DocumentRequestWithCount,
 } from "./document-requests.repository";
-import { commitUpload, receiveUpload } from "./file-store";
+import { nameForType } from "./file-names";
 import type { FileLinks } from "./file-tokens";
 import { linkExpired, linkFull, linkInvalid, requestBuildingNotFound } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 import { isUuid } from "./tenant-files.service";
+import { linkQuota, type QuotaOwner, uploadWithinQuota } from "./upload-quotas";
 
 /**
  * Document requests: staff ask a tenant (who cannot sign in) for documents; the tenant gets an
@@ -48,7 +47,7 @@ function toDocumentRequest(row: DocumentRequestWithCount): DocumentRequest {
 }
 
 const received = (row: TenantFileRow) => ({
-  originalName: row.originalName,
+  originalName: nameForType(row.originalName, row.mime),
   size: row.size,
   uploadDate: row.uploadedAt.toISOString(),
 });
@@ -127,40 +126,35 @@ export async function uploadRequestInfo(deps: Deps, token: string): Promise<Uplo
   };
 }
 
-/** The link is checked before a byte is read: a bad link never writes anything. */
+/**
+ * The link is checked before a byte is read: a bad or full link never writes anything. The
+ * rows go in under the lock of the request's row (see upload-quotas.ts).
+ */
 export async function uploadThroughRequest(
   deps: Deps & { store: ObjectStore; scratchDir: string },
   token: string,
   parts: AsyncIterableIterator<Multipart>,
 ): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
   const row = await openRequest(deps, token);
-  const repository = createTenantFilesRepository(deps.db);
-  const withinQuota = (files: { size: number }[]) =>
-    files.length <= UPLOAD_LINK_MAX_FILES &&
-    files.reduce((sum, f) => sum + f.size, 0) <= UPLOAD_LINK_MAX_MB * 1024 * 1024;
-  const earlier = await repository.listByRequest(row.id);
-  if (!withinQuota([...earlier, { size: 1 }])) throw linkFull();
-  const upload = await receiveUpload(parts, {
-    store: deps.store,
-    scratchDir: deps.scratchDir,
-    fileField: "files",
-  });
-  const rows = await commitUpload(deps.store, upload, async ({ files }) => {
-    // Checked again with what arrived (files are removed when this throws).
-    if (!withinQuota([...(await repository.listByRequest(row.id)), ...files])) throw linkFull();
-    return repository.insertMany(
-      files.map((file) => ({
-        ...file,
-        requestId: row.id,
-        tenantName: row.tenantName,
-        tenantEmail: row.tenantEmail,
-        propertyId: row.propertyId,
-        propertyName: row.propertyName,
-        unit: row.unit,
-        category: row.category,
-        maintenanceRequest: row.maintenanceRequest,
-      })),
-    );
-  });
+  const owner: QuotaOwner = {
+    quota: linkQuota,
+    holder: { requestId: row.id },
+    lock: (tx) => createDocumentRequestsRepository(tx).lock(row.id),
+    gone: linkInvalid,
+    full: linkFull,
+  };
+  const rows = await uploadWithinQuota(deps, { parts, fileField: "files" }, owner, ({ files }) =>
+    files.map((file) => ({
+      ...file,
+      requestId: row.id,
+      tenantName: row.tenantName,
+      tenantEmail: row.tenantEmail,
+      propertyId: row.propertyId,
+      propertyName: row.propertyName,
+      unit: row.unit,
+      category: row.category,
+      maintenanceRequest: row.maintenanceRequest,
+    })),
+  );
   return { files: rows.map(received) };
 }

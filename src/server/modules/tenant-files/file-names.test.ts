@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, ORIGINAL_NAME_MAX_CHARS, sanitizeOriginalName } from "./file-names";
+import {
+  attachmentDisposition,
+  downloadHeaders,
+  nameForType,
+  ORIGINAL_NAME_MAX_CHARS,
+  sanitizeOriginalName,
+} from "./file-names";
+import { DOCX_MIME } from "./file-sniff";
 
 describe("sanitizeOriginalName", () => {
   it.each([
@@ -27,6 +34,59 @@ describe("sanitizeOriginalName", () => {
     const name = sanitizeOriginalName("📄".repeat(250));
     expect([...name]).toHaveLength(ORIGINAL_NAME_MAX_CHARS);
     expect(name).toBe("📄".repeat(ORIGINAL_NAME_MAX_CHARS));
+  });
+});
+
+describe("nameForType", () => {
+  it.each([
+    ["invoice.hta", "application/pdf", "invoice.pdf"],
+    ["invoice.HTML", "application/pdf", "invoice.pdf"],
+    ["logo.svg", "image/png", "logo.png"],
+    ["update.jar", DOCX_MIME, "update.docx"],
+    ["scan", "application/pdf", "scan.pdf"],
+    ["scan.", "application/pdf", "scan.pdf"],
+    ["Lease 2025.v2", "application/pdf", "Lease 2025.v2.pdf"],
+    ["Lease.Smith", "application/pdf", "Lease.Smith.pdf"],
+    ["J. Smith.Lease.PDF", "application/pdf", "J. Smith.Lease.PDF"],
+    ["Lease.Smith.Ps1", "application/pdf", "Lease.Smith.pdf"],
+    ["photo.GIF", "image/png", "photo.png"],
+    ["statement.2025", "application/pdf", "statement.2025.pdf"],
+    ["Mr. Smith lease", "application/pdf", "Mr. Smith lease.pdf"],
+    ["invoice.pdf.exe", "application/pdf", "invoice.pdf.pdf"],
+    [".hta", "application/pdf", ".hta.pdf"],
+    ["IMG_0001.HEIC", "image/heic", "IMG_0001.HEIC"],
+    ["IMG_0001.heif", "image/heic", "IMG_0001.heif"],
+    ["faucet.jpeg", "image/jpeg", "faucet.jpeg"],
+    ["faucet.JPG", "image/jpeg", "faucet.JPG"],
+    ["faucet.png", "image/jpeg", "faucet.jpg"],
+    ["", "application/pdf", "document.pdf"],
+    ["../../evil\u202Efdp.hta", "application/pdf", "evilfdp.pdf"],
+    ["page.html", "text/html", "page.bin"],
+    ["proto", "constructor", "proto.bin"],
+  ])("names %j holding %s %j", (name, mime, expected) => {
+    expect(nameForType(name, mime)).toBe(expected);
+  });
+
+  it("stays within 200 characters when it adds an extension", () => {
+    const name = nameForType(`${"a".repeat(300)}.hta`, DOCX_MIME);
+    expect([...name]).toHaveLength(ORIGINAL_NAME_MAX_CHARS);
+    expect(name.endsWith("a.docx")).toBe(true);
+  });
+});
+
+describe("downloadHeaders", () => {
+  it("sends a detected type as itself, under its name for that type", () => {
+    expect(downloadHeaders({ originalName: "update.jar", mime: DOCX_MIME })).toEqual({
+      contentType: DOCX_MIME,
+      contentDisposition: `attachment; filename="update.docx"; filename*=UTF-8''update.docx`,
+    });
+  });
+
+  it("sends any other type as bytes to save", () => {
+    expect(downloadHeaders({ originalName: "a.svg", mime: "image/svg+xml" })).toEqual({
+      contentType: "application/octet-stream",
+      contentDisposition: `attachment; filename="a.bin"; filename*=UTF-8''a.bin`,
+    });
   });
 });
 

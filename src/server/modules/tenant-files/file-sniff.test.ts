@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCX_MIME, detectDocument, sniffHead } from "./file-sniff";
-import { makeZip, samples } from "./tenant-files.test-helpers";
+import { DOCX_MIME, detectDocument, requestUnpackBudget, sniffHead } from "./file-sniff";
+import { makeZip, samples, zerosEntry } from "./tenant-files.test-helpers";
 
 let dir: string;
 let counter = 0;
@@ -20,7 +20,7 @@ async function detect(bytes: Buffer) {
   counter++;
   const file = path.join(dir, `sample-${counter}`);
   await writeFile(file, bytes);
-  return detectDocument(file);
+  return detectDocument(file, requestUnpackBudget());
 }
 
 describe("detectDocument", () => {
@@ -54,6 +54,12 @@ describe("detectDocument", () => {
     const broken = Buffer.from(zip);
     broken.writeUInt32LE(0x7fffffff, broken.length - 6);
     expect(await detect(broken)).toBeNull();
+  });
+
+  it("tells a Word document that unpacks too far from one of another kind", async () => {
+    const bomb = makeZip({ "word/document.xml": zerosEntry(1024) });
+    expect(await detect(bomb)).toBe("unpacks-too-large");
+    expect(await detect(makeZip({ "notes.txt": zerosEntry(1024) }))).toBeNull();
   });
 
   it("finds word/document.xml past a long archive comment", async () => {

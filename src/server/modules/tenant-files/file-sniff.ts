@@ -1,5 +1,18 @@
 import { open } from "node:fs/promises";
-import type { acceptedDocumentKinds } from "#domain/tenant-files";
+import {
+  type acceptedDocumentKinds,
+  DOCX_MAX_PARTS,
+  DOCX_MAX_RATIO,
+  DOCX_MAX_UNPACKED_MB,
+  DOCX_RATIO_GRACE_KB,
+  DOCX_REQUEST_UNPACK_MB,
+} from "#domain/tenant-files";
+import {
+  checkUnpacking,
+  readZipDirectory,
+  type UnpackBudget,
+  type UnpackLimits,
+} from "./zip-archive";
 
 /**
  * What a tenant's file really is, judged by its bytes (magic numbers), never by its name or the
@@ -9,6 +22,23 @@ export type DocumentKind = (typeof acceptedDocumentKinds)[number];
 export type DetectedDocument = { kind: DocumentKind; mime: string };
 
 export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/**
+ * The extensions each detected type is known by, the one a file is given first. A file's name
+ * ends in one of its type's, so it opens as what it is (see file-names.ts).
+ */
+export const typeExtensions: ReadonlyMap<string, readonly [string, ...string[]]> = new Map<
+  string,
+  readonly [string, ...string[]]
+>([
+  ["application/pdf", ["pdf"]],
+  ["image/jpeg", ["jpg", "jpeg"]],
+  ["image/png", ["png"]],
+  ["image/webp", ["webp"]],
+  ["image/heic", ["heic", "heif"]],
+  ["image/heif", ["heif", "heic"]],
+  [DOCX_MIME, ["docx"]],
+]);
 
 /** Enough for every signature below, including an ISO-BMFF `ftyp` box with its brand list. */
 export const SNIFF_HEAD_BYTES = 4096;
@@ -60,8 +90,15 @@ function sniffHeif(head: Uint8Array): DetectedDocument | null {
   return null;
 }
 
-/** Reads the file's head and, for a ZIP, its central directory. Null: not an accepted kind. */
-export async function detectDocument(filePath: string): Promise<DetectedDocument | null> {
+/**
+ * The file's kind by its head and, for a ZIP, its central directory; "unpacks-too-large" for a
+ * Word document beyond DOCX_UNPACK_LIMITS or what is left of the request's `budget` (see
+ * requestUnpackBudget); null when it is not an accepted kind.
+ */
+export async function detectDocument(
+  filePath: string,
+  budget: UnpackBudget,
+): Promise<DetectedDocument | "unpacks-too-large" | null> {
   const handle = await open(filePath, "r");
   try {
     const { size } = await handle.stat();
@@ -69,12 +106,40 @@ export async function detectDocument(filePath: string): Promise<DetectedDocument
     await handle.read(head, 0, head.length, 0);
     const sniffed = sniffHead(head);
     if (sniffed !== "zip") return sniffed;
-    const names = await zipEntryNames(handle, size);
-    return names && isDocx(names) ? { kind: "DOCX", mime: DOCX_MIME } : null;
+    const directory = await readZipDirectory(handle, size);
+    if (!directory || !isDocx(directory.entries.map((entry) => entry.name))) return null;
+    switch (await checkUnpacking(handle, directory, DOCX_UNPACK_LIMITS, budget)) {
+      case "ok":
+        return { kind: "DOCX", mime: DOCX_MIME };
+      case "too-large":
+        return "unpacks-too-large";
+      case "malformed":
+        return null;
+    }
   } finally {
     await handle.close();
   }
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * What a Word document may unpack to. The ratio bounds the work a small file can cause, part by
+ * part and for the whole archive: real documents stay far below it (see DOCX_MAX_RATIO), while
+ * the parts spared it for being small cannot add up to more than the archive may.
+ */
+export const DOCX_UNPACK_LIMITS: UnpackLimits = {
+  maxEntries: DOCX_MAX_PARTS,
+  maxBytes: DOCX_MAX_UNPACKED_MB * MB,
+  maxRatio: DOCX_MAX_RATIO,
+  ratioGraceBytes: DOCX_RATIO_GRACE_KB * 1024,
+};
+
+/**
+ * A fresh budget for one upload request: each Word document alone is bounded, but a request
+ * carries many, and their unpacking is paid for by the same request.
+ */
+export const requestUnpackBudget = (): UnpackBudget => ({ bytes: DOCX_REQUEST_UNPACK_MB * MB });
 
 /**
  * A Word document is a ZIP holding word/document.xml. A macro-enabled one (.docm) holds a VBA
@@ -83,53 +148,4 @@ export async function detectDocument(filePath: string): Promise<DetectedDocument
 export function isDocx(entryNames: readonly string[]): boolean {
   const lower = entryNames.map((name) => name.toLowerCase());
   return lower.includes("word/document.xml") && !lower.some((n) => n.endsWith("vbaproject.bin"));
-}
-
-type FileReader = {
-  read(buffer: Buffer, offset: number, length: number, position: number): Promise<unknown>;
-};
-
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const EOCD_MIN = 22;
-/** The end record sits within the last 22 bytes plus a comment of at most 65535 bytes. */
-const EOCD_SEARCH = EOCD_MIN + 0xffff;
-
-/**
- * The names in a ZIP's central directory (the archive's own table of contents, at its end), or
- * null when the archive is malformed. Only names are read: nothing is ever unpacked.
- */
-export async function zipEntryNames(file: FileReader, size: number): Promise<string[] | null> {
-  if (size < EOCD_MIN) return null;
-  const tailLength = Math.min(size, EOCD_SEARCH);
-  const tail = Buffer.alloc(tailLength);
-  await file.read(tail, 0, tailLength, size - tailLength);
-  let end = -1;
-  for (let at = tailLength - EOCD_MIN; at >= 0; at--) {
-    if (tail.readUInt32LE(at) === EOCD_SIGNATURE) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const entries = tail.readUInt16LE(end + 10);
-  const directorySize = tail.readUInt32LE(end + 12);
-  const directoryOffset = tail.readUInt32LE(end + 16);
-  const endOffset = size - tailLength + end;
-  if (directoryOffset + directorySize > endOffset) return null;
-
-  const directory = Buffer.alloc(directorySize);
-  await file.read(directory, 0, directorySize, directoryOffset);
-  const names: string[] = [];
-  let at = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
-    const nameLength = directory.readUInt16LE(at + 28);
-    const extraLength = directory.readUInt16LE(at + 30);
-    const commentLength = directory.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > directory.length) return null;
-    names.push(directory.toString("utf8", at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
 }

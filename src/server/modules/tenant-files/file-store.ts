@@ -5,18 +5,14 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
-import {
-  documentUploadMessages,
-  filesMessages,
-  TENANT_FILE_MAX_BYTES,
-  TENANT_FILES_PER_REQUEST_MAX,
-} from "#domain/tenant-files";
+import { documentUploadMessages, filesMessages, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
 import { type MultipartMessages, multipartError, readParts } from "#server/shared/multipart";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
-import { sanitizeOriginalName } from "./file-names";
-import { detectDocument } from "./file-sniff";
-import { noFile, tooBig, unexpectedField, wrongType } from "./tenant-files.errors";
+import { nameForType } from "./file-names";
+import { detectDocument, requestUnpackBudget } from "./file-sniff";
+import { noFile, tooBig, unexpectedField, unpacksTooLarge, wrongType } from "./tenant-files.errors";
+import type { UnpackBudget } from "./zip-archive";
 
 /**
  * Tenants' documents: each multipart file is streamed to a private temporary file on the local
@@ -67,12 +63,6 @@ async function removeWritten(storage: Storage, written: Written) {
   ]);
 }
 
-/** The multipart parser's bounds for documents: `request.parts({ limits: documentLimits })`. */
-export const documentLimits = {
-  fileSize: TENANT_FILE_MAX_BYTES,
-  files: TENANT_FILES_PER_REQUEST_MAX,
-};
-
 /**
  * Reads the whole multipart body: the files of `fileField` stored, the text fields collected
  * (the first value of each name), whatever their order. At least one file is required.
@@ -84,6 +74,8 @@ export async function receiveUpload(
   const written: Written = { temporaries: new Set(), stored: new Set() };
   const files: StoredFile[] = [];
   const fields: Record<string, string> = {};
+  // Shared by the request's files: what their Word documents may unpack to between them.
+  const unpacking = requestUnpackBudget();
   try {
     for await (const part of readParts(parts, bodyMessages)) {
       if (part.type === "field") {
@@ -93,7 +85,7 @@ export async function receiveUpload(
         continue;
       }
       if (part.fieldname !== options.fileField) throw unexpectedField(options.fileField);
-      files.push(await storePart(part, options, written));
+      files.push(await storePart(part, options, written, unpacking));
     }
     if (files.length === 0) throw noFile();
     return { files, fields };
@@ -127,6 +119,7 @@ async function storePart(
   part: MultipartFile,
   storage: Storage,
   written: Written,
+  unpacking: UnpackBudget,
 ): Promise<StoredFile> {
   const filename = randomUUID();
   // Dot-prefixed and suffixed: never mistaken for a stored file if a crash leaves it behind.
@@ -147,7 +140,8 @@ async function storePart(
   }
   // Busboy stops at the limit and marks the stream truncated instead of failing it.
   if (part.file.truncated || size > TENANT_FILE_MAX_BYTES) throw tooBig();
-  const detected = size > 0 ? await detectDocument(temporary) : null;
+  const detected = size > 0 ? await detectDocument(temporary, unpacking) : null;
+  if (detected === "unpacks-too-large") throw unpacksTooLarge();
   if (!detected) throw wrongType();
   // Durable in the store (on the disk, or acknowledged by the bucket) before the caller commits
   // the row; the temporary is gone once this resolves.
@@ -160,7 +154,7 @@ async function storePart(
   written.temporaries.delete(path.basename(temporary));
   return {
     filename,
-    originalName: sanitizeOriginalName(part.filename),
+    originalName: nameForType(part.filename, detected.mime),
     size,
     mime: detected.mime,
   };

@@ -12,9 +12,13 @@ export const requestBuildingNotFound = () => notFound(filesMessages.requestBuild
 export const linkInvalid = () => notFound(filesMessages.linkInvalid);
 export const linkExpired = () => new AppError(410, "link_expired", filesMessages.linkExpired);
 export const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
+/** A signed-in tenant's own uploads, past TENANT_MAX_FILES or TENANT_MAX_MB in all. */
+export const tenantFull = () => new AppError(413, "payload_too_large", filesMessages.tenantFull);
 
 /** One uploaded document, judged by its size and its content. */
 export const tooBig = () => new AppError(413, "payload_too_large", filesMessages.tooBig);
+export const unpacksTooLarge = () =>
+  new AppError(413, "payload_too_large", filesMessages.unpacksTooLarge);
 export const wrongType = () => new AppError(415, "unsupported_media_type", filesMessages.wrongType);
 export const noFile = () => badRequest(documentUploadMessages.noFile);
 export const unexpectedField = (expected: string) =>

@@ -1,10 +1,13 @@
 import { and, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
 import type { FileCategory } from "#domain/tenant-files";
-import type { Db } from "#server/db/client";
-import { tenantFiles } from "#server/db/schema";
+import type { Executor } from "#server/db/client";
+import { tenantFiles, users } from "#server/db/schema";
 
 export type TenantFileRow = typeof tenantFiles.$inferSelect;
 export type NewTenantFile = typeof tenantFiles.$inferInsert;
+
+/** What a link or a tenant holds so far. */
+export type Holding = { files: number; bytes: number };
 
 export type FileTotals = {
   totalFiles: number;
@@ -18,7 +21,7 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function createTenantFilesRepository(db: Db) {
+export function createTenantFilesRepository(db: Executor) {
   return {
     /** Newest first; `tenant` matches part of the tenant's name or e-mail, any case. */
     async list(filters: { category?: FileCategory; tenant?: string }): Promise<TenantFileRow[]> {
@@ -73,6 +76,36 @@ export function createTenantFilesRepository(db: Db) {
     async insertMany(values: NewTenantFile[]): Promise<TenantFileRow[]> {
       if (values.length === 0) return [];
       return db.insert(tenantFiles).values(values).returning();
+    },
+
+    /** The files received through a request's link, or uploaded by a tenant themselves. */
+    async holding(owner: { requestId: string } | { tenantId: string }): Promise<Holding> {
+      const [row] = await db
+        .select({
+          files: sql<number>`count(*)::int`,
+          bytes: sql<string>`coalesce(sum(${tenantFiles.size}), 0)::bigint`,
+        })
+        .from(tenantFiles)
+        .where(
+          "requestId" in owner
+            ? eq(tenantFiles.requestId, owner.requestId)
+            : eq(tenantFiles.tenantId, owner.tenantId),
+        );
+      return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+    },
+
+    /**
+     * Locks the tenant's user row for the rest of the transaction, so that their uploads are
+     * counted and inserted one at a time. "No key update": the other writes that refer to the
+     * user (their sign-in codes, say) need not wait. False when the account is gone.
+     */
+    async lockTenant(tenantId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, tenantId))
+        .for("no key update");
+      return rows.length > 0;
     },
 
     async listByRequest(requestId: string): Promise<TenantFileRow[]> {

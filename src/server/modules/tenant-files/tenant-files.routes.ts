@@ -3,7 +3,6 @@ import { tenantFilesApi as api } from "#domain/api/tenant-files";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
-import { multipartBodyLimit } from "#server/shared/multipart";
 import type { ObjectStore } from "#server/storage/storage";
 import {
   createDocumentRequest,
@@ -11,8 +10,7 @@ import {
   uploadRequestInfo,
   uploadThroughRequest,
 } from "./document-requests.service";
-import { attachmentDisposition } from "./file-names";
-import { documentLimits } from "./file-store";
+import { downloadHeaders } from "./file-names";
 import { createFileLinks } from "./file-tokens";
 import {
   createDownloadLink,
@@ -51,29 +49,32 @@ export const tenantFilesRoutes =
     );
 
     // Bytes go out as they are, never compressed (Content-Length stays true) and never rendered
-    // by the browser.
+    // by the browser: an attachment of the detected type, not sniffed, and sandboxed with no
+    // sources should a browser open it anyway.
     route(
       app,
       api.download,
       async (request, reply) => {
         const { file, size, stream } = await openDownload(services, request.params.token);
+        const { contentType, contentDisposition } = downloadHeaders(file);
         return reply
-          .header("content-type", file.mime)
+          .header("content-type", contentType)
           .header("content-length", String(size))
-          .header("content-disposition", attachmentDisposition(file.originalName))
+          .header("content-disposition", contentDisposition)
           .header("cache-control", "private, no-store")
           .header("x-content-type-options", "nosniff")
+          .header("content-security-policy", "default-src 'none'; sandbox")
           .send(stream);
       },
       { compress: false },
     );
 
-    route(
-      app,
-      api.tenantUpload,
-      async (request) =>
-        uploadTenantFiles(services, request.parts({ limits: documentLimits }), request.user!),
-      { bodyLimit: multipartBodyLimit(documentLimits) },
+    route(app, api.tenantUpload, async (request) =>
+      uploadTenantFiles(
+        services,
+        request.parts({ limits: api.tenantUpload.multipart.limits }),
+        request.user!,
+      ),
     );
 
     route(app, api.createRequest, async (request) =>
@@ -92,8 +93,8 @@ export const tenantFilesRoutes =
         uploadThroughRequest(
           services,
           request.params.token,
-          request.parts({ limits: documentLimits }),
+          request.parts({ limits: api.uploadThroughRequest.multipart.limits }),
         ),
-      { rateLimit: 30, bodyLimit: multipartBodyLimit(documentLimits) },
+      { rateLimit: 30 },
     );
   };

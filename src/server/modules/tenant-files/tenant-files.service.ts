@@ -15,14 +15,19 @@ import {
   tenantUploadFieldsSchema,
 } from "#domain/tenant-files";
 import type { Db } from "#server/db/client";
-import { badRequest } from "#server/http/errors";
+import { badRequest, unauthorized } from "#server/http/errors";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
-import { attachmentDisposition } from "./file-names";
-import { commitUpload, receiveUpload } from "./file-store";
+import { downloadHeaders, nameForType } from "./file-names";
 import type { FileLinks } from "./file-tokens";
-import { downloadLinkExpired, fileNotFound, invalidDownloadLink } from "./tenant-files.errors";
+import {
+  downloadLinkExpired,
+  fileNotFound,
+  invalidDownloadLink,
+  tenantFull,
+} from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
+import { type QuotaOwner, tenantQuota, uploadWithinQuota } from "./upload-quotas";
 
 /** The admin Files tab (list, statistics, download links) and a signed-in tenant's uploads. */
 
@@ -37,7 +42,8 @@ export function toTenantFile(row: TenantFileRow): TenantFile {
   return {
     id: row.id,
     filename: row.filename,
-    originalName: row.originalName,
+    // Rows stored before names were checked are shown as they download.
+    originalName: nameForType(row.originalName, row.mime),
     category: row.category,
     size: row.size,
     mime: row.mime,
@@ -77,9 +83,10 @@ export async function createDownloadLink(
   if (deps.store.downloadUrl) {
     const seconds = DOWNLOAD_URL_MINUTES * 60;
     const expiresAt = new Date((deps.now?.() ?? new Date()).getTime() + seconds * 1000);
+    const headers = downloadHeaders(row);
     const downloadUrl = await deps.store.downloadUrl(tenantFileKey(row.filename), {
-      contentDisposition: attachmentDisposition(row.originalName),
-      contentType: row.mime,
+      contentDisposition: headers.contentDisposition,
+      contentType: headers.contentType,
       expiresInSeconds: seconds,
     });
     return { downloadUrl, expiresAt: expiresAt.toISOString() };
@@ -108,36 +115,45 @@ export async function openDownload(
   return { file: row, size: found.size, stream: found.stream };
 }
 
-/** A signed-in tenant's own documents: attributed to their name (or e-mail) and e-mail. */
+/**
+ * A signed-in tenant's own documents: attributed to their name (or e-mail) and e-mail, within
+ * their running total, checked before a byte is read and again under the lock of their user row
+ * as the rows go in (see upload-quotas.ts).
+ */
 export async function uploadTenantFiles(
   deps: { db: Db; store: ObjectStore; scratchDir: string },
   parts: AsyncIterableIterator<Multipart>,
   user: SessionUser,
 ): Promise<FilesResponse> {
-  const upload = await receiveUpload(parts, {
-    store: deps.store,
-    scratchDir: deps.scratchDir,
-    fileField: "file",
-  });
-  const rows = await commitUpload(deps.store, upload, async ({ files, fields }) => {
-    const parsed = tenantUploadFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({
-        path: issue.path.join("."),
-        msg: issue.message,
-      }));
-      throw badRequest(details[0]!.msg, details);
-    }
-    return createTenantFilesRepository(deps.db).insertMany(
-      files.map((file) => ({
+  const owner: QuotaOwner = {
+    quota: tenantQuota,
+    holder: { tenantId: user.uid },
+    lock: (tx) => createTenantFilesRepository(tx).lockTenant(user.uid),
+    gone: unauthorized,
+    full: tenantFull,
+  };
+  const rows = await uploadWithinQuota(
+    deps,
+    { parts, fileField: "file" },
+    owner,
+    ({ files, fields }) => {
+      const parsed = tenantUploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((issue) => ({
+          path: issue.path.join("."),
+          msg: issue.message,
+        }));
+        throw badRequest(details[0]!.msg, details);
+      }
+      return files.map((file) => ({
         ...file,
         tenantId: user.uid,
         tenantName: user.displayName?.trim() || user.email,
         tenantEmail: user.email,
         category: parsed.data.category,
         maintenanceRequest: parsed.data.maintenanceRequest || null,
-      })),
-    );
-  });
+      }));
+    },
+  );
   return { files: rows.map(toTenantFile) };
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { Contract } from "#domain/api/contract";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { type CallOptions, call } from "#tests/support/call";
+import type { createTestApp } from "#tests/support/test-app";
 
 /**
  * For the tenant files tests only: multipart bodies built by hand (what a browser sends), and
@@ -51,37 +54,78 @@ export function sendForm(
   });
 }
 
-/** A stored ZIP (no compression): local headers, then the central directory, then its end. */
-export function makeZip(entries: Record<string, string>): Buffer {
+/** One part of a test ZIP: its bytes as they sit in the archive, and what it declares of them. */
+export type TestZipPart = {
+  data: Buffer;
+  /** Deflated (method 8) rather than stored (method 0). */
+  deflated?: boolean;
+  /** The unpacked size written in both headers: the truth, unless a test makes it lie. */
+  size: number;
+};
+
+/** Text as a deflated entry, as Word writes its parts. */
+export const deflatedEntry = (text: string): TestZipPart => ({
+  data: deflateRawSync(Buffer.from(text, "utf8")),
+  deflated: true,
+  size: Buffer.byteLength(text, "utf8"),
+});
+
+/**
+ * `mebibytes` MiB of zeros as a deflated entry of about 1 KB per MiB, built without ever holding
+ * the zeros: one MiB deflated with a full flush (byte-aligned, referring to nothing before it)
+ * repeated, then an empty final block. `declaredSize` makes the headers lie.
+ */
+export function zerosEntry(mebibytes: number, declaredSize = mebibytes * 1024 * 1024): TestZipPart {
+  const chunk = deflateRawSync(Buffer.alloc(1024 * 1024), {
+    level: 9,
+    finishFlush: zlibConstants.Z_FULL_FLUSH,
+  });
+  const end = deflateRawSync(Buffer.alloc(0));
+  return {
+    data: Buffer.concat([...Array.from({ length: mebibytes }, () => chunk), end]),
+    deflated: true,
+    size: declaredSize,
+  };
+}
+
+/** A ZIP: local headers and data, then the central directory, then its end (no checksums). */
+export function makeZip(entries: Record<string, string | TestZipPart>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
+  for (const [name, value] of Object.entries(entries)) {
+    const entry: TestZipPart =
+      typeof value === "string"
+        ? { data: Buffer.from(value, "utf8"), size: Buffer.byteLength(value, "utf8") }
+        : value;
+    const method = entry.deflated ? 8 : 0;
     const nameBytes = Buffer.from(name, "utf8");
-    const data = Buffer.from(text, "utf8");
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
+    locals.push(local, nameBytes, entry.data);
     centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
+    offset += local.length + nameBytes.length + entry.data.length;
   }
   const directory = Buffer.concat(centrals);
+  const count = Math.min(Object.keys(entries).length, 0xffff);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
@@ -102,6 +146,11 @@ export const samples = {
     Buffer.from(
       "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
     ),
+  /** A PDF's first bytes, then an HTML application: what a renamed polyglot looks like. */
+  pdfPolyglot: () =>
+    Buffer.from(
+      '%PDF-1.4\n<html><head><hta:application id="app"/><script>new ActiveXObject("WScript.Shell").Run("calc.exe")</script></head></html>\n',
+    ),
   jpeg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(256)]),
   png: () =>
     Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]),
@@ -121,6 +170,15 @@ export const samples = {
       "_rels/.rels": "<Relationships/>",
       "word/document.xml": "<w:document/>",
     }),
+  /** As Word writes one: its parts deflated. */
+  docxDeflated: () =>
+    makeZip({
+      "[Content_Types].xml": deflatedEntry(`<Types>${"<Default/>".repeat(50)}</Types>`),
+      "_rels/.rels": deflatedEntry("<Relationships/>"),
+      "word/document.xml": deflatedEntry(
+        `<w:document>${"<w:p>Lease</w:p>".repeat(2000)}</w:document>`,
+      ),
+    }),
   docm: () =>
     makeZip({
       "[Content_Types].xml": "<Types/>",
@@ -137,3 +195,28 @@ export async function filesIn(dir: string): Promise<string[]> {
 }
 
 export const tenantFilesDir = (dataDir: string) => path.join(dataDir, "tenant-files");
+
+/**
+ * Staff ask for documents about that building; the upload link's token is read from the e-mail,
+ * as the tenant would follow it.
+ */
+export async function requestUploadLink(
+  testApp: Awaited<ReturnType<typeof createTestApp>>,
+  staff: { headers: Record<string, string> },
+  propertyId: number,
+): Promise<{ requestId: string; token: string }> {
+  const response = await call(testApp.app, tenantFilesApi.createRequest, {
+    headers: staff.headers,
+    payload: {
+      tenantName: "Dana Renter",
+      tenantEmail: "dana.renter@example.com",
+      propertyId,
+      category: "other",
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`request refused: ${response.body}`);
+  const mail = (await testApp.outbox()).at(-1);
+  const token = /\/upload\/([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error("no upload link in the e-mail");
+  return { requestId: (response.json() as { id: string }).id, token };
+}

@@ -1,9 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Db, Executor } from "#server/db/client";
 import { users } from "#server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
-type Executor = Pick<Db, "select" | "insert" | "update">;
 
 export function createUsersRepository(db: Db) {
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "tenant_files_tenant_idx" ON "tenant_files" USING btree ("tenant_id");
