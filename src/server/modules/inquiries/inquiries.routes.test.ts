@@ -114,10 +114,20 @@ describe(`${inquiriesApi.send.method} ${inquiriesApi.send.path}`, () => {
     await fresh.close();
   });
 
-  it("refuses a body over 16 KB with 413", async () => {
+  it("refuses a body over its contract's limit (64 KB) with 413", async () => {
     const fresh = await createTestApp(database);
-    const response = await post({ ...valid, message: "x".repeat(20_000) }, fresh.app);
+    const response = await post(
+      { ...valid, message: "x".repeat(inquiriesApi.send.bodyLimit + 1) },
+      fresh.app,
+    );
     expect(response.statusCode).toBe(413);
+    await fresh.close();
+  });
+
+  it("takes the longest message in any script (6,000 characters of 3 bytes each)", async () => {
+    const fresh = await createTestApp(database);
+    const response = await post({ ...valid, message: "漢".repeat(6_000) }, fresh.app);
+    expect(response.statusCode).toBe(201);
     await fresh.close();
   });
 
