@@ -12,7 +12,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two workers on two cores, each with a browser, beside the app: the longest flows and the
+  // axe scans of several colour schemes take 25-35 s there, so 30 s failed tests whose every
+  // step passed. Each step's own wait (expect, 5 s) still catches a real hang.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
