@@ -1,4 +1,4 @@
-import net from "node:net";
+import type net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
@@ -10,6 +10,7 @@ import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { messages } from "#domain/messages";
 import { loginAs } from "#tests/support/auth";
 import { urlOf } from "#tests/support/call";
+import { exchange } from "#tests/support/raw-socket";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { nestsDeeperThan } from "./json-body";
@@ -190,38 +191,6 @@ describe("the health check", () => {
     }
   });
 });
-
-/** Raw bytes over a socket to `port`; resolves with what came back once the server closed. */
-function exchange(
-  port: number,
-  steps: { write: string; waitMs?: number }[],
-  giveUpMs: number,
-): Promise<{ answer: string; closedByServer: boolean }> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let answer = "";
-    let closedByServer = false;
-    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
-    socket.on("data", (chunk) => {
-      answer += chunk.toString("latin1");
-    });
-    socket.on("end", () => {
-      closedByServer = true;
-    });
-    socket.on("error", () => undefined);
-    socket.on("close", () => {
-      clearTimeout(giveUp);
-      resolve({ answer, closedByServer });
-    });
-    socket.on("connect", async () => {
-      for (const step of steps) {
-        if (socket.destroyed) return;
-        socket.write(step.write);
-        if (step.waitMs) await new Promise((r) => setTimeout(r, step.waitMs));
-      }
-    });
-  });
-}
 
 describe("slow senders", () => {
   let app: FastifyInstance;

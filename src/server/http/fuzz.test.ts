@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdir, stat, writeFile } from "node:fs/promises";
-import net from "node:net";
+import type net from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { getTableName, is } from "drizzle-orm";
@@ -20,6 +20,7 @@ import { fileCategories } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { exchange } from "#tests/support/raw-socket";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import * as schema from "../db/schema";
@@ -728,29 +729,6 @@ describe("fuzzing every JSON endpoint", () => {
   );
 });
 
-/** What came back on a raw socket, and whether the server closed it, within `giveUpMs`. */
-function stall(port: number, head: string, first: string, giveUpMs: number) {
-  return new Promise<{ answer: string; closed: boolean }>((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let answer = "";
-    let closed = false;
-    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
-    socket.on("data", (chunk) => {
-      answer += chunk.toString("latin1");
-    });
-    socket.on("end", () => {
-      closed = true;
-      socket.destroy();
-    });
-    socket.on("error", () => undefined);
-    socket.on("close", () => {
-      clearTimeout(giveUp);
-      resolve({ answer, closed });
-    });
-    socket.on("connect", () => socket.write(head + first));
-  });
-}
-
 describe("slow bodies to every route that reads one", () => {
   it("each is answered in the API's format, never a 5xx, and its connection closes", async () => {
     const slow = await createTestApp(database, {
@@ -772,7 +750,11 @@ describe("slow bodies to every route that reads one", () => {
             "",
             "",
           ].join("\r\n");
-          const { answer, closed } = await stall(port, head, '{"a":', 15_000);
+          const { answer, closedByServer: closed } = await exchange(
+            port,
+            [{ write: `${head}{"a":` }],
+            15_000,
+          );
           const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
           const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
           return { key: `${route.method} ${route.url}`, status, closed, body };
