@@ -15,6 +15,10 @@ export const authMessages = {
   sessionEnded: "Your session has ended. Please sign in again.",
   adminOnly: "Only administrators can do that.",
   tenantsOnly: "Only tenants can do that here.",
+  emailNotVerified: "Please verify your e-mail address first.",
+  signedOut: "You have been signed out.",
+  sessionNotFound: "That session has already ended.",
+  otherSessionsEnded: "Every other session has been signed out.",
 } as const;
 
 export const loginSchema = z.object({

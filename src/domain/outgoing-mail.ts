@@ -11,6 +11,7 @@ export const mailKinds = [
   "verification_code",
   "password_reset",
   "document_request",
+  "new_sign_in",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -19,6 +20,7 @@ export const mailKindLabels: Record<MailKindName, string> = {
   verification_code: "Verification code",
   password_reset: "Password reset",
   document_request: "Document request",
+  new_sign_in: "New sign-in notice",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { Resource } from "#domain/api/wire";
 import type { AppDeps } from "./app";
+import { createAuditLog } from "./audit/audit-log";
 import { createResponseCache } from "./http/response-cache";
 import { createMailQueue, type MailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
@@ -70,6 +71,8 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   app.decorate("invalidate", (resource: Resource) => {
     if (resource === "listings") cache.invalidate();
   });
+  // Who did what: audited routes record through it (route.ts), and so do the sign-in calls.
+  app.decorate("auditLog", createAuditLog(database.db));
 
   // Staff photos and tenants' documents: in DATA_DIR or in a bucket (see storage/storage.ts).
   const store = deps.store ?? createObjectStore(config);

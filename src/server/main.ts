@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
+import { scheduleAuditPurge } from "./audit/audit-log";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
 import { outageOf } from "./http/outages";
@@ -157,6 +158,8 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
   // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
+  // Audit events past their two years, now and daily (see audit/audit-log.ts).
+  const purges = scheduleAuditPurge({ auditLog: app.auditLog, log: lineLog(app) });
   const sweeps = scheduleOrphanSweeps({
     db: database.db,
     store,
@@ -195,6 +198,7 @@ async function main() {
     await app.close().catch((error) => console.error(error));
     clearTimeout(cutOff);
     await sweeps.stop();
+    await purges.stop();
     await store.close().catch((error) => console.error(error));
     await database.close().catch((error) => console.error(error));
     lock.release();

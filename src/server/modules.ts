@@ -9,10 +9,12 @@ import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
 import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
 import { uploadRoutes } from "./modules/admin-properties/upload.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createLinkTokens } from "./modules/auth/auth.tokens";
 import { createCodeHasher } from "./modules/auth/code-hash";
+import { createDeviceCookies } from "./modules/auth/device-cookie";
 import { docsRoutes } from "./modules/docs/docs.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
@@ -39,7 +41,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // route this process can serve, through the same hooks as every other, so ratios are fair.
     app.get("/api/bench/baseline", async () => ({ ok: true, service: "rentals" }));
   }
-  await app.register(authRoutes({ db, tokens, throttle, attemptsPerMinute }));
+  const deviceCookies = createDeviceCookies(secret, {
+    secure: new URL(publicUrl).protocol === "https:",
+  });
+  await app.register(
+    authRoutes({ db, tokens, throttle, deviceCookies, mailQueue, publicUrl, attemptsPerMinute }),
+  );
   await app.register(
     accountRoutes({
       db,
@@ -50,6 +57,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
         "codeId",
       ]),
       hasher: createCodeHasher(secret),
+      deviceCookies,
       publicUrl,
       attemptsPerMinute,
     }),
@@ -78,6 +86,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(tenantFilesRoutes({ db, mailQueue, secret, store, scratchDir, publicUrl }));
   await app.register(adminInquiriesRoutes({ db }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));
+  await app.register(auditRoutes());
   registerMailMetrics(app, mailQueue);
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);

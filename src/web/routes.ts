@@ -21,6 +21,7 @@ export default [
   route("tenant-portal", "routes/tenant-portal.tsx"),
   route("reset-users", "routes/reset-users.tsx"),
   route("admin-dashboard", "routes/admin-dashboard.tsx"),
+  route("account/security", "routes/account-security.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("settings/notifications", "routes/notification-settings.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,20 +1,13 @@
 import { authApi } from "#domain/api/auth";
 import { buildUrl } from "#domain/api/wire";
 import { accountMessages, authMessages } from "#domain/auth";
-import { createAccount } from "./support/accounts";
+import { createAccount, signInThroughForm } from "./support/accounts";
 import { outbox } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";
 
 test.use({ viewport: DESKTOP });
 
 type Page = import("@playwright/test").Page;
-
-async function signInThroughForm(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
 
 async function storeSession(page: Page, account: { email: string; password: string }) {
   const session = await (

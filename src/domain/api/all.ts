@@ -1,4 +1,5 @@
 import { adminPropertiesApi } from "./admin-properties";
+import { auditApi } from "./audit";
 import { authApi } from "./auth";
 import type { Contract } from "./contract";
 import { docsApi } from "./docs";
@@ -19,6 +20,7 @@ export const apiAreas = {
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
   outgoingMail: outgoingMailApi,
+  audit: auditApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

@@ -7,10 +7,24 @@ import {
   verifyCodeSchema,
 } from "#domain/auth";
 import { z } from "#domain/zod";
-import { apiErrorSchema, defineApi, doneSchema } from "./contract";
+import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
 import { raw } from "./wire";
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+/** One live session of the signed-in user, as the security page lists it. */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+  /** Read from the browser's user agent: "Chrome", "Firefox", ... or "Unknown browser". */
+  browser: z.string(),
+  /** Likewise: "Windows", "Mac", "iPhone", "Android", ... or "Unknown device". */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  signedInAt: z.iso.datetime(),
+  lastActiveAt: z.iso.datetime(),
+});
 
 /**
  * Sign-in, the session check, e-mail verification and password reset. Public calls are limited
@@ -26,6 +40,40 @@ export const authApi = defineApi("auth", {
     body: loginSchema,
     invalidates: [],
     responses: { 200: sessionSchema, 401: apiErrorSchema },
+  },
+  logout: {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "Signs out: ends the session of the token sent, on the server",
+    guard: "user",
+    invalidates: [],
+    responses: { 200: doneSchema },
+  },
+  listSessions: {
+    method: "GET",
+    path: "/api/auth/sessions",
+    summary: "The signed-in user's live sessions, the most recently active first",
+    guard: "user",
+    reads: "sessions",
+    responses: { 200: z.object({ sessions: z.array(activeSessionSchema) }) },
+  },
+  endSession: {
+    method: "DELETE",
+    path: "/api/auth/sessions/:id",
+    summary:
+      "Ends one of the signed-in user's sessions: its token is refused from its next request",
+    guard: "user",
+    params: idParams,
+    invalidates: ["sessions"],
+    responses: { 200: doneSchema, 404: apiErrorSchema },
+  },
+  endOtherSessions: {
+    method: "DELETE",
+    path: "/api/auth/sessions",
+    summary: "Signs out everywhere else: ends every session of the user but the current one",
+    guard: "user",
+    invalidates: ["sessions"],
+    responses: { 200: doneSchema.extend({ ended: z.number().int() }) },
   },
   register: {
     method: "POST",

@@ -1,3 +1,4 @@
+import type { AuditAction } from "#domain/audit";
 import { z } from "#domain/zod";
 import { type Guard, type Method, type RawResponse, type Resource, raw } from "./wire";
 
@@ -55,6 +56,12 @@ type Shared = {
   readonly bodyLimit?: number;
   /** Every status the route answers, with its body. Platform refusals are added by defineApi. */
   readonly responses: Readonly<Record<number, ResponseSpec>>;
+  /**
+   * The audit trail's action for a success of this route: every administrator's write names
+   * one, and so does a read worth recording (a tenant document fetched). The server records one
+   * event per success, with the actor, the record and what changed.
+   */
+  readonly audit?: AuditAction;
 };
 
 export type ReadContract = Shared & {

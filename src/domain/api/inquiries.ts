@@ -54,6 +54,7 @@ export const inquiriesApi = defineApi("inquiries", {
     path: "/api/admin/inquiries/:id",
     summary: "Marks an inquiry handled or unhandled",
     guard: "admin",
+    audit: "inquiry.updated",
     params: idParams,
     body: inquiryUpdateSchema,
     invalidates: ["inquiries"],

@@ -24,6 +24,7 @@ export const outgoingMailApi = defineApi("outgoing-mail", {
     path: "/api/admin/outgoing-mail/:id/retry",
     summary: "Queues a failed message again; 409 if it is not failed",
     guard: "admin",
+    audit: "mail.retried",
     params: idParams,
     invalidates: ["outgoing-mail"],
     responses: { 200: outgoingMessageSchema, 404: apiErrorSchema, 409: apiErrorSchema },

@@ -23,6 +23,8 @@ export const resources = [
   "tenant-files",
   "document-requests",
   "outgoing-mail",
+  "audit",
+  "sessions",
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -24,12 +24,14 @@ describe("migrations", () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      "audit_events",
       "auth_codes",
       "document_requests",
       "images",
       "inquiries",
       "outgoing_mail",
       "properties",
+      "sessions",
       "tenant_files",
       "units",
       "users",

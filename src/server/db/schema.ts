@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -39,6 +40,34 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     check("users_role_check", sql`${t.role} in ('admin', 'tenant')`),
+  ],
+);
+
+/**
+ * A staff or tenant sign-in: its token carries the row's id, and the guards accept the token
+ * only while the row is live (not ended, not expired). Signing out, "Sign out" on one session
+ * and a password reset end rows; the user's token version still ends them all at once.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Moved forward by the guards at most once a minute. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** The signing-in browser's device cookie: known browsers, and the "new browser" notice. */
+    deviceId: text("device_id"),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_user_device_idx").on(t.userId, t.deviceId),
   ],
 );
 
@@ -251,5 +280,38 @@ export const outgoingMail = pgTable(
     index("outgoing_mail_created_idx").on(t.createdAt),
     index("outgoing_mail_status_idx").on(t.status),
     check("outgoing_mail_status_check", sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * The audit trail: append-only. A trigger (migration 0005) refuses UPDATE, TRUNCATE and DELETE,
+ * except the daily purge of events past the retention, which says so in its transaction. The
+ * actor is kept by id and e-mail without a foreign key: the trail outlives accounts.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** The building concerned, for the Activity tab's filter (a unit's or a photo's building). */
+    propertyId: integer("property_id"),
+    /** `{field: {before, after}}`, for the fields that changed; never a secret. */
+    changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>(),
+    /** Other facts of the event (the reason a sign-in failed, how many files). */
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at),
+    index("audit_events_actor_idx").on(t.actorId, t.at),
+    index("audit_events_action_idx").on(t.action, t.at),
+    index("audit_events_property_idx").on(t.propertyId, t.at),
   ],
 );

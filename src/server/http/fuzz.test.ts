@@ -78,6 +78,9 @@ const skipped: Record<string, string> = {
   "GET /api/openapi.json": "JSON document, no input",
   "GET /api/docs": "HTML, no input",
   "GET /api/docs/assets/*": "static files",
+  // Ends the caller's own session, and the fuzzer's callers must stay signed in; the sign-out
+  // tests (auth.routes.test.ts) send it junk and forged tokens.
+  "POST /api/auth/logout": "ends the fuzzer's own session",
 };
 
 type Known = {
@@ -88,6 +91,7 @@ type Known = {
   imageIds: number[];
   inquiryIds: number[];
   fileIds: string[];
+  sessionIds: string[];
   userIds: string[];
   emails: string[];
   uploadTokens: string[];
@@ -178,6 +182,13 @@ const plans: Record<string, Plan> = {
   },
   "POST /api/auth/register": { body: () => "junk", runs: 20 },
   "GET /api/auth/me": { runs: 20 },
+  "GET /api/auth/sessions": { runs: 20 },
+  // Only sessions that are not the caller's: ending one must be refused, 404.
+  "DELETE /api/auth/sessions/:id": {
+    params: (k) => ({ id: fc.oneof(idSegment(k.sessionIds), idSegment([randomUUID()])) }),
+  },
+  // Ends the caller's other sessions: the fuzzer's callers have none.
+  "DELETE /api/auth/sessions": { body: () => "junk", runs: 20 },
   "POST /api/auth/send-verification": {
     body: (k) => ({ uid: fc.oneof(fc.constantFrom(...k.userIds), fc.uuid(), text(1, 64)) }),
   },
@@ -291,6 +302,8 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.inquiryIds) }),
   },
   "GET /api/admin/outgoing-mail": { query: ["status"] },
+  "GET /api/admin/audit": { query: ["actor", "action", "propertyId", "from", "to", "before"] },
+  "GET /api/admin/audit/export": { query: ["actor", "action", "propertyId", "from", "to"] },
   "POST /api/admin/outgoing-mail/:id/retry": {
     body: () => "junk",
     params: () => ({ id: ids(["00000000-0000-4000-8000-000000000000"]) }),
@@ -318,6 +331,8 @@ let tenant: { uid: string; email: string; header: string };
 let forgedHeaders: string[];
 /** A tenant's own session claiming the admin role: still a tenant (the role comes from the row). */
 let escalatedHeader: string;
+/** Sessions that are not the callers': one of another administrator's, one signed out. */
+let otherSessionIds: string[];
 
 const secret = new TextEncoder().encode(JWT_SECRET);
 const links = createFileLinks(secret);
@@ -337,6 +352,18 @@ beforeAll(async () => {
     header: signedInTenant.headers.authorization,
   };
 
+  // Each forged token names a live session of the administrator's (or the tenant's), so that it
+  // is refused for its own defect, not for a missing session.
+  const sessionIdOf = (header: string) =>
+    JSON.parse(Buffer.from(header.split(".")[1]!, "base64url").toString()).sid as string;
+  const adminSid = sessionIdOf(admin.header);
+  const tenantSid = sessionIdOf(tenant.header);
+  const signedOut = await loginAs(app, database.db, "admin");
+  await call(app, authApi.logout, { headers: signedOut.headers });
+  otherSessionIds = [
+    sessionIdOf((await loginAs(app, database.db, "admin")).headers.authorization),
+    sessionIdOf(signedOut.headers.authorization),
+  ];
   const past = Math.floor(Date.now() / 1000) - 3600;
   const sign = (claims: Record<string, unknown>, audience: string, exp?: number) =>
     new SignJWT(claims)
@@ -346,12 +373,22 @@ beforeAll(async () => {
       .setExpirationTime(exp ?? "1h")
       .sign(secret);
   const session = (sub: unknown, extra: Record<string, unknown> = {}, exp?: number) =>
-    sign({ sub, role: "admin", tv: 0, ...extra }, "rentals:session", exp);
+    sign({ sub, role: "admin", tv: 0, sid: adminSid, ...extra }, "rentals:session", exp);
   const forged = [
     await session("not-a-uuid"),
     await session("' OR 1=1 --"),
     await session(randomUUID()),
     await session(admin.uid, { tv: 7 }), // a session ended by a password reset
+    await session(admin.uid, { sid: sessionIdOf(signedOut.headers.authorization) }), // signed out
+    await session(admin.uid, { sid: tenantSid }), // another user's session
+    await session(admin.uid, { sid: "not-a-uuid" }),
+    // No expiry: refused, however valid the rest.
+    await new SignJWT({ role: "admin", tv: 0, sid: adminSid })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(admin.uid)
+      .setAudience("rentals:session")
+      .setIssuedAt()
+      .sign(secret),
     await session(admin.uid, {}, past), // expired
     await session(admin.uid, { role: "superuser" }),
     await session(123),
@@ -368,7 +405,7 @@ beforeAll(async () => {
     "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwicm9sZSI6ImFkbWluIiwidHYiOjB9.",
   ];
   forgedHeaders = forged.map((token) => `Bearer ${token}`);
-  escalatedHeader = `Bearer ${await sessions.sign({ uid: tenant.uid, role: "admin", tokenVersion: 0 })}`;
+  escalatedHeader = `Bearer ${await sessions.sign({ uid: tenant.uid, role: "admin", tokenVersion: 0, sessionId: tenantSid })}`;
 });
 
 afterAll(async () => {
@@ -462,6 +499,7 @@ async function freshFixtures(): Promise<Known> {
     imageIds: images.map((i) => i.id),
     inquiryIds: [inquiry!.id],
     fileIds: [file!.id],
+    sessionIds: otherSessionIds,
     userIds: [admin.uid, tenant.uid, unverified.id],
     emails: [tenant.email, unverifiedEmail],
     uploadTokens: [
@@ -487,11 +525,18 @@ const tableNames = (Object.values(schema) as unknown[])
 
 async function snapshot(ignoreWrongTries: boolean) {
   const selects = tableNames.map((name) => {
+    // A session's last-active time moves on any signed-in request, refused or not: bookkeeping.
     const row =
-      ignoreWrongTries && name === "auth_codes" ? "(to_jsonb(t) - 'attempts')" : "to_jsonb(t)";
+      ignoreWrongTries && name === "auth_codes"
+        ? "(to_jsonb(t) - 'attempts')"
+        : name === "sessions"
+          ? "(to_jsonb(t) - 'last_active_at')"
+          : "to_jsonb(t)";
+    // A refused sign-in is recorded in the audit trail on purpose: that is the trail at work.
+    const where = name === "audit_events" ? "where t.action not like 'sign_in.%'" : "";
     return `select '${name}' as name, count(*)::int as rows,
       md5(coalesce(string_agg(${row}::text, ',' order by ${row}::text), '')) as sum
-      from "${name}" t`;
+      from "${name}" t ${where}`;
   });
   const { rows } = await database.pool.query(selects.join(" union all "));
   return { tables: rows, files: await listFiles(dataDir) };

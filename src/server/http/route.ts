@@ -9,6 +9,7 @@ import type { Contract, ParsedInput, SuccessBody } from "#domain/api/contract";
 import { isRaw, type Resource, successStatus } from "#domain/api/wire";
 import { messages } from "#domain/messages";
 import type { z } from "#domain/zod";
+import { type AuditEntry, type AuditLog, audit } from "#server/audit/audit-log";
 import { AppError } from "./errors";
 
 declare module "fastify" {
@@ -21,6 +22,12 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Empties what the server caches for a family of data (set up by buildApp). */
     invalidate: (resource: Resource) => void;
+    /** The audit trail (set up by buildApp). */
+    auditLog: AuditLog;
+  }
+  interface FastifyRequest {
+    /** What an audited route's handler notes for its event: the record, what changed. */
+    auditEntry?: Partial<Omit<AuditEntry, "action">>;
   }
 }
 
@@ -75,6 +82,9 @@ export function route<C extends Contract>(
     if (!isRaw(spec)) response[Number(code)] = spec;
   }
   const invalidates = contract.method === "GET" ? [] : contract.invalidates;
+  // What a write answers (a session's token, say) and what a guarded read answers (personal
+  // data) is never stored by a browser or a proxy; a handler may still say otherwise.
+  const noStore = contract.method !== "GET" || contract.guard !== "public";
   app.route({
     method: contract.method,
     url: contract.path,
@@ -113,7 +123,9 @@ export function route<C extends Contract>(
             return payload;
           },
     handler: async (request, reply) => {
+      if (noStore) reply.header("cache-control", "no-store");
       const result = await handler(request as RouteRequest<C>, reply);
+      if (contract.audit) await recordAudit(contract, request);
       // A reply is thenable: a handler that returned it is awaited until it was sent, and gives
       // back undefined, not the reply. Sending again would only log "Reply was already sent".
       if (result === reply || reply.sent) return reply;
@@ -147,4 +159,21 @@ function declaredSizeCheck(contract: Contract): preParsingHookHandler | undefine
     }
     return payload;
   };
+}
+
+/**
+ * One audit event for a success of an audited route (a refusal is thrown before this): the
+ * contract's action, the signed-in actor, the record (the path's id unless the handler named
+ * another) and what the handler noted in `request.auditEntry` (the changes, the building).
+ */
+async function recordAudit(contract: Contract, request: FastifyRequest) {
+  const action = contract.audit!;
+  const params = request.params as Record<string, string> | undefined;
+  await audit(request, {
+    action,
+    actor: { id: request.user?.uid ?? null, email: request.user?.email ?? null },
+    targetType: action.slice(0, action.indexOf(".")),
+    targetId: params?.id ?? null,
+    ...request.auditEntry,
+  });
 }

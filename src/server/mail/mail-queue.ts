@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import PgBoss from "pg-boss";
+import type { MailKindName } from "#domain/outgoing-mail";
 import type { Database, Db } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import type { Mailer, MailMessage } from "./mailer";
@@ -28,11 +29,7 @@ import { createSealer } from "./sealed";
 export const MAIL_QUEUE = "outgoing-mail";
 
 /** What the message is; staff read it in the list of outgoing mail. */
-export type MailKind =
-  | "inquiry_notice"
-  | "verification_code"
-  | "password_reset"
-  | "document_request";
+export type MailKind = MailKindName;
 
 export type QueuedMessage = MailMessage & { kind: MailKind };
 

@@ -33,22 +33,40 @@ describe("shared state in Redis", () => {
     await server.stop();
   });
 
-  it("counts failed sign-ins per account across instances, and a success clears them", async () => {
+  it("counts sign-in attempts per bucket across instances, atomically, and a success settles them", async () => {
     const [a, b] = [await connect(), await connect()];
-    const first = createRedisLoginThrottle(a.client, { maxFailures: 3, windowMs: 60_000 });
-    const second = createRedisLoginThrottle(b.client, { maxFailures: 3, windowMs: 60_000 });
-    await first.recordFailure("pat@example.com");
-    await second.recordFailure("pat@example.com");
-    expect(await first.retryAfterSeconds("pat@example.com")).toBe(0);
-    await first.recordFailure("pat@example.com");
-    const wait = await second.retryAfterSeconds("pat@example.com");
+    const first = createRedisLoginThrottle(a.client);
+    const second = createRedisLoginThrottle(b.client);
+    const rule = { free: 3, baseMs: 60_000, maxMs: 600_000, idleMs: 600_000 };
+    const pat = { name: "account:pat@example.com", rule };
+    const someoneElse = { name: "account:sam@example.com", rule };
+    expect(await first.take([pat])).toBe(0);
+    expect(await second.take([pat])).toBe(0);
+    expect(await first.take([pat])).toBe(0);
+    // The third attempt started a one-minute wait, whichever instance is asked.
+    const wait = await second.take([pat]);
     expect(wait).toBeGreaterThan(55);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(await second.retryAfterSeconds("someone-else@example.com")).toBe(0);
+    expect(await second.take([someoneElse])).toBe(0);
     // The keys name nobody.
     expect((await a.client.keys("*")).join(" ")).not.toContain("pat@example.com");
-    await second.recordSuccess("pat@example.com");
-    expect(await first.retryAfterSeconds("pat@example.com")).toBe(0);
+    await second.settle({ forgive: [pat], refund: [] });
+    expect(await first.take([pat])).toBe(0);
+
+    // Ten at once over two instances: exactly `free` are let through.
+    const burst = { name: "account:burst@example.com", rule };
+    const taken = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => (n % 2 ? first : second).take([burst])),
+    );
+    expect(taken.filter((w) => w === 0)).toHaveLength(rule.free);
+
+    // A refund gives back one attempt: two taken, one given back, so two more before the wait.
+    const refunded = { name: "address:203.0.113.77", rule };
+    for (let n = 0; n < 2; n++) await first.take([refunded]);
+    await first.settle({ forgive: [], refund: [refunded] });
+    expect(await second.take([refunded])).toBe(0);
+    expect(await second.take([refunded])).toBe(0);
+    expect(await second.take([refunded])).toBeGreaterThan(0);
   });
 
   it("empties every instance's cache when one instance writes, within a second", async () => {

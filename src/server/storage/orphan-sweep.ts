@@ -3,6 +3,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { images, tenantFiles } from "../db/schema";
+import { runPeriodically } from "../shared/periodic";
 import { isFsStore } from "./fs-store";
 import { isValidKey, TENANT_FILES_PREFIX, tenantFileKey, UPLOADS_PREFIX, uploadKey } from "./keys";
 import type { ListedObject, ObjectStore } from "./storage";
@@ -167,24 +168,12 @@ export function describeSweep(report: SweepReport): { level: "info" | "warn"; me
 export function scheduleOrphanSweeps(deps: Deps & { log: SweepLog; intervalMs?: number }): {
   stop: () => Promise<void>;
 } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const { level, message } = describeSweep(await sweepOrphans(deps));
-        deps.log[level](message);
-      } catch (error) {
-        deps.log.error(`Orphan sweep failed: ${(error as Error).message}`);
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, deps.intervalMs ?? SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(async () => {
+    try {
+      const { level, message } = describeSweep(await sweepOrphans(deps));
+      deps.log[level](message);
+    } catch (error) {
+      deps.log.error(`Orphan sweep failed: ${(error as Error).message}`);
+    }
+  }, deps.intervalMs ?? SWEEP_INTERVAL_MS);
 }

@@ -1,4 +1,10 @@
-import type { Contract, RequestInput, SuccessBody, WriteContract } from "#domain/api/contract";
+import type {
+  Contract,
+  ReadContract,
+  RequestInput,
+  SuccessBody,
+  WriteContract,
+} from "#domain/api/contract";
 import { buildUrl, isRaw } from "#domain/api/wire";
 
 /**
@@ -35,6 +41,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** False for a call that handles a 401 itself (the session check at start). */
   signOutOn401?: boolean;
+  /** The bearer token to send instead of the session's (sign-out, after the session is cleared). */
+  token?: string;
 };
 
 const connectionFailed = "Server connection failed. Please check your connection and try again.";
@@ -51,7 +59,7 @@ export async function request<C extends Contract>(
   options: RequestOptions = {},
 ): Promise<SuccessBody<C>> {
   const { signal, signOutOn401 = true } = options;
-  const token = session.token();
+  const token = options.token ?? session.token();
   const body = input.body;
   let response: Response;
   try {
@@ -73,6 +81,29 @@ export async function request<C extends Contract>(
   // A session the server no longer accepts (expired, password changed): sign out, go to /login.
   if (response.status === 401 && token && signOutOn401) session.onUnauthorized();
   return answerOf(contract, response.status, payload);
+}
+
+/**
+ * A file the API makes (an export): the body of a contract's raw answer as a Blob, with the
+ * session's token. A refusal is an ApiError with the server's message, as for `request`.
+ */
+export async function fetchFile<C extends ReadContract>(
+  contract: C,
+  input: RequestInput<C>,
+): Promise<Blob> {
+  const token = session.token();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(contract, input.params, input.query), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, connectionFailed);
+  }
+  if (response.ok) return response.blob();
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.status === 401 && token) session.onUnauthorized();
+  throw refusal(response.status, payload);
 }
 
 /** The typed success body, or the ApiError a refusal (or an answer the contract denies) means. */

@@ -1,10 +1,20 @@
-import { Building2, FileText, Home, LayoutDashboard, LogOut, Mail, Send } from "lucide-react";
+import {
+  Building2,
+  FileText,
+  History,
+  Home,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Send,
+} from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { ActivityTab } from "../features/admin/activity/activity-tab";
 import { FilesTab } from "../features/admin/files/files-tab";
 import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
@@ -22,7 +32,7 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
-const tabs = ["overview", "properties", "files", "inquiries", "mail"] as const;
+const tabs = ["overview", "properties", "files", "inquiries", "mail", "activity"] as const;
 type Tab = (typeof tabs)[number];
 
 function DashboardHeader() {
@@ -53,7 +63,7 @@ function DashboardHeader() {
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
  * the same tab. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
- * messages that failed for good.
+ * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
  */
 function Dashboard() {
   const [params, setParams] = useSearchParams();
@@ -114,6 +124,9 @@ function Dashboard() {
               </Badge>
             ) : null}
           </TabsTrigger>
+          <TabsTrigger value="activity">
+            <History aria-hidden="true" className="size-4" /> Activity
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab state={state} />
@@ -131,6 +144,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="mail">
           <OutgoingMailTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab buildings={buildings} />
         </TabsContent>
       </Tabs>
     </main>

@@ -48,3 +48,14 @@ export async function changePassword(email: string, password: string) {
     },
   );
 }
+
+/** Signs in at /login as a person would: the form's fields and its button. */
+export async function signInThroughForm(
+  page: import("@playwright/test").Page,
+  account: { email: string; password: string },
+) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

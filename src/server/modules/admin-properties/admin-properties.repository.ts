@@ -158,6 +158,12 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The image, its row locked until the transaction ends. */
+    async findImageForUpdate(id: number): Promise<ImageRow | null> {
+      const [row] = await db.select().from(images).where(eq(images.id, id)).for("update");
+      return row ?? null;
+    },
+
     async updateImageAlt(id: number, alt: string): Promise<ImageRow | null> {
       const [row] = await db.update(images).set({ alt }).where(eq(images.id, id)).returning();
       return row ?? null;

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { adminMessages } from "#domain/admin";
 import { adminPropertiesApi as api } from "#domain/api/admin-properties";
 import { parseId } from "#domain/listing-format";
+import { changesOf } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { ObjectStore } from "#server/storage/storage";
+import type { ImageRow } from "../properties/properties.queries";
 import { imageNotFound, propertyNotFound, unitNotFound } from "./admin-properties.errors";
 import {
   createProperty,
@@ -12,6 +14,8 @@ import {
   deleteImage,
   deleteProperty,
   deleteUnit,
+  getAdminProperty,
+  getAdminUnit,
   listAdminProperties,
   updateImageAlt,
   updateProperty,
@@ -38,37 +42,75 @@ function idOr(value: string, missing: () => Error): number {
 
 const done = (message: string) => ({ success: true as const, message });
 
+/**
+ * A building's or a unit's own fields, as the audit trail compares them: not its photos, units
+ * or timestamps (a photo has events of its own, and every save moves the timestamps).
+ */
+function fieldsOf(record: object): Record<string, unknown> {
+  const skipped = new Set(["id", "images", "units", "createdAt", "updatedAt"]);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !skipped.has(key)));
+}
+
+const imageRemoved = (image: ImageRow, propertyId: number) => ({
+  targetType: "image",
+  targetId: image.id,
+  propertyId,
+  changes: changesOf({ filename: image.filename, alt: image.alt }, null),
+});
+
 /** The back office's buildings, units and photos. */
 export const adminPropertiesRoutes =
   (deps: { db: Db; store: ObjectStore }): FastifyPluginAsync =>
   async (app) => {
     route(app, api.list, async () => listAdminProperties(deps));
 
-    route(app, api.createProperty, async (request) => createProperty(deps, request.body));
+    route(app, api.createProperty, async (request) => {
+      const created = await createProperty(deps, request.body);
+      request.auditEntry = {
+        targetId: created.id,
+        propertyId: created.id,
+        changes: changesOf(null, fieldsOf(created)),
+      };
+      return created;
+    });
 
     route(
       app,
       api.updateProperty,
       async (request) => {
+        const id = idOr(request.params.id, propertyNotFound);
         const { hasVacancy, ...values } = request.body;
-        return updateProperty(deps, idOr(request.params.id, propertyNotFound), {
+        const before = await getAdminProperty(deps, id);
+        const after = await updateProperty(deps, id, {
           ...values,
           hasVacancy: sentVacancy.has(request) ? hasVacancy : undefined,
         });
+        request.auditEntry = {
+          propertyId: id,
+          changes: changesOf(before && fieldsOf(before), fieldsOf(after)),
+        };
+        return after;
       },
       { preValidation: noteSentVacancy },
     );
 
     route(app, api.deleteProperty, async (request) => {
       const id = idOr(request.params.id, propertyNotFound);
+      const before = await getAdminProperty(deps, id);
       await deleteProperty({ ...deps, log: request.log }, id);
+      request.auditEntry = {
+        propertyId: id,
+        changes: before && changesOf(fieldsOf(before), null),
+        detail: before && { units: before.units.length, images: before.images.length },
+      };
       return done(adminMessages.propertyDeleted);
     });
 
     route(app, api.deletePropertyImage, async (request) => {
       const propertyId = idOr(request.params.id, propertyNotFound);
       const imageId = idOr(request.params.imageId, imageNotFound);
-      await deleteImage({ ...deps, log: request.log }, imageId, { propertyId });
+      const { image } = await deleteImage({ ...deps, log: request.log }, imageId, { propertyId });
+      request.auditEntry = imageRemoved(image, propertyId);
       return done(adminMessages.imageRemoved);
     });
 
@@ -78,26 +120,54 @@ export const adminPropertiesRoutes =
       const { propertyId, ...unit } = request.body;
       const id = propertyId === null ? null : parseId(String(propertyId));
       if (id === null) throw propertyNotFound();
-      return createUnit(deps, { ...unit, propertyId: id });
+      const created = await createUnit(deps, { ...unit, propertyId: id });
+      request.auditEntry = {
+        targetId: created.id,
+        propertyId: id,
+        changes: changesOf(null, fieldsOf(created)),
+      };
+      return created;
     });
 
-    route(app, api.updateUnit, async (request) =>
-      updateUnit(deps, idOr(request.params.id, unitNotFound), request.body),
-    );
+    route(app, api.updateUnit, async (request) => {
+      const id = idOr(request.params.id, unitNotFound);
+      const before = await getAdminUnit(deps, id);
+      const after = await updateUnit(deps, id, request.body);
+      request.auditEntry = {
+        propertyId: after.propertyId,
+        changes: changesOf(before && fieldsOf(before), fieldsOf(after)),
+      };
+      return after;
+    });
 
     route(app, api.deleteUnit, async (request) => {
-      await deleteUnit({ ...deps, log: request.log }, idOr(request.params.id, unitNotFound));
+      const id = idOr(request.params.id, unitNotFound);
+      const before = await getAdminUnit(deps, id);
+      await deleteUnit({ ...deps, log: request.log }, id);
+      request.auditEntry = {
+        propertyId: before?.propertyId ?? null,
+        changes: before && changesOf(fieldsOf(before), null),
+      };
       return done(adminMessages.unitDeleted);
     });
 
     route(app, api.deleteUnitImage, async (request) => {
       const unitId = idOr(request.params.unitId, unitNotFound);
       const imageId = idOr(request.params.imageId, imageNotFound);
-      await deleteImage({ ...deps, log: request.log }, imageId, { unitId });
+      const { image, propertyId } = await deleteImage({ ...deps, log: request.log }, imageId, {
+        unitId,
+      });
+      request.auditEntry = { ...imageRemoved(image, propertyId), detail: { unitId } };
       return done(adminMessages.imageRemoved);
     });
 
-    route(app, api.updateImageAlt, async (request) =>
-      updateImageAlt(deps, idOr(request.params.id, imageNotFound), request.body.alt),
-    );
+    route(app, api.updateImageAlt, async (request) => {
+      const id = idOr(request.params.id, imageNotFound);
+      const { image, previousAlt, propertyId } = await updateImageAlt(deps, id, request.body.alt);
+      request.auditEntry = {
+        propertyId,
+        changes: changesOf({ alt: previousAlt }, { alt: image.alt }),
+      };
+      return image;
+    });
   };

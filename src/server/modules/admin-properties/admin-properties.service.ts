@@ -150,9 +150,16 @@ export async function deleteUnit(deps: FileDeps, id: number): Promise<void> {
   await removeFiles(deps, removed);
 }
 
-/** Removes one image of that building or that unit (404 for anyone else's), then its files. */
-export async function deleteImage(deps: FileDeps, id: number, owner: ImageOwner): Promise<void> {
-  const removed = await deps.db.transaction(async (tx) => {
+/**
+ * Removes one image of that building or that unit (404 for anyone else's), then its files.
+ * Answers the removed image and its building, for the audit trail.
+ */
+export async function deleteImage(
+  deps: FileDeps,
+  id: number,
+  owner: ImageOwner,
+): Promise<{ image: ImageRow; propertyId: number }> {
+  const { row: removed, propertyId } = await deps.db.transaction(async (tx) => {
     const repo = createAdminPropertiesRepository(tx);
     const propertyId =
       "propertyId" in owner ? owner.propertyId : (await repo.findUnit(owner.unitId))?.propertyId;
@@ -161,13 +168,32 @@ export async function deleteImage(deps: FileDeps, id: number, owner: ImageOwner)
     if (!row) throw imageNotFound();
     if ("unitId" in owner) await repo.touchUnit(owner.unitId);
     await repo.touchProperty(propertyId);
-    return row;
+    return { row, propertyId };
   });
   await removeFiles(deps, [removed]);
+  return { image: removed, propertyId };
 }
 
-export async function updateImageAlt({ db }: Deps, id: number, alt: string): Promise<AdminImage> {
-  const row = await createAdminPropertiesRepository(db).updateImageAlt(id, alt);
-  if (!row) throw imageNotFound();
-  return toAdminImage(row);
+/** A new alt text; answers the image, and the text it replaced with its building (the audit). */
+export async function updateImageAlt(
+  { db }: Deps,
+  id: number,
+  alt: string,
+): Promise<{ image: AdminImage; previousAlt: string; propertyId: number | null }> {
+  return db.transaction(async (tx) => {
+    const repo = createAdminPropertiesRepository(tx);
+    const before = await repo.findImageForUpdate(id);
+    if (!before) throw imageNotFound();
+    const row = await repo.updateImageAlt(id, alt);
+    if (!row) throw imageNotFound();
+    const propertyId =
+      row.propertyId ??
+      (row.unitId ? ((await repo.findUnit(row.unitId))?.propertyId ?? null) : null);
+    return { image: toAdminImage(row), previousAlt: before.alt, propertyId };
+  });
 }
+
+/** The building as the back office shows it, or null: what an update or a delete starts from. */
+export const getAdminProperty = ({ db }: Deps, id: number) => loadProperty(db, id);
+/** Likewise for a unit. */
+export const getAdminUnit = ({ db }: Deps, id: number) => loadUnit(db, id);

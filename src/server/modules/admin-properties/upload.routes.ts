@@ -9,10 +9,17 @@ import { uploadImages } from "./upload.service";
 export const uploadRoutes =
   (deps: { db: Db; store: ObjectStore }): FastifyPluginAsync =>
   async (app) => {
-    route(app, adminPropertiesApi.uploadImages, async (request) =>
-      uploadImages(
+    route(app, adminPropertiesApi.uploadImages, async (request) => {
+      const { answer, owner, propertyId } = await uploadImages(
         deps,
         request.parts({ limits: adminPropertiesApi.uploadImages.multipart.limits }),
-      ),
-    );
+      );
+      request.auditEntry = {
+        targetType: "unitId" in owner ? "unit" : "property",
+        targetId: "unitId" in owner ? owner.unitId : owner.propertyId,
+        propertyId,
+        detail: { count: answer.files.length, imageIds: answer.files.map((file) => file.id) },
+      };
+      return answer;
+    });
   };

@@ -103,14 +103,14 @@ async function insertRows(db: Db, owner: ImageOwner, stored: ProcessedImage[]) {
     );
     if ("unitId" in owner) await repo.touchUnit(owner.unitId);
     await repo.touchProperty(propertyId);
-    return rows;
+    return { rows, propertyId };
   });
 }
 
 export async function uploadImages(
   { db, store }: Deps,
   parts: AsyncIterableIterator<Multipart>,
-): Promise<UploadResponse> {
+): Promise<{ answer: UploadResponse; owner: ImageOwner; propertyId: number }> {
   const fields = new Map<OwnerField, string[]>();
   const stored: ProcessedImage[] = [];
   let ownerChecked = false;
@@ -132,8 +132,13 @@ export async function uploadImages(
       stored.push(await processImage({ bytes, originalName: part.filename, store }));
     }
     if (stored.length === 0) throw noImages();
-    const rows = await insertRows(db, ownerOf(fields), stored);
-    return { files: rows.map(toAdminImage), message: uploadMessages.uploaded(rows.length) };
+    const owner = ownerOf(fields);
+    const { rows, propertyId } = await insertRows(db, owner, stored);
+    return {
+      answer: { files: rows.map(toAdminImage), message: uploadMessages.uploaded(rows.length) },
+      owner,
+      propertyId,
+    };
   } catch (error) {
     await Promise.all(stored.map((image) => removeImageFiles(store, image).catch(() => undefined)));
     throw error;

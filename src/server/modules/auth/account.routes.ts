@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authApi } from "#domain/api/auth";
 import { accountMessages } from "#domain/auth";
+import { audit } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import type { CodeHasher } from "./code-hash";
+import type { DeviceCookies } from "./device-cookie";
 import {
   RESET_REQUEST_TASK,
   type ResetRequest,
@@ -14,6 +16,7 @@ import {
   sendResetLink,
 } from "./password-reset.service";
 import { createResetRequestLimit } from "./reset-request-limit";
+import { signInContext } from "./sessions";
 import {
   sendVerification,
   type VerifyLinkClaims,
@@ -27,6 +30,7 @@ type Deps = {
   tokens: SessionTokens;
   verifyLinks: LinkTokens<VerifyLinkClaims>;
   hasher: CodeHasher;
+  deviceCookies: DeviceCookies;
   publicUrl: string;
   attemptsPerMinute: number;
 };
@@ -56,10 +60,27 @@ export const accountRoutes =
     route(
       app,
       authApi.verifyCode,
-      async (request) => {
-        const session = await verifyCode(deps, request.body);
+      async (request, reply) => {
+        const device = deps.deviceCookies.idFor(request);
+        const session = await verifyCode(deps, request.body, signInContext(request, device.id));
+        if (device.isNew) deps.deviceCookies.issue(reply, device.id);
         request.log.info({ uid: session.user.uid }, "e-mail verified with a code");
-        return session;
+        const actor = { id: session.user.uid, email: session.user.email };
+        await audit(request, {
+          action: "email.verified",
+          actor,
+          targetType: "user",
+          targetId: actor.id,
+        });
+        await audit(request, {
+          action: "sign_in.succeeded",
+          actor,
+          targetType: "session",
+          targetId: session.sessionId,
+          detail: { knownBrowser: !device.isNew, by: "verification code" },
+        });
+        const { sessionId: _sessionId, ...answer } = session;
+        return answer;
       },
       limited,
     );
@@ -103,8 +124,14 @@ export const accountRoutes =
       app,
       authApi.resetPassword,
       async (request) => {
-        await resetPassword(deps, request.body);
-        request.log.info({ uid: request.body.userId }, "password reset");
+        const user = await resetPassword(deps, request.body);
+        request.log.info({ uid: user.id }, "password reset");
+        await audit(request, {
+          action: "password.reset",
+          actor: user,
+          targetType: "user",
+          targetId: user.id,
+        });
         return { success: true as const, message: accountMessages.resetDone };
       },
       limited,

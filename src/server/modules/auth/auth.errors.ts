@@ -11,6 +11,8 @@ export const signInRequired = () => unauthorized(authMessages.signInRequired);
 export const sessionEnded = () => unauthorized(authMessages.sessionEnded);
 export const adminOnly = () => forbidden(authMessages.adminOnly);
 export const tenantsOnly = () => forbidden(authMessages.tenantsOnly);
+export const emailNotVerified = () =>
+  new AppError(403, "email_not_verified", authMessages.emailNotVerified);
 
 /** E-mail verification and password reset. */
 export const codeInvalid = () => badRequest(accountMessages.codeInvalid);

@@ -1,14 +1,23 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
-import { createUsersRepository, type UserRow } from "../users/users.repository";
-import { adminOnly, sessionEnded, signInRequired, tenantsOnly } from "./auth.errors";
+import type { UserRow } from "../users/users.repository";
+import {
+  adminOnly,
+  emailNotVerified,
+  sessionEnded,
+  signInRequired,
+  tenantsOnly,
+} from "./auth.errors";
 import type { SessionTokens } from "./auth.tokens";
+import { createSessionStore, LAST_ACTIVE_STEP_MS } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, set by the `user` and `admin` guards. */
+    /** The signed-in user, set by the guards. */
     user?: SessionUser;
+    /** The id of the session the request's token names, set by the guards. */
+    sessionId?: string;
   }
 }
 
@@ -25,7 +34,10 @@ export function toSessionUser(user: UserRow): SessionUser {
 export type Guards = {
   /** Any signed-in user. */
   user: (request: FastifyRequest) => Promise<void>;
-  /** An administrator: 401 without a valid session, 403 for anyone else. */
+  /**
+   * An administrator whose e-mail address is verified: 401 without a valid session, 403 for
+   * anyone else (an unverified administrator may still verify: those calls are public).
+   */
   admin: (request: FastifyRequest) => Promise<void>;
   /** A tenant: 401 without a valid session, 403 for anyone else (staff have the back office). */
   tenant: (request: FastifyRequest) => Promise<void>;
@@ -33,26 +45,40 @@ export type Guards = {
 
 /**
  * The checks that every protected route runs before reading its body. A token is valid only if
- * it verifies, its user still exists, and its token version matches (a reset ends old sessions).
+ * it verifies (with an expiry), its session row is live (not signed out, not ended from another
+ * browser), its user still exists, and its token version matches (a reset ends old sessions).
+ * One query per request, the one that used to load the user.
  */
 export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
-  const users = createUsersRepository(deps.db);
+  const sessions = createSessionStore(deps.db);
 
   async function authenticate(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) throw signInRequired();
     const claims = await deps.tokens.verify(match[1]!);
-    const user = claims ? await users.findById(claims.uid) : null;
-    if (!claims || !user || user.tokenVersion !== claims.tokenVersion) {
-      // A token that does not verify, or a session ended by a password reset: worth a line.
+    const found = claims ? await sessions.find(claims.sessionId) : null;
+    if (
+      !claims ||
+      !found ||
+      found.user.id !== claims.uid ||
+      found.user.tokenVersion !== claims.tokenVersion
+    ) {
+      // A token that does not verify, or a session that was ended: worth a line.
       request.log.warn(
         { uid: claims?.uid, route: request.routeOptions.url },
         "refused: session not valid",
       );
       throw sessionEnded();
     }
-    return toSessionUser(user);
+    request.sessionId = found.session.id;
+    if (Date.now() - found.session.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) {
+      // Not awaited: the request does not wait for a bookkeeping write.
+      sessions
+        .touch(found.session.id)
+        .catch((error) => request.log.warn({ err: error }, "last-active not updated"));
+    }
+    return toSessionUser(found.user);
   }
 
   const withRole =
@@ -69,11 +95,19 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
       request.user = user;
     };
 
+  const administrator = withRole("admin", adminOnly, "administrators");
+
   return {
     async user(request) {
       request.user = await authenticate(request);
     },
-    admin: withRole("admin", adminOnly, "administrators"),
+    async admin(request) {
+      await administrator(request);
+      if (!request.user!.emailVerified) {
+        request.log.warn({ uid: request.user!.uid }, "refused: e-mail address not verified");
+        throw emailNotVerified();
+      }
+    },
     tenant: withRole("tenant", tenantsOnly, "tenants"),
   };
 }

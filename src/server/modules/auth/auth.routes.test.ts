@@ -94,7 +94,7 @@ describe(route(authApi.login), () => {
     ]);
   });
 
-  it("holds an account after 5 failures, even for the right password, with Retry-After", async () => {
+  it("slows an account after 5 failures with growing delays, right password included, on a browser it does not know", async () => {
     let now = 1_000_000;
     const throttled = await createTestApp(database, {
       loginThrottle: createLoginThrottle({ now: () => now }),
@@ -104,29 +104,26 @@ describe(route(authApi.login), () => {
       { db: database.db },
       { email: "held@example.com", password: "right-password", role: "admin" },
     );
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await post(authApi.login, { email: "held@example.com", password: "guess" }, throttled.app))
-          .statusCode,
-      ).toBe(401);
-    }
-    const held = await post(
-      authApi.login,
-      { email: "held@example.com", password: "right-password" },
-      throttled.app,
-    );
+    const attempt = (password: string) =>
+      post(authApi.login, { email: "held@example.com", password }, throttled.app);
+    for (let i = 0; i < 5; i++) expect((await attempt("guess")).statusCode).toBe(401);
+    const held = await attempt("right-password");
     expect(held.statusCode).toBe(429);
-    expect(Number(held.headers["retry-after"])).toBeGreaterThan(0);
+    expect(held.headers["retry-after"]).toBe("1");
     expect(held.json().message).toBe(
       "Too many requests. Please wait a moment before trying again.",
     );
-    now += 15 * 60_000;
-    const later = await post(
-      authApi.login,
-      { email: "held@example.com", password: "right-password" },
-      throttled.app,
-    );
-    expect(later.statusCode).toBe(200);
+    // Each further failure doubles the wait: 1 s, 2 s, 4 s ...
+    now += 1_000;
+    expect((await attempt("guess")).statusCode).toBe(401);
+    expect((await attempt("right-password")).headers["retry-after"]).toBe("2");
+    now += 2_000;
+    expect((await attempt("guess")).statusCode).toBe(401);
+    expect((await attempt("right-password")).headers["retry-after"]).toBe("4");
+    now += 4_000;
+    // The right password, once the wait is over, gets in and starts the account over.
+    expect((await attempt("right-password")).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt("guess")).statusCode).toBe(401);
     await throttled.close();
   });
 

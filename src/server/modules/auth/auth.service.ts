@@ -1,12 +1,13 @@
 import { type LoginInput, loginSchema, type SessionUser } from "#domain/auth";
-import type { Db } from "#server/db/client";
+import type { Db, Executor } from "#server/db/client";
 import { tooManyRequests } from "#server/http/errors";
 import { hashPassword, verifyPassword } from "../users/users.password";
-import { createUsersRepository } from "../users/users.repository";
+import { createUsersRepository, type UserRow } from "../users/users.repository";
 import { invalidCredentials } from "./auth.errors";
 import { toSessionUser } from "./auth.guard";
 import type { SessionTokens } from "./auth.tokens";
-import type { LoginThrottle } from "./login-throttle";
+import { ACCOUNT_RULE, ADDRESS_RULE, type Bucket, type LoginThrottle } from "./login-throttle";
+import { createSessionStore, type SignInContext } from "./sessions";
 
 type Deps = { db: Db; tokens: SessionTokens; throttle: LoginThrottle };
 
@@ -20,26 +21,61 @@ const timingDecoy = () => {
   return dummyHash;
 };
 
+export type SignedIn = {
+  token: string;
+  user: SessionUser;
+  sessionId: string;
+  /** Whether the account had signed in from this browser before (its device cookie). */
+  knownDevice: boolean;
+  /** Whether this is the account's first sign-in ever (no browser is known yet). */
+  firstSignIn: boolean;
+};
+
+/**
+ * Sign-in with e-mail and password. Attempts are taken from the throttle before the password is
+ * checked: from the account's bucket, or, on a browser the account has signed in from before,
+ * from that browser's own bucket for the account (so that failures elsewhere never slow the
+ * owner's browser), and always from the address's bucket.
+ */
 export async function login(
   deps: Deps,
   input: LoginInput,
-): Promise<{ token: string; user: SessionUser }> {
+  context: SignInContext,
+): Promise<SignedIn> {
   const { email, password } = loginSchema.parse(input);
   const account = email.toLowerCase();
-  const wait = await deps.throttle.retryAfterSeconds(account);
+  const sessions = createSessionStore(deps.db);
+  const user = await createUsersRepository(deps.db).findByEmail(account);
+  const knownDevice =
+    user && context.deviceId ? await sessions.knownDevice(user.id, context.deviceId) : false;
+
+  const personal: Bucket = knownDevice
+    ? { name: `device:${context.deviceId}:${account}`, rule: ACCOUNT_RULE }
+    : { name: `account:${account}`, rule: ACCOUNT_RULE };
+  const address: Bucket = { name: `address:${context.ipAddress}`, rule: ADDRESS_RULE };
+  const wait = await deps.throttle.take([personal, address]);
   if (wait > 0) throw tooManyRequests(wait);
 
-  const user = await createUsersRepository(deps.db).findByEmail(account);
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDecoy()), password);
-  if (!user || !valid) {
-    await deps.throttle.recordFailure(account);
-    throw invalidCredentials();
-  }
-  await deps.throttle.recordSuccess(account);
+  if (!user || !valid) throw invalidCredentials();
+  await deps.throttle.settle({ forgive: [personal], refund: [address] });
+  const firstSignIn = !knownDevice && !(await sessions.hasAny(user.id));
+  return { ...(await startSession(deps, user, context)), knownDevice, firstSignIn };
+}
+
+/** A new session row for the user, and the token that names it. */
+export async function startSession(
+  deps: { db: Db; tokens: SessionTokens },
+  user: UserRow,
+  context: SignInContext,
+  tx: Executor = deps.db,
+): Promise<{ token: string; user: SessionUser; sessionId: string }> {
+  const session = await createSessionStore(deps.db).start(user.id, context, tx);
   const token = await deps.tokens.sign({
     uid: user.id,
     role: user.role,
     tokenVersion: user.tokenVersion,
+    sessionId: session.id,
   });
-  return { token, user: toSessionUser(user) };
+  return { token, user: toSessionUser(user), sessionId: session.id };
 }

@@ -3,13 +3,20 @@ import { SESSION_TIMEOUT_HOURS } from "#domain/constants";
 import type { UserRole } from "#domain/users";
 
 /**
- * Session tokens: JWT, HS256 only, 24 hours, `exp` in seconds. The audience marks them as
- * sessions, so a token made for anything else (a download link, say) is never accepted as one.
- * The token version ties a token to the user's password: a reset ends every older session.
+ * Session tokens: JWT, HS256 only, 24 hours, `exp` in seconds (a token without `exp` is refused).
+ * The audience marks them as sessions, so a token made for anything else (a download link, say)
+ * is never accepted as one. `sid` names the session's row, which the guards check on every
+ * request (one session can be ended); the token version ties a token to the user's password: a
+ * reset ends every older session.
  */
 const AUDIENCE = "rentals:session";
 
-export type SessionClaims = { uid: string; role: UserRole; tokenVersion: number };
+export type SessionClaims = {
+  uid: string;
+  role: UserRole;
+  tokenVersion: number;
+  sessionId: string;
+};
 
 export type SessionTokens = {
   sign(claims: SessionClaims): Promise<string>;
@@ -18,8 +25,8 @@ export type SessionTokens = {
 
 export function createSessionTokens(secret: Uint8Array): SessionTokens {
   return {
-    sign: ({ uid, role, tokenVersion }) =>
-      new SignJWT({ role, tv: tokenVersion })
+    sign: ({ uid, role, tokenVersion, sessionId }) =>
+      new SignJWT({ role, tv: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(uid)
         .setAudience(AUDIENCE)
@@ -32,11 +39,14 @@ export function createSessionTokens(secret: Uint8Array): SessionTokens {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ["HS256"],
           audience: AUDIENCE,
+          requiredClaims: ["exp", "iat"],
         });
-        const role = payload.role;
-        if (typeof payload.sub !== "string" || typeof payload.tv !== "number") return null;
+        const { role, sub, tv, sid } = payload;
+        if (typeof sub !== "string" || typeof tv !== "number" || typeof sid !== "string") {
+          return null;
+        }
         if (role !== "admin" && role !== "tenant") return null;
-        return { uid: payload.sub, role, tokenVersion: payload.tv };
+        return { uid: sub, role, tokenVersion: tv, sessionId: sid };
       } catch {
         return null;
       }

@@ -2,98 +2,168 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 
 /**
- * Failed sign-ins per account: after `maxFailures` within `windowMs`, that account refuses
- * sign-in (even with the right password) until the window ends. Per-address limits are the rate
- * limiter's job; this stops a slow guess spread over many addresses. In memory for one instance;
- * in Redis (REDIS_URL) when several instances must share the count.
+ * Sign-in attempts, counted in buckets (an account, an account on a known browser, an address)
+ * with growing delays rather than a lock. Each bucket lets `free` attempts through at once; after
+ * that, each further attempt must wait, twice as long each time, up to `maxMs`. A bucket is
+ * forgotten after `idleMs` without attempts.
+ *
+ * An attempt is taken BEFORE the password is checked, on all of its buckets at once or on none:
+ * twenty simultaneous guesses check at most `free` passwords, not twenty. A wrong password
+ * leaves the attempt counted; a right one forgives the account's bucket and gives the attempt
+ * back to the others.
+ *
+ * In memory for one instance; in Redis (REDIS_URL) when several instances must share the count,
+ * one Lua script per step, so the check and the count are one atomic step there too.
  */
-export type LoginThrottle = {
-  /** Seconds to wait before trying again, or 0 when the account may try now. */
-  retryAfterSeconds(account: string): Promise<number>;
-  recordFailure(account: string): Promise<void>;
-  recordSuccess(account: string): Promise<void>;
+export type DelayRule = {
+  readonly free: number;
+  readonly baseMs: number;
+  readonly maxMs: number;
+  readonly idleMs: number;
 };
 
-type Options = { maxFailures?: number; windowMs?: number };
+export type Bucket = { readonly name: string; readonly rule: DelayRule };
 
-const DEFAULTS = { maxFailures: 5, windowMs: 15 * 60_000 };
+/** Per account (or per account on one known browser): 5 at once, then 1 s, 2 s, 4 s ... 15 min. */
+export const ACCOUNT_RULE: DelayRule = {
+  free: 5,
+  baseMs: 1_000,
+  maxMs: 15 * 60_000,
+  idleMs: 24 * 3_600_000,
+};
 
-export function createLoginThrottle(options: Options & { now?: () => number } = {}): LoginThrottle {
-  const { maxFailures, windowMs } = { ...DEFAULTS, ...options };
+/** Per address, over every account it tries: 20 at once, then the same growing delays. */
+export const ADDRESS_RULE: DelayRule = {
+  free: 20,
+  baseMs: 1_000,
+  maxMs: 15 * 60_000,
+  idleMs: 3_600_000,
+};
+
+export type LoginThrottle = {
+  /**
+   * Takes one attempt on every bucket, or on none: 0 when taken, else the seconds until every
+   * bucket allows one.
+   */
+  take(buckets: readonly Bucket[]): Promise<number>;
+  /** After a right password: `forgive` buckets start over, `refund` buckets get the attempt back. */
+  settle(outcome: { forgive: readonly Bucket[]; refund: readonly Bucket[] }): Promise<void>;
+};
+
+/** The wait after the `count`-th attempt of a bucket. */
+export function delayAfter(count: number, rule: DelayRule): number {
+  if (count < rule.free) return 0;
+  return Math.min(rule.maxMs, rule.baseMs * 2 ** (count - rule.free));
+}
+
+/** The most buckets kept in memory: the oldest are dropped first (an address flood stays bounded). */
+const MEMORY_BUCKETS = 100_000;
+
+export function createLoginThrottle(options: { now?: () => number } = {}): LoginThrottle {
   const now = options.now ?? Date.now;
-  const failures = new Map<string, { count: number; since: number }>();
+  // Insertion order is last-use order: a used bucket is deleted and set again.
+  const buckets = new Map<string, { count: number; next: number; touched: number }>();
 
-  const current = (account: string) => {
-    const entry = failures.get(account);
-    if (entry && now() - entry.since >= windowMs) {
-      failures.delete(account);
+  const current = (bucket: Bucket) => {
+    const entry = buckets.get(bucket.name);
+    if (entry && now() - entry.touched >= bucket.rule.idleMs) {
+      buckets.delete(bucket.name);
       return undefined;
     }
     return entry;
   };
 
   return {
-    async retryAfterSeconds(account) {
-      const entry = current(account);
-      if (!entry || entry.count < maxFailures) return 0;
-      return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
+    async take(wanted) {
+      // No await between the check and the count: one step for this instance.
+      const at = now();
+      const wait = Math.max(0, ...wanted.map((b) => (current(b)?.next ?? 0) - at));
+      if (wait > 0) return Math.ceil(wait / 1000);
+      for (const bucket of wanted) {
+        const count = (current(bucket)?.count ?? 0) + 1;
+        buckets.delete(bucket.name);
+        buckets.set(bucket.name, { count, next: at + delayAfter(count, bucket.rule), touched: at });
+      }
+      while (buckets.size > MEMORY_BUCKETS) buckets.delete(buckets.keys().next().value!);
+      return 0;
     },
-    async recordFailure(account) {
-      const entry = current(account);
-      if (entry) entry.count++;
-      else failures.set(account, { count: 1, since: now() });
-    },
-    async recordSuccess(account) {
-      failures.delete(account);
+    async settle({ forgive, refund }) {
+      for (const bucket of forgive) buckets.delete(bucket.name);
+      for (const bucket of refund) {
+        const entry = current(bucket);
+        if (entry) entry.count = Math.max(0, entry.count - 1);
+      }
     },
   };
 }
 
-/**
- * The same rule in Redis: one counter per account (its e-mail hashed, so the keys name nobody)
- * that expires `windowMs` after the first failure.
- *
- * While Redis does not answer (stopped, unreachable, past its command timeout), sign-in goes on:
- * failures are counted in this instance's memory instead, so an account under attack is still
- * held (per instance) rather than left open or made unable to sign in. Those counts keep
- * applying once Redis is back, until their window ends.
- */
-export function createRedisLoginThrottle(redis: Redis, options: Options = {}): LoginThrottle {
-  const { maxFailures, windowMs } = { ...DEFAULTS, ...options };
-  const local = createLoginThrottle(options);
-  const key = (account: string) =>
-    `rentals:login-failures:${createHash("sha256").update(account).digest("hex")}`;
+// KEYS: the buckets; ARGV: free, baseMs, maxMs, idleMs for each. Time is the Redis server's, so
+// instances whose clocks differ still agree.
+const TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local nxt = tonumber(redis.call('HGET', key, 'next') or '0')
+  if nxt - now > wait then wait = nxt - now end
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  local a = (i - 1) * 4
+  local free, base, max, idle = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
+  local count = redis.call('HINCRBY', key, 'count', 1)
+  local delay = 0
+  if count >= free then delay = math.min(max, base * 2 ^ (count - free)) end
+  redis.call('HSET', key, 'next', now + delay)
+  redis.call('PEXPIRE', key, idle)
+end
+return 0
+`;
 
-  async function sharedRetryAfterSeconds(account: string): Promise<number> {
-    const [[, count], [, ttl]] = (await redis
-      .multi()
-      .get(key(account))
-      .pttl(key(account))
-      .exec()) as [[null, string | null], [null, number]];
-    if (Number(count ?? 0) < maxFailures || ttl <= 0) return 0;
-    return Math.max(1, Math.ceil(ttl / 1000));
-  }
+const REFUND = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('HGET', key, 'count') or '0') > 0 then
+    redis.call('HINCRBY', key, 'count', -1)
+  end
+end
+return 0
+`;
+
+/**
+ * The same rule in Redis: one hash per bucket (its name hashed, so the keys name nobody).
+ *
+ * Each instance also counts in its own memory, first. While Redis does not answer (stopped,
+ * unreachable, past its command timeout), sign-in goes on with those counts alone, so an account
+ * under attack is still slowed (per instance) rather than left open or made unable to sign in;
+ * and what was counted meanwhile keeps slowing it once Redis is back.
+ */
+export function createRedisLoginThrottle(redis: Redis): LoginThrottle {
+  const local = createLoginThrottle();
+  const key = (bucket: Bucket) =>
+    `rentals:login:${createHash("sha256").update(bucket.name).digest("hex")}`;
 
   return {
-    async retryAfterSeconds(account) {
-      const [shared, own] = await Promise.all([
-        sharedRetryAfterSeconds(account).catch(() => 0),
-        local.retryAfterSeconds(account),
-      ]);
-      return Math.max(shared, own);
-    },
-    async recordFailure(account) {
+    async take(wanted) {
+      // This instance counts too: what it counted while Redis was away still slows afterwards.
+      const own = await local.take(wanted);
+      if (own > 0) return own;
+      const args = wanted.flatMap(({ rule }) => [rule.free, rule.baseMs, rule.maxMs, rule.idleMs]);
       try {
-        // The window starts at the first failure: only a new counter gets the expiry (INCR keeps
-        // it). SET NX PX rather than PEXPIRE NX, which needs Redis 7.
-        await redis.multi().set(key(account), 0, "PX", windowMs, "NX").incr(key(account)).exec();
+        const waitMs = Number(await redis.eval(TAKE, wanted.length, ...wanted.map(key), ...args));
+        return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
       } catch {
-        await local.recordFailure(account);
+        return 0;
       }
     },
-    async recordSuccess(account) {
-      await local.recordSuccess(account);
-      await redis.del(key(account)).catch(() => undefined);
+    async settle(outcome) {
+      await local.settle(outcome);
+      try {
+        if (outcome.forgive.length > 0) await redis.del(...outcome.forgive.map(key));
+        if (outcome.refund.length > 0)
+          await redis.eval(REFUND, outcome.refund.length, ...outcome.refund.map(key));
+      } catch {
+        // Redis away: the attempt stays counted there, which only slows, never opens.
+      }
     },
   };
 }

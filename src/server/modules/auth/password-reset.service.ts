@@ -72,7 +72,7 @@ export async function sendResetLink(
 export async function resetPassword(
   deps: { db: Db; hasher: CodeHasher; now?: () => Date },
   input: { userId: string; resetCode: string; newPassword: string },
-): Promise<void> {
+): Promise<{ id: string; email: string }> {
   const now = deps.now?.() ?? new Date();
   const codes = createAuthCodesRepository(deps.db);
   const users = createUsersRepository(deps.db);
@@ -86,4 +86,5 @@ export async function resetPassword(
     if (!(await codes.consumeVoidingOthers(row.id, user.id, "reset", tx))) throw resetLinkExpired();
     await users.setPassword(user.id, passwordHash, tx);
   });
+  return { id: user.id, email: user.email };
 }

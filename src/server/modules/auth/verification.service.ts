@@ -11,10 +11,11 @@ import { renderEmail } from "#server/mail/email-layout";
 import type { MailQueue } from "#server/mail/mail-queue";
 import { createUsersRepository } from "../users/users.repository";
 import { codeExhausted, codeInvalid } from "./auth.errors";
-import { toSessionUser } from "./auth.guard";
+import { startSession } from "./auth.service";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import { createAuthCodesRepository } from "./auth-codes.repository";
 import { type CodeHasher, sixDigitCode } from "./code-hash";
+import type { SignInContext } from "./sessions";
 
 export type VerifyLinkClaims = { uid: string; codeId: string };
 
@@ -71,7 +72,8 @@ export async function sendVerification(deps: Deps, input: { uid: string }): Prom
 export async function verifyCode(
   deps: Deps,
   input: { email: string; code: string },
-): Promise<{ user: SessionUser; token: string }> {
+  context: SignInContext,
+): Promise<{ user: SessionUser; token: string; sessionId: string }> {
   const now = deps.now?.() ?? new Date();
   const users = createUsersRepository(deps.db);
   const codes = createAuthCodesRepository(deps.db);
@@ -85,12 +87,7 @@ export async function verifyCode(
   }
   if (!(await codes.consume(row.id))) throw codeInvalid();
   const verified = await users.markVerified(user.id);
-  const token = await deps.tokens.sign({
-    uid: verified.id,
-    role: verified.role,
-    tokenVersion: verified.tokenVersion,
-  });
-  return { user: toSessionUser(verified), token };
+  return startSession(deps, verified, context);
 }
 
 /** The link in the e-mail: verified, or failed (expired, used, tampered with). */

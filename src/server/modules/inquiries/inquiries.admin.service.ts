@@ -33,12 +33,15 @@ export async function setInquiryHandled(
   deps: Deps,
   rawId: string,
   handled: boolean,
-): Promise<AdminInquiry> {
+): Promise<{ inquiry: AdminInquiry; before: AdminInquiry }> {
   const repo = createInquiriesRepository(deps.db);
   const id = parseId(rawId);
   const now = deps.now?.() ?? new Date();
-  if (id === null || !(await repo.setHandled(id, handled, now))) throw inquiryNotFound();
+  const before = id === null ? null : await repo.findForAdmin(id);
+  if (id === null || !before || !(await repo.setHandled(id, handled, now))) {
+    throw inquiryNotFound();
+  }
   const row = await repo.findForAdmin(id);
   if (!row) throw inquiryNotFound();
-  return toAdminInquiry(row);
+  return { inquiry: toAdminInquiry(row), before: toAdminInquiry(before) };
 }

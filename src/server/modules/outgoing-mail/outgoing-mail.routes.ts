@@ -12,7 +12,12 @@ export const outgoingMailRoutes =
     route(app, outgoingMailApi.list, async (request) =>
       listOutgoingMail(deps, request.query.status),
     );
-    route(app, outgoingMailApi.retry, async (request) =>
-      retryOutgoingMail(deps, request.params.id),
-    );
+    route(app, outgoingMailApi.retry, async (request) => {
+      const message = await retryOutgoingMail(deps, request.params.id);
+      request.auditEntry = {
+        targetType: "outgoing_mail",
+        detail: { kind: message.kind, to: message.to },
+      };
+      return message;
+    });
   };

@@ -44,9 +44,21 @@ export const tenantFilesRoutes =
 
     route(app, api.list, async (request) => listFiles(services, request.query));
     route(app, api.stats, async () => fileStats(services));
-    route(app, api.downloadLink, async (request) =>
-      createDownloadLink(services, request.params.id),
-    );
+    // Each link made is a document fetched, as far as the audit trail can tell: it names the
+    // staff member who asked, and the file.
+    route(app, api.downloadLink, async (request) => {
+      const { link, file } = await createDownloadLink(services, request.params.id);
+      request.auditEntry = {
+        targetType: "tenant_file",
+        propertyId: file.propertyId,
+        detail: {
+          name: file.originalName,
+          category: file.category,
+          tenant: file.tenantEmail,
+        },
+      };
+      return link;
+    });
 
     // Bytes go out as they are, never compressed (Content-Length stays true) and never rendered
     // by the browser: an attachment of the detected type, not sniffed, and sandboxed with no
@@ -77,9 +89,23 @@ export const tenantFilesRoutes =
       ),
     );
 
-    route(app, api.createRequest, async (request) =>
-      createDocumentRequest(services, request.body, request.user?.uid ?? null),
-    );
+    route(app, api.createRequest, async (request) => {
+      const created = await createDocumentRequest(
+        services,
+        request.body,
+        request.user?.uid ?? null,
+      );
+      request.auditEntry = {
+        targetId: created.id,
+        propertyId: created.property.id,
+        detail: {
+          tenant: created.tenantEmail,
+          category: created.category,
+          expiresAt: created.expiresAt,
+        },
+      };
+      return created;
+    });
     route(app, api.listRequests, async () => listDocumentRequests(services));
     route(app, api.uploadRequest, async (request) =>
       uploadRequestInfo(services, request.params.token),

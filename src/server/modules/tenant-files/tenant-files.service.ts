@@ -77,9 +77,16 @@ export async function fileStats(deps: { db: Db; now?: () => Date }): Promise<Fil
 export async function createDownloadLink(
   deps: { db: Db; links: FileLinks; store: ObjectStore; now?: () => Date },
   id: string,
-): Promise<DownloadResponse> {
+): Promise<{ link: DownloadResponse; file: TenantFileRow }> {
   const row = isUuid(id) ? await createTenantFilesRepository(deps.db).findById(id) : null;
   if (!row) throw fileNotFound();
+  return { link: await linkTo(deps, row), file: row };
+}
+
+async function linkTo(
+  deps: { links: FileLinks; store: ObjectStore; now?: () => Date },
+  row: TenantFileRow,
+): Promise<DownloadResponse> {
   if (deps.store.downloadUrl) {
     const seconds = DOWNLOAD_URL_MINUTES * 60;
     const expiresAt = new Date((deps.now?.() ?? new Date()).getTime() + seconds * 1000);

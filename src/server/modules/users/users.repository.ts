@@ -1,6 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client";
-import { users } from "#server/db/schema";
+import { sessions, users } from "#server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,12 +49,19 @@ export function createUsersRepository(db: Db) {
       return rows[0]!;
     },
 
-    /** A new password ends every session issued before it. */
+    /**
+     * A new password ends every session issued before it: the token version moves on (every
+     * older token is refused) and the session rows are marked ended (the list of sessions says so).
+     */
     async setPassword(id: string, passwordHash: string, tx: Executor = db): Promise<void> {
       await tx
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, id));
+      await tx
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(sessions.userId, id), isNull(sessions.endedAt)));
     },
   };
 }

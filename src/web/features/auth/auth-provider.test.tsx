@@ -269,4 +269,37 @@ describe("the provider's actions", () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it("logs out at once here, and asks the server to end the session with its token", async () => {
+    const session = { token: token(3600), user: ada };
+    store(session);
+    answer(handle(authApi.me, () => ({ user: ada })));
+    const ended: (string | null)[] = [];
+    answer(
+      handle(authApi.logout, ({ request }) => {
+        ended.push(request.headers.get("authorization"));
+        return { success: true as const, message: "You have been signed out." };
+      }),
+    );
+    renderProvider(async (auth) => auth.logout());
+    expect(await screen.findByText("signed in as ada@example.com")).toBeInTheDocument();
+    await press();
+    expect(await screen.findByText("signed out")).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    await waitFor(() => expect(ended).toEqual([`Bearer ${session.token}`]));
+  });
+
+  it("logs out here even when the server cannot be reached", async () => {
+    store({ token: token(3600), user: ada });
+    answer(
+      handle(authApi.me, () => ({ user: ada })),
+      handle(authApi.logout, () => networkFailure),
+    );
+    renderProvider(async (auth) => auth.logout());
+    expect(await screen.findByText("signed in as ada@example.com")).toBeInTheDocument();
+    await press();
+    expect(await screen.findByText("signed out")).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
 });

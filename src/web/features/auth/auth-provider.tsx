@@ -52,9 +52,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
+  // Signed out at once in this browser; the server is told to end the session too, so that the
+  // token is refused from then on, wherever a copy of it is.
   const logout = useCallback(() => {
+    const token = storedToken();
     clearSession();
     setUser(null);
+    if (token) authApi.logout(token).catch(() => undefined);
   }, []);
 
   // The stored session is read in the browser only, after hydration (the server has no storage).

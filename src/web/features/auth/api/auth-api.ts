@@ -26,6 +26,10 @@ async function call<T>(work: (api: AuthContracts) => Promise<T>, fallback: strin
 export const authApi = {
   login: (email: string, password: string) =>
     call((api) => request(api.login, { body: { email, password } }), "Login failed"),
+  /** Ends the session on the server (the browser has already forgotten it): failures are quiet. */
+  logout: async (token: string) => {
+    await request((await contracts()).logout, {}, { token, signOutOn401: false });
+  },
   /** Always refused (accounts are made by the office): fails with the server's message. */
   register: () => call((api) => request(api.register, {}), "Registration failed"),
   /**

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Activation, useKeyboardOpenFocus } from "#web/lib/lazy-module";
@@ -10,7 +10,7 @@ const itemClass =
 
 /**
  * The signed-in user's menu, loaded on first use (account-menu.tsx): the trigger (`children`,
- * `className` from there), Admin Dashboard for an administrator, and Logout. It mounts open
+ * `className` from there), Admin Dashboard and Account security for an administrator, and Logout. It mounts open
  * when the stand-in was pressed (`activation`).
  */
 export function AccountMenuDropdown({
@@ -40,6 +40,13 @@ export function AccountMenuDropdown({
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/admin-dashboard">
                 <LayoutDashboard aria-hidden="true" className="size-4" /> Admin Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {isAdmin ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/account/security">
+                <ShieldCheck aria-hidden="true" className="size-4" /> Account security
               </Link>
             </DropdownMenu.Item>
           ) : null}

@@ -56,7 +56,7 @@ describe("the header's account corner", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((i) => i.textContent?.trim()),
-    ).toEqual(["Admin Dashboard", "Logout"]);
+    ).toEqual(["Admin Dashboard", "Account security", "Logout"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Admin Dashboard" }));
     expect(await screen.findByRole("heading", { name: "Dashboard page" })).toBeVisible();
   });

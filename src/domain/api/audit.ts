@@ -1,0 +1,35 @@
+import { auditEventSchema, auditQuerySchema } from "#domain/audit";
+import { z } from "#domain/zod";
+import { defineApi } from "./contract";
+import { raw } from "./wire";
+
+/** One page of the audit trail, and where the next one starts (null on the last). */
+export const auditPageSchema = z.object({
+  events: z.array(auditEventSchema),
+  nextBefore: z.number().int().nullable(),
+});
+
+/** The back office's Activity tab: the audit trail, filtered, and its CSV export. */
+export const auditApi = defineApi("audit", {
+  list: {
+    method: "GET",
+    path: "/api/admin/audit",
+    summary:
+      "The audit trail, newest first, 50 a page (`before` = the previous page's nextBefore), filtered by person (e-mail or id), action, building and days (both included)",
+    guard: "admin",
+    reads: "audit",
+    query: auditQuerySchema,
+    responses: { 200: auditPageSchema },
+  },
+  export: {
+    method: "GET",
+    path: "/api/admin/audit/export",
+    summary:
+      "Every event the same filters match (up to 50,000), newest first, as a CSV attachment (UTF-8 with a byte-order mark, for spreadsheets)",
+    guard: "admin",
+    query: auditQuerySchema.omit({ before: true }),
+    responses: {
+      200: raw("text/csv; charset=utf-8", "The events, one per line, after a header line."),
+    },
+  },
+});

@@ -1,0 +1,82 @@
+import { z } from "#domain/zod";
+
+/**
+ * The audit trail: who did what, to which record, from where, and when. Every administrator's
+ * write, every sign-in decision, second-factor and session change, password reset, tenant
+ * document fetched and document requested. Append-only; kept two years.
+ */
+export const auditActions = {
+  "sign_in.succeeded": "Signed in",
+  "sign_in.failed": "Sign-in failed",
+  "sign_in.delayed": "Sign-in delayed (too many attempts)",
+  sign_out: "Signed out",
+  "session.ended": "Ended a session",
+  "session.ended_others": "Signed out everywhere else",
+  "email.verified": "Verified e-mail address",
+  "password.reset": "Reset password",
+  "property.created": "Created building",
+  "property.updated": "Updated building",
+  "property.deleted": "Deleted building",
+  "property.image_deleted": "Removed building photo",
+  "unit.created": "Created unit",
+  "unit.updated": "Updated unit",
+  "unit.deleted": "Deleted unit",
+  "unit.image_deleted": "Removed unit photo",
+  "image.alt_updated": "Changed photo description",
+  "images.uploaded": "Uploaded photos",
+  "inquiry.updated": "Marked inquiry",
+  "mail.retried": "Retried e-mail",
+  "document_request.created": "Requested documents",
+  "tenant_file.downloaded": "Downloaded tenant document",
+} as const;
+
+export type AuditAction = keyof typeof auditActions;
+export const auditActionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
+
+/** How long the trail is kept: older events are purged once a day. */
+export const AUDIT_RETENTION_DAYS = 730;
+/** The most events one page of the Activity tab shows; the CSV export takes up to AUDIT_EXPORT_MAX. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_EXPORT_MAX = 50_000;
+
+/** A changed field: its value before and after ("null" for a record created or deleted). */
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  /** The action in words, for people ("Updated unit"). */
+  label: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  propertyId: z.number().int().nullable(),
+  changes: z.record(z.string(), auditChangeSchema).nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date such as 2026-11-26.")
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "Not a calendar date.");
+
+/** The Activity tab's filters; `from` and `to` are whole days, both included. */
+export const auditQuerySchema = z.object({
+  actor: z.string().trim().max(254).optional(),
+  action: z.enum(auditActionNames).optional(),
+  propertyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** Events older than this id: the next page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,549 @@
+import { desc } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { allContracts } from "#domain/api/all";
+import { auditApi } from "#domain/api/audit";
+import { authApi } from "#domain/api/auth";
+import type { Contract } from "#domain/api/contract";
+import { inquiriesApi } from "#domain/api/inquiries";
+import { outgoingMailApi } from "#domain/api/outgoing-mail";
+import { tenantFilesApi } from "#domain/api/tenant-files";
+import { AUDIT_PAGE_SIZE, type AuditEvent } from "#domain/audit";
+import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
+import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import * as schema from "../db/schema";
+import { makeImage } from "../modules/admin-properties/upload.test-helpers";
+import {
+  requestUploadLink,
+  samples,
+  sendForm,
+} from "../modules/tenant-files/tenant-files.test-helpers";
+import { createAuditLog, csvLine } from "./audit-log";
+
+let database: TestDatabase;
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+
+beforeAll(async () => {
+  database = await createTestDb();
+  testApp = await createTestApp(database, { env: { AUTH_ATTEMPTS_PER_MINUTE: "1000" } });
+  admin = await loginAs(testApp.app, database.db, "admin");
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await database.drop();
+});
+
+type Row = Record<string, unknown> & {
+  id: string;
+  action: string;
+  actor_email: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  property_id: number | null;
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+  detail: Record<string, unknown> | null;
+};
+
+async function eventsAfter(id: number): Promise<Row[]> {
+  const { rows } = await database.pool.query(
+    "select * from audit_events where id > $1 order by id",
+    [id],
+  );
+  return rows;
+}
+
+async function lastId(): Promise<number> {
+  const { rows } = await database.pool.query(
+    "select coalesce(max(id), 0)::int as id from audit_events",
+  );
+  return rows[0].id;
+}
+
+const as = (headers = admin.headers) => ({ headers });
+
+const validProperty = (title: string) => ({
+  title,
+  type: "apartment",
+  address: "12 Willow Street",
+  city: "Hartford",
+  state: "CT",
+  zipCode: "06105",
+  description: "Brick walk-up near the park.",
+  amenities: ["Heating"],
+  active: true,
+  featured: false,
+});
+
+const validUnit = (propertyId: number, overrides: Record<string, unknown> = {}) => ({
+  propertyId,
+  unitNumber: "2B",
+  bedrooms: 2,
+  bathrooms: 1,
+  rent: 1850,
+  ...overrides,
+});
+
+/**
+ * A valid call of every audited route, and what its one event must say. Adding an audited
+ * route, or an administrator's write, without a case here fails the first test below.
+ */
+type Case = {
+  call: () => Promise<LightMyRequestResponse>;
+  check: (event: Row, response: LightMyRequestResponse) => void | Promise<void>;
+};
+
+const cases: Record<string, Case> = {
+  [adminPropertiesApi.createProperty.id]: {
+    call: () =>
+      call(testApp.app, adminPropertiesApi.createProperty, {
+        ...as(),
+        payload: validProperty("Audit Court"),
+      }),
+    check: (event, response) => {
+      const id = String(response.json().id);
+      expect(event).toMatchObject({ target_type: "property", target_id: id });
+      expect(event.property_id).toBe(Number(id));
+      expect(event.changes?.title).toEqual({ before: null, after: "Audit Court" });
+    },
+  },
+  [adminPropertiesApi.updateProperty.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Old Name", city: "Hartford" });
+      return call(testApp.app, adminPropertiesApi.updateProperty, {
+        ...as(),
+        params: { id: building.id },
+        payload: { ...validProperty("New Name"), city: "Hartford" },
+      });
+    },
+    check: (event) => {
+      expect(event.changes?.title).toEqual({ before: "Old Name", after: "New Name" });
+      // What did not change is not listed.
+      expect(event.changes).not.toHaveProperty("city");
+      expect(event.changes).not.toHaveProperty("updatedAt");
+    },
+  },
+  [adminPropertiesApi.deleteProperty.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Going Away" });
+      return call(testApp.app, adminPropertiesApi.deleteProperty, {
+        ...as(),
+        params: { id: building.id },
+      });
+    },
+    check: (event) => {
+      expect(event.changes?.title).toEqual({ before: "Going Away", after: null });
+    },
+  },
+  [adminPropertiesApi.deletePropertyImage.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const image = await insertImage(database.db, { propertyId: building.id });
+      return call(testApp.app, adminPropertiesApi.deletePropertyImage, {
+        ...as(),
+        params: { id: building.id, imageId: image.id },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("image");
+      expect(event.changes?.filename?.after).toBeNull();
+    },
+  },
+  [adminPropertiesApi.createUnit.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      return call(testApp.app, adminPropertiesApi.createUnit, {
+        ...as(),
+        payload: validUnit(building.id),
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "unit", target_id: String(response.json().id) });
+      expect(event.changes?.rent).toEqual({ before: null, after: 1850 });
+    },
+  },
+  [adminPropertiesApi.updateUnit.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "7", rent: 1500 });
+      return call(testApp.app, adminPropertiesApi.updateUnit, {
+        ...as(),
+        params: { id: unit.id },
+        payload: {
+          ...validUnit(building.id, { unitNumber: "7", rent: 1400 }),
+          propertyId: undefined,
+        },
+      });
+    },
+    check: (event, response) => {
+      expect(event.property_id).toBe(response.json().propertyId);
+      expect(event.changes?.rent).toEqual({ before: 1500, after: 1400 });
+      expect(event.changes).not.toHaveProperty("unitNumber");
+    },
+  },
+  [adminPropertiesApi.deleteUnit.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "9Z" });
+      return call(testApp.app, adminPropertiesApi.deleteUnit, {
+        ...as(),
+        params: { id: unit.id },
+      });
+    },
+    check: (event) => {
+      expect(event.changes?.unitNumber).toEqual({ before: "9Z", after: null });
+    },
+  },
+  [adminPropertiesApi.deleteUnitImage.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id);
+      const image = await insertImage(database.db, { unitId: unit.id });
+      return call(testApp.app, adminPropertiesApi.deleteUnitImage, {
+        ...as(),
+        params: { unitId: unit.id, imageId: image.id },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("image");
+      expect(event.property_id).not.toBeNull();
+    },
+  },
+  [adminPropertiesApi.updateImageAlt.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const image = await insertImage(database.db, { propertyId: building.id }, { alt: "Old" });
+      return call(testApp.app, adminPropertiesApi.updateImageAlt, {
+        ...as(),
+        params: { id: image.id },
+        payload: { alt: "A sunny kitchen" },
+      });
+    },
+    check: (event) => {
+      expect(event.changes).toEqual({ alt: { before: "Old", after: "A sunny kitchen" } });
+    },
+  },
+  [adminPropertiesApi.uploadImages.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      return sendForm(
+        testApp.app,
+        adminPropertiesApi.uploadImages,
+        [
+          { name: "propertyId", value: String(building.id) },
+          { name: "files", filename: "a.png", content: await makeImage("png") },
+        ],
+        as(),
+      );
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("property");
+      expect(event.detail).toMatchObject({ count: 1 });
+    },
+  },
+  [inquiriesApi.setHandled.id]: {
+    call: async () => {
+      const [inquiry] = await database.db
+        .insert(schema.inquiries)
+        .values({ name: "Rita", email: "rita@example.com", phone: "860-555-0100", message: "Hi" })
+        .returning();
+      return call(testApp.app, inquiriesApi.setHandled, {
+        ...as(),
+        params: { id: inquiry!.id },
+        payload: { handled: true },
+      });
+    },
+    check: (event) => {
+      expect(event.changes?.handledAt?.before).toBeNull();
+      expect(typeof event.changes?.handledAt?.after).toBe("string");
+    },
+  },
+  [tenantFilesApi.createRequest.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      return call(testApp.app, tenantFilesApi.createRequest, {
+        ...as(),
+        payload: {
+          tenantName: "Dana Renter",
+          tenantEmail: "dana@example.com",
+          propertyId: building.id,
+          category: "lease",
+        },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_id).toBe(response.json().id);
+      expect(event.detail).toMatchObject({ tenant: "dana@example.com", category: "lease" });
+    },
+  },
+  [tenantFilesApi.downloadLink.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const { token } = await requestUploadLink(testApp, admin, building.id);
+      const uploaded = await sendForm(
+        testApp.app,
+        tenantFilesApi.uploadThroughRequest,
+        [{ name: "files", filename: "lease.pdf", content: samples.pdf() }],
+        { params: { token } },
+      );
+      const [file] = await database.db
+        .select()
+        .from(schema.tenantFiles)
+        .orderBy(desc(schema.tenantFiles.uploadedAt))
+        .limit(1);
+      expect(uploaded.statusCode).toBe(201);
+      const fileId = file!.id;
+      return call(testApp.app, tenantFilesApi.downloadLink, {
+        ...as(),
+        params: { id: fileId },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("tenant_file");
+      expect(event.detail).toMatchObject({ name: "lease.pdf", tenant: "dana.renter@example.com" });
+    },
+  },
+  [outgoingMailApi.retry.id]: {
+    call: async () => {
+      const [failed] = await database.db
+        .insert(schema.outgoingMail)
+        .values({
+          kind: "inquiry_notice",
+          toAddress: "office@example.com",
+          subject: "A message that failed",
+          sealedBody: "v1.not.a.box",
+          status: "failed",
+          failedAt: new Date(),
+        })
+        .returning();
+      return call(testApp.app, outgoingMailApi.retry, { ...as(), params: { id: failed!.id } });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("outgoing_mail");
+      expect(event.detail).toMatchObject({ to: "office@example.com" });
+    },
+  },
+};
+
+const adminWrites = allContracts.filter((c) => c.guard === "admin" && c.method !== "GET");
+const audited = allContracts.filter((c) => c.audit !== undefined);
+
+describe("the audit trail over the route table", () => {
+  it("every administrator's write names its action, and every audited route has a case", () => {
+    expect(adminWrites.length).toBeGreaterThan(10);
+    expect(adminWrites.filter((c) => !c.audit).map((c) => c.id)).toEqual([]);
+    expect(audited.map((c) => c.id).filter((id) => !(id in cases))).toEqual([]);
+    expect(Object.keys(cases).filter((id) => !audited.some((c) => c.id === id))).toEqual([]);
+  });
+
+  it.each(audited.map((contract) => [contract.id, contract] as const))(
+    "%s leaves exactly one event: the action, the actor, the record and what changed",
+    async (id, contract: Contract) => {
+      const before = await lastId();
+      const response = await cases[id]!.call();
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      const events = await eventsAfter(before);
+      // A download link is made by an admin after an upload (which records nothing itself).
+      const own = events.filter((e) => e.action === contract.audit);
+      expect(own, JSON.stringify(events)).toHaveLength(1);
+      expect(events.filter((e) => e.actor_email === admin.email)).toHaveLength(
+        id === tenantFilesApi.downloadLink.id ? 2 : 1,
+      );
+      const event = own[0]!;
+      expect(event).toMatchObject({
+        actor_email: admin.email,
+        ip_address: "127.0.0.1",
+      });
+      expect(event.request_id).toBeTruthy();
+      await cases[id]!.check(event, response);
+    },
+  );
+
+  it("a refused write records nothing", async () => {
+    const before = await lastId();
+    const missing = await call(testApp.app, adminPropertiesApi.updateUnit, {
+      ...as(),
+      params: { id: 987654 },
+      payload: { unitNumber: "1", rent: 100 },
+    });
+    expect(missing.statusCode).toBe(404);
+    const invalid = await call(testApp.app, adminPropertiesApi.createProperty, {
+      ...as(),
+      payload: { title: "" },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+});
+
+describe("sign-in decisions and sessions", () => {
+  it("records each success, failure and delay, sign-out and ended sessions, never a password", async () => {
+    const before = await lastId();
+    const person = await loginAs(testApp.app, database.db, "admin");
+    for (const password of ["wrong-1", "wrong-2", "wrong-3", "wrong-4", "wrong-5", "wrong-6"]) {
+      await call(testApp.app, authApi.login, {
+        payload: { email: person.email, password },
+        remoteAddress: "203.0.113.5",
+      });
+    }
+    // The right password from a browser the account has not used: delayed like the guesses.
+    const delayed = await call(testApp.app, authApi.login, {
+      payload: { email: person.email, password: person.password },
+      remoteAddress: "198.51.100.5",
+    });
+    expect(delayed.statusCode).toBe(429);
+    await call(testApp.app, authApi.endOtherSessions, { headers: person.headers });
+    await call(testApp.app, authApi.logout, { headers: person.headers });
+
+    const events = await eventsAfter(before);
+    expect(events.map((e) => e.action)).toEqual([
+      "sign_in.succeeded",
+      "sign_in.failed",
+      "sign_in.failed",
+      "sign_in.failed",
+      "sign_in.failed",
+      "sign_in.failed",
+      "sign_in.delayed",
+      "sign_in.delayed",
+      "session.ended_others",
+      "sign_out",
+    ]);
+    expect(events.every((e) => e.actor_email === person.email)).toBe(true);
+    const failed = events.find((e) => e.action === "sign_in.failed")!;
+    expect(failed.ip_address).toBe("203.0.113.5");
+    const { rows } = await database.pool.query(
+      "select to_jsonb(a)::text as row from audit_events a",
+    );
+    expect(rows.map((r) => r.row).join("\n")).not.toContain(person.password);
+  });
+});
+
+describe("the table", () => {
+  it("refuses UPDATE, DELETE and TRUNCATE", async () => {
+    await call(testApp.app, authApi.login, {
+      payload: { email: "nobody@example.com", password: "x" },
+    });
+    for (const statement of [
+      "update audit_events set action = 'nothing'",
+      "delete from audit_events",
+      "truncate audit_events",
+    ]) {
+      await expect(database.pool.query(statement), statement).rejects.toThrow(/append-only/);
+    }
+  });
+
+  it("lets only the purge remove events, and only those past two years", async () => {
+    const old = new Date(Date.now() - 731 * 86_400_000);
+    const [ancient] = await database.db
+      .insert(schema.auditEvents)
+      .values({ action: "sign_out", at: old, actorEmail: "ancient@example.com" })
+      .returning();
+    const [young] = await database.db
+      .insert(schema.auditEvents)
+      .values({ action: "sign_out", at: new Date(Date.now() - 700 * 86_400_000) })
+      .returning();
+    // The purge's own setting does not open recent events.
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("select set_config('rentals.audit_purge', 'on', true)");
+      await expect(
+        client.query("delete from audit_events where id = $1", [young!.id]),
+      ).rejects.toThrow(/append-only/);
+      await client.query("rollback");
+    } finally {
+      client.release();
+    }
+    expect(await createAuditLog(database.db).purge()).toBe(1);
+    const { rows } = await database.pool.query("select id from audit_events where id in ($1, $2)", [
+      ancient!.id,
+      young!.id,
+    ]);
+    expect(rows.map((r) => Number(r.id))).toEqual([young!.id]);
+  });
+});
+
+describe(`${auditApi.list.method} ${auditApi.list.path}`, () => {
+  const list = (query: Record<string, unknown> = {}, headers = admin.headers) =>
+    call(testApp.app, auditApi.list, { headers, query });
+
+  it("is for administrators only", async () => {
+    expect((await list({}, {} as typeof admin.headers)).statusCode).toBe(401);
+    const tenant = await loginAs(testApp.app, database.db, "tenant");
+    expect((await list({}, tenant.headers)).statusCode).toBe(403);
+  });
+
+  it("filters by person, action, building and days, newest first, a page at a time", async () => {
+    const building = await insertProperty(database.db, { title: "Filter Court" });
+    const editor = await loginAs(testApp.app, database.db, "admin");
+    const unitIds: number[] = [];
+    for (let n = 0; n < AUDIT_PAGE_SIZE + 2; n++) {
+      const created = await call(testApp.app, adminPropertiesApi.createUnit, {
+        headers: editor.headers,
+        payload: validUnit(building.id, { unitNumber: `F${n}` }),
+      });
+      unitIds.push(created.json().id);
+    }
+    const first = await list({ actor: editor.email, action: "unit.created" });
+    expect(first.statusCode).toBe(200);
+    const page = first.json() as { events: AuditEvent[]; nextBefore: number | null };
+    expect(page.events).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(page.events[0]!.targetId).toBe(String(unitIds.at(-1)));
+    expect(page.events[0]!.label).toBe("Created unit");
+    expect(page.nextBefore).not.toBeNull();
+    const next = (
+      await list({ actor: editor.email, action: "unit.created", before: page.nextBefore })
+    ).json();
+    expect(next.events.map((e: AuditEvent) => e.targetId)).toEqual(
+      unitIds.slice(0, 2).reverse().map(String),
+    );
+    expect(next.nextBefore).toBeNull();
+
+    const byBuilding = (await list({ propertyId: building.id })).json();
+    expect(byBuilding.events.every((e: AuditEvent) => e.propertyId === building.id)).toBe(true);
+    const day = page.events[0]!.at.slice(0, 10);
+    const thatDay = await list({ actor: editor.email, action: "unit.created", from: day, to: day });
+    expect(thatDay.json().events).toHaveLength(AUDIT_PAGE_SIZE);
+    expect((await list({ actor: editor.email, to: "2020-01-01" })).json().events).toEqual([]);
+    expect((await list({ from: "2026-02-30" })).statusCode).toBe(400);
+    expect((await list({ action: "nothing.done" })).statusCode).toBe(400);
+  });
+
+  it("exports the matching events as CSV, defusing formulas", async () => {
+    await call(testApp.app, authApi.login, {
+      payload: { email: "someone@example.com", password: "x" },
+      headers: { "user-agent": '=HYPERLINK("http://evil.example","x")' },
+    });
+    const exported = await call(testApp.app, auditApi.export, {
+      headers: admin.headers,
+      query: { action: "sign_in.failed" },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(exported.headers["content-disposition"]).toMatch(/^attachment; filename="activity-/);
+    expect(exported.headers["cache-control"]).toBe("no-store");
+    const lines = exported.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      '"time","actor","action","target","building","changes","detail","address","browser","request"',
+    );
+    // A cell that starts with = would be a formula: it starts with a quote mark instead.
+    expect(
+      lines.some((line) => line.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`)),
+    ).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes('"Sign-in failed"'))).toBe(true);
+  });
+
+  it("writes CSV fields that any spreadsheet reads back", () => {
+    expect(csvLine(['say "hi"', null, 3, { a: 1 }, "+1", "line\nbreak"])).toBe(
+      '"say ""hi""","","3","{""a"":1}","\'+1","line\nbreak"',
+    );
+  });
+});
