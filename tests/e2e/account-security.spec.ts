@@ -93,6 +93,7 @@ test.describe("the Activity tab", () => {
     const admin = await createAccount({ role: "admin" });
     await signIn(page, admin);
     const token = await storedToken(page);
+    // Inactive: the shared server's public listings stay the demo's six buildings.
     const title = `Audit Court ${Date.now()}`;
     const created = await page.request.post(buildUrl(adminPropertiesApi.createProperty, {}), {
       headers: { authorization: `Bearer ${token}` },
@@ -103,6 +104,7 @@ test.describe("the Activity tab", () => {
         city: "Hartford",
         state: "CT",
         zipCode: "06103",
+        active: false,
       },
     });
     expect(created.status()).toBe(201);
