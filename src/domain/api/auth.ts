@@ -46,6 +46,7 @@ export const authApi = defineApi("auth", {
     path: "/api/auth/logout",
     summary: "Signs out: ends the session of the token sent, on the server",
     guard: "user",
+    audit: "sign_out",
     invalidates: [],
     responses: { 200: doneSchema },
   },
@@ -63,6 +64,7 @@ export const authApi = defineApi("auth", {
     summary:
       "Ends one of the signed-in user's sessions: its token is refused from its next request",
     guard: "user",
+    audit: "session.ended",
     params: idParams,
     invalidates: ["sessions"],
     responses: { 200: doneSchema, 404: apiErrorSchema },
@@ -72,6 +74,7 @@ export const authApi = defineApi("auth", {
     path: "/api/auth/sessions",
     summary: "Signs out everywhere else: ends every session of the user but the current one",
     guard: "user",
+    audit: "session.ended_others",
     invalidates: ["sessions"],
     responses: { 200: doneSchema.extend({ ended: z.number().int() }) },
   },

@@ -58,8 +58,9 @@ type Shared = {
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /**
    * The audit trail's action for a success of this route: every administrator's write names
-   * one, and so does a read worth recording (a tenant document fetched). The server records one
-   * event per success, with the actor, the record and what changed.
+   * one, and so do a read worth recording (a tenant document fetched) and a person's sign-out
+   * and ended sessions. The server records one event per success, with the actor, the record
+   * and what changed.
    */
   readonly audit?: AuditAction;
 };

@@ -10,6 +10,7 @@ import {
 import type { Db } from "#server/db/client";
 import { auditEvents } from "#server/db/schema";
 import { runPeriodically } from "#server/shared/periodic";
+import { isUuid } from "#server/shared/uuid";
 
 /**
  * The audit trail's writes and reads. An event records the actor (the signed-in user, or the
@@ -85,7 +86,7 @@ export function createAuditLog(db: Db) {
     const actor = query.actor?.toLowerCase();
     return and(
       actor
-        ? /^[0-9a-f-]{36}$/.test(actor)
+        ? isUuid(actor)
           ? eq(auditEvents.actorId, actor)
           : sql`lower(${auditEvents.actorEmail}) like ${`%${actor.replace(/[\\%_]/g, "\\$&")}%`}`
         : undefined,

@@ -9,7 +9,7 @@ import type { Contract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { tenantFilesApi } from "#domain/api/tenant-files";
-import { AUDIT_PAGE_SIZE, type AuditEvent } from "#domain/audit";
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
@@ -96,9 +96,64 @@ const validUnit = (propertyId: number, overrides: Record<string, unknown> = {}) 
 type Case = {
   call: () => Promise<LightMyRequestResponse>;
   check: (event: Row, response: LightMyRequestResponse) => void | Promise<void>;
+  /** The other events the case's own setup records (a document request, a sign-in). */
+  setup?: AuditAction[];
 };
 
+/** Another session of the same administrator: the session routes end sessions, not `admin`'s. */
+async function anotherSession(): Promise<{ authorization: string }> {
+  const response = await call(testApp.app, authApi.login, {
+    payload: { email: admin.email, password: admin.password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { authorization: `Bearer ${response.json().token}` };
+}
+
+const sessionIdOf = (headers: { authorization: string }) =>
+  JSON.parse(Buffer.from(headers.authorization.split(".")[1]!, "base64url").toString())
+    .sid as string;
+
 const cases: Record<string, Case> = {
+  [authApi.logout.id]: {
+    setup: ["sign_in.succeeded"],
+    call: async () => call(testApp.app, authApi.logout, { headers: await anotherSession() }),
+    check: (event) => {
+      expect(event.target_type).toBe("session");
+      expect(event.target_id).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  },
+  [authApi.endSession.id]: {
+    setup: ["sign_in.succeeded", "sign_in.succeeded"],
+    call: async () => {
+      const doomed = await anotherSession();
+      return call(testApp.app, authApi.endSession, {
+        headers: await anotherSession(),
+        params: { id: sessionIdOf(doomed) },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("session");
+    },
+  },
+  [authApi.endOtherSessions.id]: {
+    setup: ["sign_in.succeeded"],
+    call: async () => {
+      const survivor = await anotherSession();
+      const response = await call(testApp.app, authApi.endOtherSessions, { headers: survivor });
+      // Every other session of the administrator ended, the one the other cases use among
+      // them: they go on with the session that survived.
+      admin = {
+        ...admin,
+        headers: survivor,
+        token: survivor.authorization.slice("Bearer ".length),
+      };
+      return response;
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("session");
+      expect(Number(event.detail?.ended)).toBeGreaterThanOrEqual(1);
+    },
+  },
   [adminPropertiesApi.createProperty.id]: {
     call: () =>
       call(testApp.app, adminPropertiesApi.createProperty, {
@@ -282,6 +337,7 @@ const cases: Record<string, Case> = {
     },
   },
   [tenantFilesApi.downloadLink.id]: {
+    setup: ["document_request.created"],
     call: async () => {
       const building = await insertProperty(database.db);
       const { token } = await requestUploadLink(testApp, admin, building.id);
@@ -351,9 +407,10 @@ describe("the audit trail over the route table", () => {
       // A download link is made by an admin after an upload (which records nothing itself).
       const own = events.filter((e) => e.action === contract.audit);
       expect(own, JSON.stringify(events)).toHaveLength(1);
-      expect(events.filter((e) => e.actor_email === admin.email)).toHaveLength(
-        id === tenantFilesApi.downloadLink.id ? 2 : 1,
+      expect(events.map((e) => e.action).sort()).toEqual(
+        [contract.audit!, ...(cases[id]!.setup ?? [])].sort(),
       );
+      expect(events.every((e) => e.actor_email === admin.email)).toBe(true);
       const event = own[0]!;
       expect(event).toMatchObject({
         actor_email: admin.email,

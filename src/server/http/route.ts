@@ -163,7 +163,7 @@ function declaredSizeCheck(contract: Contract): preParsingHookHandler | undefine
 
 /**
  * One audit event for a success of an audited route (a refusal is thrown before this): the
- * contract's action, the signed-in actor, the record (the path's id unless the handler named
+ * contract's action, the signed-in actor (an administrator's write, or a person's own sessions), the record (the path's id unless the handler named
  * another) and what the handler noted in `request.auditEntry` (the changes, the building).
  */
 async function recordAudit(contract: Contract, request: FastifyRequest) {
@@ -172,7 +172,8 @@ async function recordAudit(contract: Contract, request: FastifyRequest) {
   await audit(request, {
     action,
     actor: { id: request.user?.uid ?? null, email: request.user?.email ?? null },
-    targetType: action.slice(0, action.indexOf(".")),
+    // "unit.updated" concerns a unit; a handler names another kind when the action does not.
+    targetType: action.split(".")[0],
     targetId: params?.id ?? null,
     ...request.auditEntry,
   });

@@ -106,6 +106,15 @@ export async function fetchFile<C extends ReadContract>(
   throw refusal(response.status, payload);
 }
 
+/**
+ * The line under a failure's title: the network's failure or the server's own words, which say
+ * more than a status code; otherwise a plain "try again".
+ */
+export function failureDetail(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 0 || error.fromServer)) return error.message;
+  return "Please try again in a moment.";
+}
+
 /** The typed success body, or the ApiError a refusal (or an answer the contract denies) means. */
 function answerOf<C extends Contract>(
   contract: C,

@@ -6,14 +6,10 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
-import {
-  failureDetail,
-  useEndOtherSessions,
-  useEndSession,
-  useSessions,
-} from "../features/account/use-sessions";
+import { useEndOtherSessions, useEndSession, useSessions } from "../features/account/use-sessions";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
+import { failureDetail } from "../lib/api-client";
 import { formatDateTime } from "../lib/format-date-time";
 import { privatePageMeta } from "../lib/meta";
 import { QueryProvider } from "../lib/query";

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { authApi } from "#domain/api/auth";
 import { authMessages } from "#domain/auth";
 import { audit } from "#server/audit/audit-log";
@@ -86,20 +86,11 @@ export const authRoutes =
       limited,
     );
 
-    const actorOf = (request: FastifyRequest) => ({
-      id: request.user!.uid,
-      email: request.user!.email,
-    });
-
+    // These three are audited by their contracts (route() records the event).
     route(app, authApi.logout, async (request) => {
       await sessions.end(request.user!.uid, request.sessionId!);
       request.log.info({ uid: request.user!.uid }, "signed out");
-      await audit(request, {
-        action: "sign_out",
-        actor: actorOf(request),
-        targetType: "session",
-        targetId: request.sessionId,
-      });
+      request.auditEntry = { targetType: "session", targetId: request.sessionId };
       return { success: true as const, message: authMessages.signedOut };
     });
 
@@ -122,25 +113,13 @@ export const authRoutes =
         throw notFound(authMessages.sessionNotFound);
       }
       request.log.info({ uid: request.user!.uid, session: request.params.id }, "session ended");
-      await audit(request, {
-        action: "session.ended",
-        actor: actorOf(request),
-        targetType: "session",
-        targetId: request.params.id,
-      });
       return { success: true as const, message: authMessages.signedOut };
     });
 
     route(app, authApi.endOtherSessions, async (request) => {
       const ended = await sessions.endAll(request.user!.uid, request.sessionId);
       request.log.info({ uid: request.user!.uid, ended }, "other sessions ended");
-      await audit(request, {
-        action: "session.ended_others",
-        actor: actorOf(request),
-        targetType: "session",
-        targetId: request.sessionId,
-        detail: { ended },
-      });
+      request.auditEntry = { targetId: request.sessionId, detail: { ended } };
       return { success: true as const, message: authMessages.otherSessionsEnded, ended };
     });
 

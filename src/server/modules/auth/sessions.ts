@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { SESSION_TIMEOUT_HOURS } from "#domain/constants";
 import type { Db, Executor } from "#server/db/client";
 import { sessions, users } from "#server/db/schema";
+import { isUuid } from "#server/shared/uuid";
 import type { UserRow } from "../users/users.repository";
 
 /**
@@ -30,8 +31,6 @@ export function signInContext(request: FastifyRequest, deviceId: string | null):
   return { ipAddress: request.ip, userAgent: agent || null, deviceId };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const live = (now: Date) => and(isNull(sessions.endedAt), gt(sessions.expiresAt, now));
 
 export function createSessionStore(db: Db) {
@@ -56,7 +55,7 @@ export function createSessionStore(db: Db) {
       sessionId: string,
       now = new Date(),
     ): Promise<{ session: SessionRow; user: UserRow } | null> {
-      if (!UUID.test(sessionId)) return null;
+      if (!isUuid(sessionId)) return null;
       const rows = await db
         .select({ session: sessions, user: users })
         .from(sessions)
@@ -84,7 +83,7 @@ export function createSessionStore(db: Db) {
 
     /** Ends one of the user's live sessions: false when it is not theirs or already over. */
     async end(userId: string, sessionId: string, tx: Executor = db): Promise<boolean> {
-      if (!UUID.test(sessionId)) return false;
+      if (!isUuid(sessionId)) return false;
       const rows = await tx
         .update(sessions)
         .set({ endedAt: sql`now()` })

@@ -12,11 +12,9 @@ import {
   createOutgoingMailRepository,
   type OutgoingMailRow,
 } from "#server/mail/outgoing-mail.repository";
+import { isUuid } from "#server/shared/uuid";
 
 type Deps = { db: Db; mailQueue: MailQueue };
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** What staff see of a message: never its body (it may hold a code or a reset link). */
 function toOutgoingMessage(row: OutgoingMailRow): OutgoingMessage {

@@ -8,6 +8,7 @@ import type {
 import type { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
 import type { MailQueue } from "#server/mail/mail-queue";
+import { isUuid } from "#server/shared/uuid";
 import type { ObjectStore } from "#server/storage/storage";
 import { documentRequestEmail } from "./document-request.email";
 import {
@@ -19,7 +20,6 @@ import { nameForType } from "./file-names";
 import type { FileLinks } from "./file-tokens";
 import { linkExpired, linkFull, linkInvalid, requestBuildingNotFound } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
-import { isUuid } from "./tenant-files.service";
 import { linkQuota, type QuotaOwner, uploadWithinQuota } from "./upload-quotas";
 
 /**

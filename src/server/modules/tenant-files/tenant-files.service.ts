@@ -16,6 +16,7 @@ import {
 } from "#domain/tenant-files";
 import type { Db } from "#server/db/client";
 import { badRequest, unauthorized } from "#server/http/errors";
+import { isUuid } from "#server/shared/uuid";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
 import { downloadHeaders, nameForType } from "./file-names";
@@ -32,9 +33,6 @@ import { type QuotaOwner, tenantQuota, uploadWithinQuota } from "./upload-quotas
 /** The admin Files tab (list, statistics, download links) and a signed-in tenant's uploads. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 // The words live in #domain/tenant-files; the route tests read them from here.
 

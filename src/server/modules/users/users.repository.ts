@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client";
 import { sessions, users } from "#server/db/schema";
+import { isUuid } from "#server/shared/uuid";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,7 +18,7 @@ export function createUsersRepository(db: Db) {
 
     async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
       // Ids come from tokens and request bodies: anything that is not a uuid is simply unknown.
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+      if (!isUuid(id)) return null;
       const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
     },

@@ -1,14 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { authApi } from "#domain/api/auth";
-import { ApiError } from "#web/lib/api-client";
+import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
-
-/** What went wrong, in the server's words when it gave some. */
-export function failureDetail(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 0 || error.fromServer)) return error.message;
-  return "Please try again in a moment.";
-}
 
 /** The signed-in person's live sessions. */
 export function useSessions() {

@@ -9,7 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { ApiError, fetchFile } from "#web/lib/api-client";
+import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery } from "#web/lib/query";
 import { startDownload } from "../files/start-download";
@@ -35,11 +35,6 @@ function queryOf(filters: Filters): Omit<AuditQuery, "before"> {
     ...(filters.to ? { to: filters.to } : {}),
   };
 }
-
-const failureDetail = (error: unknown) =>
-  error instanceof ApiError && (error.status === 0 || error.fromServer)
-    ? error.message
-    : "Please try again in a moment.";
 
 /** A value as a person reads it in the list: text as it is, nothing as a dash. */
 function shown(value: unknown): string {

@@ -5,9 +5,10 @@ import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { failureDetail } from "#web/lib/api-client";
 import { InquiryFilter } from "./inquiry-filter";
 import { InquiryItem } from "./inquiry-item";
-import { failureDetail, useInquiryList } from "./use-inquiry-list";
+import { useInquiryList } from "./use-inquiry-list";
 import { useMarkHandled } from "./use-mark-handled";
 
 function LoadingInquiries() {

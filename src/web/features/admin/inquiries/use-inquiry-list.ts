@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { InquiryStatus } from "#domain/admin-inquiries";
 import { inquiriesApi } from "#domain/api/inquiries";
-import { ApiError } from "#web/lib/api-client";
 import { contractQuery } from "#web/lib/query";
 
 const listOf = (status: InquiryStatus) => contractQuery(inquiriesApi.list, { query: { status } });
@@ -22,11 +21,4 @@ export function useInquiryList(filter: InquiryStatus) {
 export function useUnhandledCount(): number | null {
   const { data } = useQuery({ ...listOf("all"), select: (answer) => answer.unhandled });
   return data ?? null;
-}
-
-/** A line under 'Failed to load inquiries' or 'Failed to update inquiry'. */
-export function failureDetail(error: unknown): string {
-  // A network failure or the server's own words say more than a status code.
-  if (error instanceof ApiError && (error.status === 0 || error.fromServer)) return error.message;
-  return "Please try again in a moment.";
 }

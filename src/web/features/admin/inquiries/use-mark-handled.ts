@@ -7,9 +7,8 @@ import {
   inquiriesMessages,
 } from "#domain/admin-inquiries";
 import { inquiriesApi } from "#domain/api/inquiries";
-import { ApiError } from "#web/lib/api-client";
+import { ApiError, failureDetail } from "#web/lib/api-client";
 import { useContractMutation } from "#web/lib/query";
-import { failureDetail } from "./use-inquiry-list";
 
 type Mark = { inquiry: AdminInquiry; handled: boolean };
 

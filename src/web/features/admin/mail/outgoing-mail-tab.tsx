@@ -15,13 +15,9 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SegmentedFilter } from "#web/components/ui/segmented-filter";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
-import {
-  type MailFilter,
-  mailFailureDetail,
-  useOutgoingMail,
-  useRetryMail,
-} from "./use-outgoing-mail";
+import { type MailFilter, useOutgoingMail, useRetryMail } from "./use-outgoing-mail";
 
 const filters: readonly MailFilter[] = ["all", ...mailStatuses];
 const filterLabels: Record<MailFilter, string> = { all: "All", ...mailStatusLabels };
@@ -145,7 +141,7 @@ export function OutgoingMailTab() {
           icon={TriangleAlert}
           tone="error"
           title={outgoingMailMessages.loadFailed}
-          message={mailFailureDetail(list.error)}
+          message={failureDetail(list.error)}
         >
           <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
             <RefreshCw aria-hidden="true" />

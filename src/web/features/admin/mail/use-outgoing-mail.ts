@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { type MailStatus, outgoingMailMessages } from "#domain/outgoing-mail";
-import { ApiError } from "#web/lib/api-client";
+import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
 /** All, or one status. */
@@ -22,16 +22,10 @@ export function useFailedMailCount(): number | null {
   return data ?? null;
 }
 
-/** What went wrong, in the server's words when it gave some. */
-export function mailFailureDetail(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 0 || error.fromServer)) return error.message;
-  return "Please try again in a moment.";
-}
-
 /** Retry: the message is queued again; the lists refetch (the contract invalidates them). */
 export function useRetryMail() {
   return useContractMutation(outgoingMailApi.retry, (id: string) => ({ params: { id } }), {
     onSuccess: () => toast.success(outgoingMailMessages.retried),
-    onError: (error) => toast.error(`Could not retry the message. ${mailFailureDetail(error)}`),
+    onError: (error) => toast.error(`Could not retry the message. ${failureDetail(error)}`),
   });
 }
