@@ -8,7 +8,7 @@ import { z } from "#domain/zod";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { proxyAnswer } from "#tests/support/proxy-answer";
 import { recordUploadProgress } from "#tests/support/upload-progress";
-import { ApiError, connectSession, request, upload } from "./api-client";
+import { ApiError, abortSessionReads, connectSession, request, upload } from "./api-client";
 
 const user: SessionUser = {
   uid: "u1",
@@ -305,5 +305,33 @@ describe("upload", () => {
       status: 201,
       message: `Unexpected answer (201) from ${path}`,
     });
+  });
+});
+
+describe("abortSessionReads", () => {
+  it("cancels the reads in flight with the session's token, not the writes", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer(
+      handle(authApi.me, async () => {
+        await held;
+        return { user };
+      }),
+      handle(inquiriesApi.send, async () => {
+        await held;
+        return thanks;
+      }),
+    );
+    signedIn();
+    const read = request(authApi.me, {});
+    const write = request(inquiriesApi.send, { body: inquiry });
+    abortSessionReads();
+    release();
+    await expect(read).rejects.toMatchObject({ name: "AbortError" });
+    await expect(write).resolves.toEqual(thanks);
+    // Reads started after the cancellation are not touched by it.
+    await expect(request(authApi.me, {})).resolves.toEqual({ user });
   });
 });

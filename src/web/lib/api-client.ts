@@ -48,6 +48,27 @@ export type RequestOptions = {
 const connectionFailed = "Server connection failed. Please check your connection and try again.";
 
 /**
+ * Reads in flight with the session's token. Signing out cancels them before the server ends the
+ * session: their answers no longer matter, and a read that reached the server after the sign-out
+ * would only come back as a 401 the browser reports as a failed resource.
+ */
+const sessionReads = new Set<AbortController>();
+
+export function abortSessionReads() {
+  for (const controller of sessionReads) controller.abort();
+  sessionReads.clear();
+}
+
+/** A signal that aborts with the caller's, and also when the session's reads are cancelled. */
+function trackedRead(callerSignal: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (callerSignal?.aborted) controller.abort();
+  callerSignal?.addEventListener("abort", () => controller.abort(), { once: true });
+  sessionReads.add(controller);
+  return controller;
+}
+
+/**
  * Calls the endpoint a contract describes: its path filled from `input.params`, its query and
  * JSON body, the session's bearer token. The answer is checked against the contract's schema for
  * its status, so what the caller gets is typed by the contract itself; a refusal becomes an
@@ -58,9 +79,12 @@ export async function request<C extends Contract>(
   input: RequestInput<C>,
   options: RequestOptions = {},
 ): Promise<SuccessBody<C>> {
-  const { signal, signOutOn401 = true } = options;
+  const { signOutOn401 = true } = options;
   const token = options.token ?? session.token();
   const body = input.body;
+  const read =
+    contract.method === "GET" && token && !options.token ? trackedRead(options.signal) : null;
+  const signal = read?.signal ?? options.signal;
   let response: Response;
   try {
     response = await fetch(buildUrl(contract, input.params, input.query), {
@@ -74,10 +98,16 @@ export async function request<C extends Contract>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
+    if (read) sessionReads.delete(read);
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, connectionFailed);
   }
   const payload: unknown = await response.json().catch(() => null);
+  if (read) {
+    sessionReads.delete(read);
+    // Cancelled while its body was read: the same as cancelled before the answer.
+    if (read.signal.aborted) throw new DOMException("The read was cancelled", "AbortError");
+  }
   // A session the server no longer accepts (expired, password changed): sign out, go to /login.
   if (response.status === 401 && token && signOutOn401) session.onUnauthorized();
   return answerOf(contract, response.status, payload);

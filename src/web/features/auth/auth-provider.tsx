@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import type { SessionUser } from "#domain/auth";
-import { ApiError, connectSession } from "#web/lib/api-client";
+import { ApiError, abortSessionReads, connectSession } from "#web/lib/api-client";
 import { authApi, type Session } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
@@ -56,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // token is refused from then on, wherever a copy of it is.
   const logout = useCallback(() => {
     const token = storedToken();
+    abortSessionReads();
     clearSession();
     setUser(null);
     if (token) authApi.logout(token).catch(() => undefined);
