@@ -101,6 +101,7 @@ const envSchema = z.object({
     .regex(/^[!-~]+$/, "must be printable ASCII without spaces")
     .optional(),
   BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
+  MFA_REQUIRED: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
 });
 
 /**
@@ -166,6 +167,8 @@ export type Config = {
   storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
   /** npm run bench only: serve GET /api/bench/baseline, a constant JSON, in this process. */
   benchBaseline: boolean;
+  /** MFA_REQUIRED: administrators must add a second sign-in step before using the back office. */
+  mfaRequired: boolean;
   /** Set: GET /metrics (Prometheus) answers a request bearing it; unset: no /metrics at all. */
   metricsToken?: string;
 };
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: "fs" },
     benchBaseline: e.BENCH_BASELINE === "true",
+    mfaRequired: e.MFA_REQUIRED === "true",
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

@@ -60,7 +60,10 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   });
   app.decorate("mailQueue", mailQueue);
   const tokens = createSessionTokens(secret);
-  app.decorate("guards", createGuards({ db: database.db, tokens }));
+  app.decorate(
+    "guards",
+    createGuards({ db: database.db, tokens, mfaRequired: config.mfaRequired }),
+  );
   const throttle =
     deps.loginThrottle ?? (redis ? createRedisLoginThrottle(redis.client) : createLoginThrottle());
 

@@ -15,11 +15,15 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createLinkTokens } from "./modules/auth/auth.tokens";
 import { createCodeHasher } from "./modules/auth/code-hash";
 import { createDeviceCookies } from "./modules/auth/device-cookie";
+import { createSignIn } from "./modules/auth/sign-in";
 import { docsRoutes } from "./modules/docs/docs.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
+import { mfaRoutes } from "./modules/mfa/mfa.routes";
+import { createPasskeys } from "./modules/mfa/passkeys";
+import { createSecondStep } from "./modules/mfa/second-step";
 import { outgoingMailRoutes } from "./modules/outgoing-mail/outgoing-mail.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
@@ -44,8 +48,32 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   const deviceCookies = createDeviceCookies(secret, {
     secure: new URL(publicUrl).protocol === "https:",
   });
+  const completeSignIn = createSignIn({ db, tokens, deviceCookies, mailQueue, publicUrl });
+  const secondStep = createSecondStep({ db, secret });
+  const { mfaRequired } = config;
   await app.register(
-    authRoutes({ db, tokens, throttle, deviceCookies, mailQueue, publicUrl, attemptsPerMinute }),
+    authRoutes({
+      db,
+      tokens,
+      throttle,
+      deviceCookies,
+      secondStep,
+      completeSignIn,
+      mfaRequired,
+      attemptsPerMinute,
+    }),
+  );
+  await app.register(
+    mfaRoutes({
+      db,
+      secondStep,
+      passkeys: createPasskeys({ db, publicUrl }),
+      throttle,
+      deviceCookies,
+      completeSignIn,
+      mfaRequired,
+      attemptsPerMinute,
+    }),
   );
   await app.register(
     accountRoutes({

@@ -40,7 +40,7 @@ test.describe("/account/security", () => {
       await phone.goto(new URL("/login", page.url()).href);
       await phone.getByLabel("Email").fill(admin.email);
       await phone.getByLabel("Password").fill(admin.password);
-      await phone.getByRole("button", { name: "Sign In" }).click();
+      await phone.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(phone).toHaveURL(/\/admin-dashboard$/);
       // Reached from the user menu.
       await phone.goto(new URL("/account/security", page.url()).href);

@@ -10,13 +10,13 @@ test.use({ viewport: DESKTOP });
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 test.describe("/login", () => {
   test("checks the form with the product's messages", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByText(authMessages.invalidEmail)).toBeVisible();
     await expect(page.getByText(authMessages.passwordRequired)).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -42,6 +42,11 @@ export function refuse(status: number, message: string, details?: ApiErrorBody["
   return { status, body: { error: errorCodes[status] ?? "bad_request", message, details } };
 }
 
+/** A refusal with the server's own code for it (`password_incorrect`, `mfa_code_invalid`...). */
+export function refuseWithCode(status: number, code: string, message: string) {
+  return { status, body: { error: code, message } };
+}
+
 const errorCodes: Record<number, string> = {
   400: "validation_failed",
   401: "unauthorized",

@@ -7,6 +7,7 @@ import { healthApi } from "./health";
 import { inquiriesApi } from "./inquiries";
 import { listingsApi, seoApi } from "./listings";
 import { metricsApi } from "./metrics";
+import { mfaApi } from "./mfa";
 import { outgoingMailApi } from "./outgoing-mail";
 import { tenantFilesApi } from "./tenant-files";
 
@@ -14,6 +15,7 @@ import { tenantFilesApi } from "./tenant-files";
 export const apiAreas = {
   health: healthApi,
   auth: authApi,
+  mfa: mfaApi,
   listings: listingsApi,
   seo: seoApi,
   inquiries: inquiriesApi,

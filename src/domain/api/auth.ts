@@ -6,11 +6,22 @@ import {
   sessionUserSchema,
   verifyCodeSchema,
 } from "#domain/auth";
+import { mfaChallengeSchema } from "#domain/mfa";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
 import { raw } from "./wire";
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+/**
+ * What a correct password answers: the session, as before, for an account without a second
+ * step (`mfaEnrollmentRequired` when the office requires one and the administrator has none:
+ * the session can only add one); the second step's challenge, and no session, for one with it.
+ */
+export const signInAnswerSchema = z.union([
+  sessionSchema.extend({ mfaEnrollmentRequired: z.literal(true).optional() }),
+  mfaChallengeSchema,
+]);
 
 /** One live session of the signed-in user, as the security page lists it. */
 export const activeSessionSchema = z.object({
@@ -35,11 +46,11 @@ export const authApi = defineApi("auth", {
     method: "POST",
     path: "/api/auth/login",
     summary:
-      "Signs in with e-mail and password; an unknown e-mail and a wrong password answer alike",
+      "Signs in with e-mail and password; an unknown e-mail and a wrong password answer alike. An account with a second step gets its challenge instead of a session",
     guard: "public",
     body: loginSchema,
     invalidates: [],
-    responses: { 200: sessionSchema, 401: apiErrorSchema },
+    responses: { 200: signInAnswerSchema, 401: apiErrorSchema },
   },
   logout: {
     method: "POST",

@@ -25,6 +25,8 @@ export const resources = [
   "outgoing-mail",
   "audit",
   "sessions",
+  "mfa",
+  "staff",
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -29,7 +29,11 @@ export type AuditEntry = {
 };
 
 /** Where an event came from: the request's address, browser and id. */
-export type AuditOrigin = { ipAddress: string; userAgent: string | null; requestId: string };
+export type AuditOrigin = {
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+};
 
 export function originOf(request: FastifyRequest): AuditOrigin {
   return {

@@ -1,5 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { allContracts } from "#domain/api/all";
@@ -7,12 +8,14 @@ import { auditApi } from "#domain/api/audit";
 import { authApi } from "#domain/api/auth";
 import type { Contract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
+import { mfaApi } from "#domain/api/mfa";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { createSoftAuthenticator } from "#tests/support/soft-authenticator";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import * as schema from "../db/schema";
@@ -22,6 +25,7 @@ import {
   samples,
   sendForm,
 } from "../modules/tenant-files/tenant-files.test-helpers";
+import { addUser } from "../modules/users/users.service";
 import { createAuditLog, csvLine } from "./audit-log";
 
 let database: TestDatabase;
@@ -113,6 +117,18 @@ const sessionIdOf = (headers: { authorization: string }) =>
   JSON.parse(Buffer.from(headers.authorization.split(".")[1]!, "base64url").toString())
     .sid as string;
 
+const authenticator = createSoftAuthenticator("http://localhost:3000");
+
+/** Turns the administrator's authenticator app on: set-up (not audited), then the code. */
+async function turnOnTotp(): Promise<LightMyRequestResponse> {
+  const setup = await call(testApp.app, mfaApi.totpSetup, {
+    ...as(),
+    payload: { password: admin.password },
+  });
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.json().secret), digits: 6, period: 30 });
+  return call(testApp.app, mfaApi.totpConfirm, { ...as(), payload: { code: totp.generate() } });
+}
+
 const cases: Record<string, Case> = {
   [authApi.logout.id]: {
     setup: ["sign_in.succeeded"],
@@ -152,6 +168,82 @@ const cases: Record<string, Case> = {
     check: (event) => {
       expect(event.target_type).toBe("session");
       expect(Number(event.detail?.ended)).toBeGreaterThanOrEqual(1);
+    },
+  },
+  // The second step of the administrator's own account: on, off, on again for new codes and
+  // a passkey, then off again, so that the cases after these sign in with the password alone.
+  [mfaApi.totpConfirm.id]: {
+    call: () => turnOnTotp(),
+    check: (event, response) => {
+      expect(event.target_type).toBe("user");
+      expect(JSON.stringify(event)).not.toContain(response.json().recoveryCodes[0]);
+    },
+  },
+  [mfaApi.totpDisable.id]: {
+    call: () =>
+      call(testApp.app, mfaApi.totpDisable, { ...as(), payload: { password: admin.password } }),
+    check: (event) => expect(event.target_type).toBe("user"),
+  },
+  [mfaApi.regenerateRecoveryCodes.id]: {
+    setup: ["mfa.totp_enabled"],
+    call: async () => {
+      await turnOnTotp();
+      return call(testApp.app, mfaApi.regenerateRecoveryCodes, {
+        ...as(),
+        payload: { password: admin.password },
+      });
+    },
+    check: (event) => expect(event.target_type).toBe("user"),
+  },
+  [mfaApi.passkeyRegister.id]: {
+    call: async () => {
+      const options = await call(testApp.app, mfaApi.passkeyRegisterOptions, {
+        ...as(),
+        payload: { password: admin.password },
+      });
+      const { challengeId, options: creation } = options.json();
+      return call(testApp.app, mfaApi.passkeyRegister, {
+        ...as(),
+        payload: { challengeId, name: "Desk key", credential: authenticator.register(creation) },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("passkey");
+      expect(event.target_id).toBe(response.json().passkey.id);
+      expect(event.detail).toMatchObject({ name: "Desk key" });
+    },
+  },
+  [mfaApi.passkeyRemove.id]: {
+    setup: ["mfa.totp_disabled"],
+    call: async () => {
+      const { passkeys } = (await call(testApp.app, mfaApi.status, as())).json();
+      const removed = await call(testApp.app, mfaApi.passkeyRemove, {
+        ...as(),
+        params: { id: passkeys[0].id },
+        payload: { password: admin.password },
+      });
+      await call(testApp.app, mfaApi.totpDisable, {
+        ...as(),
+        payload: { password: admin.password },
+      });
+      return removed;
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("passkey");
+      expect(event.detail).toMatchObject({ name: "Desk key" });
+    },
+  },
+  [mfaApi.resetFactor.id]: {
+    call: async () => {
+      const { user } = await addUser(
+        { db: database.db },
+        { email: `colleague-${Date.now()}@example.com`, password: "colleague-pw-1", role: "admin" },
+      );
+      return call(testApp.app, mfaApi.resetFactor, { ...as(), params: { id: user.id } });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("user");
+      expect(event.detail).toMatchObject({ email: expect.stringMatching(/^colleague-/) });
     },
   },
   [adminPropertiesApi.createProperty.id]: {

@@ -1,13 +1,17 @@
 import { parseArgs } from "node:util";
 import { userRoles } from "#domain/users";
+import { createAuditLog } from "../audit/audit-log";
 import { loadConfig } from "../config";
 import { openDatabase, runMigrations } from "../db/client";
+import { resetSecondStep } from "../modules/mfa/second-step";
+import { createUsersRepository } from "../modules/users/users.repository";
 import { addUser, listUsers, setUserPassword } from "../modules/users/users.service";
 
 /**
  * npm run users -- add --email E --password P [--role admin|tenant] [--name N] [--unverified]
  * npm run users -- list
  * npm run users -- set-password --email E --password P
+ * npm run users -- reset-mfa --email E
  *
  * Works whether the app is running or not: it uses the app's running embedded server, or starts
  * it for the duration of the command.
@@ -15,7 +19,9 @@ import { addUser, listUsers, setUserPassword } from "../modules/users/users.serv
 const usage = `Usage:
   npm run users -- add --email E --password P [--role ${userRoles.join("|")}] [--name N] [--unverified]
   npm run users -- list
-  npm run users -- set-password --email E --password P`;
+  npm run users -- set-password --email E --password P
+  npm run users -- reset-mfa --email E    (a lost phone or passkey: removes the account's second
+                                           sign-in step and recovery codes, signs it out everywhere)`;
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -30,11 +36,14 @@ async function main() {
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !["add", "list", "set-password"].includes(command)) {
+  if (values.help || !command || !["add", "list", "set-password", "reset-mfa"].includes(command)) {
     console.log(usage);
     process.exit(values.help ? 0 : 1);
   }
-  if (command !== "list" && (!values.email || !values.password)) {
+  if (command === "reset-mfa" && !values.email) {
+    throw new Error(`--email is required.\n${usage}`);
+  }
+  if (["add", "set-password"].includes(command) && (!values.email || !values.password)) {
     throw new Error(`--email and --password are required.\n${usage}`);
   }
 
@@ -67,6 +76,24 @@ async function main() {
         emailVerified: !values.unverified,
       });
       console.log(`Added ${user.role} ${user.email}.`);
+    } else if (command === "reset-mfa") {
+      const user = await createUsersRepository(database.db).findByEmail(
+        values.email!.trim().toLowerCase(),
+      );
+      if (!user) throw new Error(`No account has the e-mail address ${values.email}.`);
+      await resetSecondStep(database.db, user.id);
+      await createAuditLog(database.db).record(
+        {
+          action: "mfa.reset",
+          targetType: "user",
+          targetId: user.id,
+          detail: { email: user.email, by: "npm run users -- reset-mfa" },
+        },
+        { ipAddress: null, userAgent: null, requestId: null },
+      );
+      console.log(
+        `Second sign-in step removed for ${user.email}; their sessions are signed out. They sign in with their password and can add a new one.`,
+      );
     } else {
       const { user } = await setUserPassword(deps, {
         email: values.email!,

@@ -29,12 +29,17 @@ describe("migrations", () => {
       "document_requests",
       "images",
       "inquiries",
+      "mfa_challenges",
       "outgoing_mail",
+      "passkeys",
       "properties",
+      "recovery_codes",
       "sessions",
       "tenant_files",
+      "totp_factors",
       "units",
       "users",
+      "webauthn_challenges",
     ]);
   });
 

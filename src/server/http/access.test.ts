@@ -9,6 +9,7 @@ import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { authApi } from "#domain/api/auth";
 import type { WriteContract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
+import { mfaApi } from "#domain/api/mfa";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import type { TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
@@ -238,11 +239,15 @@ const writeRoutes = writeCases.map(
 describe("writes to an id", () => {
   it("the table lists every admin route that writes to an id, and no other route writes", () => {
     // Every route but the catch-all JSON 404 for unknown paths ("/api/*", no contract's).
-    // Also but a person's own sessions: ending them is theirs to do (sessions.routes.test.ts
-    // proves that nobody ends another's).
-    const ownSessions = [authApi.endSession, authApi.endOtherSessions].map((c) =>
-      key(c.method, c.path),
-    );
+    // Also but a person's own sessions and second step: ending and removing them is theirs
+    // to do (sessions.routes.test.ts and mfa.routes.test.ts prove that nobody touches
+    // another's).
+    const ownSessions = [
+      authApi.endSession,
+      authApi.endOtherSessions,
+      mfaApi.totpDisable,
+      mfaApi.passkeyRemove,
+    ].map((c) => key(c.method, c.path));
     const writes = app.routeTable.filter(
       (r) =>
         ["PUT", "PATCH", "DELETE"].includes(r.method) &&
@@ -328,6 +333,14 @@ describe("writes to an id", () => {
         authApi.listSessions,
         authApi.endSession,
         authApi.endOtherSessions,
+        mfaApi.status,
+        mfaApi.totpSetup,
+        mfaApi.totpConfirm,
+        mfaApi.totpDisable,
+        mfaApi.regenerateRecoveryCodes,
+        mfaApi.passkeyRegisterOptions,
+        mfaApi.passkeyRegister,
+        mfaApi.passkeyRemove,
         tenantFilesApi.tenantUpload,
       ]
         .map((c) => key(c.method, c.path))

@@ -2,13 +2,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { defineApi, type SuccessBody } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
+import { mfaApi } from "#domain/api/mfa";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import type { SessionUser } from "#domain/auth";
 import { z } from "#domain/zod";
-import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { answer, handle, networkFailure, refuse, refuseWithCode } from "#tests/support/api-mocks";
 import { proxyAnswer } from "#tests/support/proxy-answer";
 import { recordUploadProgress } from "#tests/support/upload-progress";
-import { ApiError, abortSessionReads, connectSession, request, upload } from "./api-client";
+import {
+  ApiError,
+  abortSessionReads,
+  connectSession,
+  isRefusal,
+  request,
+  upload,
+} from "./api-client";
 
 const user: SessionUser = {
   uid: "u1",
@@ -120,7 +128,23 @@ describe("request", () => {
       message: "Name is short.",
       details: [{ path: "name", msg: "Name must be at least 2 characters." }],
       fromServer: true,
+      code: "validation_failed",
     });
+  });
+
+  it("keeps the refusal's code, which isRefusal reads", async () => {
+    answer(
+      handle(mfaApi.totpSetup, () =>
+        refuseWithCode(403, "password_incorrect", "That password is not correct."),
+      ),
+    );
+    const failure = await request(mfaApi.totpSetup, { body: { password: "x" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toMatchObject({ status: 403, code: "password_incorrect" });
+    expect(isRefusal(failure, "password_incorrect")).toBe(true);
+    expect(isRefusal(failure, "mfa_enrollment_required")).toBe(false);
+    expect(isRefusal(new Error("That password is not correct."), "password_incorrect")).toBe(false);
   });
 
   it("says when a refusal's message is only a stand-in (a body that is not the API's)", async () => {

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly details: ApiErrorDetail[] = [],
     /** True when the message is the server's own words, not a stand-in. */
     readonly fromServer = false,
+    /** The server's code for the refusal (`error` in its answer), e.g. "password_incorrect". */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -172,7 +174,11 @@ function answerOf<C extends Contract>(
  */
 function refusal(status: number, payload: unknown): ApiError {
   if (typeof payload !== "object" || payload === null) return standIn(status);
-  const { message, details } = payload as { message?: unknown; details?: unknown };
+  const { error, message, details } = payload as {
+    error?: unknown;
+    message?: unknown;
+    details?: unknown;
+  };
   if (typeof message !== "string") return standIn(status);
   const detailList = Array.isArray(details)
     ? details.filter(
@@ -183,7 +189,12 @@ function refusal(status: number, payload: unknown): ApiError {
           typeof d.msg === "string",
       )
     : [];
-  return new ApiError(status, message, detailList, true);
+  return new ApiError(status, message, detailList, true, typeof error === "string" ? error : null);
+}
+
+/** True when `error` is the API's refusal with this code. */
+export function isRefusal(error: unknown, code: string): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 const standIn = (status: number) => new ApiError(status, `Request failed with status ${status}`);

@@ -1,11 +1,12 @@
 import { Home, LaptopMinimal, LogOut, RefreshCw, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
+import { SecondStepSettings } from "../features/account/components/second-step-settings";
 import { useEndOtherSessions, useEndSession, useSessions } from "../features/account/use-sessions";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
@@ -116,6 +117,7 @@ function SessionsSection() {
 
 function SecurityPage() {
   const { user } = useAuth();
+  const [params] = useSearchParams();
   return (
     <div className="min-h-dvh bg-muted">
       <header className="border-b border-border bg-background">
@@ -141,13 +143,24 @@ function SecurityPage() {
           <h1 className="text-2xl font-bold">Account security</h1>
           <p className="break-all text-sm text-muted-foreground">{user?.email}</p>
         </div>
+        {/* Staff only: tenants sign in with an e-mailed code, never with a password here. */}
+        {user?.role === "admin" ? (
+          <SecondStepSettings
+            enrolRequested={params.get("enrol") === "required"}
+            email={user.email}
+          />
+        ) : null}
         <SessionsSection />
       </main>
     </div>
   );
 }
 
-/** /account/security: a signed-in person's sessions (and, to come, their second factors). */
+/**
+ * /account/security: a signed-in person's sessions and, for staff, their second sign-in step
+ * (authenticator app, passkeys, recovery codes). `?enrol=required` is where the back office sends an
+ * administrator the office requires to add a second step first.
+ */
 export default function AccountSecurity() {
   return (
     <ProtectedPage>

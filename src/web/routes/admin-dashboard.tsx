@@ -7,13 +7,15 @@ import {
   LogOut,
   Mail,
   Send,
+  Users,
 } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { SecondStepReminder } from "../features/account/components/second-step-reminder";
 import { ActivityTab } from "../features/admin/activity/activity-tab";
 import { FilesTab } from "../features/admin/files/files-tab";
 import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
@@ -22,7 +24,9 @@ import { OutgoingMailTab } from "../features/admin/mail/outgoing-mail-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
 import { OverviewTab } from "../features/admin/overview/overview-tab";
 import { PropertiesTab } from "../features/admin/properties/properties-tab";
+import { StaffTab } from "../features/admin/staff/staff-tab";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
+import { useEnrollmentRedirect } from "../features/admin/use-enrollment-redirect";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
@@ -32,7 +36,7 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
-const tabs = ["overview", "properties", "files", "inquiries", "mail", "activity"] as const;
+const tabs = ["overview", "properties", "files", "inquiries", "mail", "activity", "staff"] as const;
 type Tab = (typeof tabs)[number];
 
 function DashboardHeader() {
@@ -64,6 +68,10 @@ function DashboardHeader() {
  * the same tab. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
  * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
+ * Staff lists the administrators and resets a colleague's lost second sign-in step.
+ *
+ * An administrator without a second step is reminded to add one; when the office requires one,
+ * the first refused call sends them to add it.
  */
 function Dashboard() {
   const [params, setParams] = useSearchParams();
@@ -73,6 +81,8 @@ function Dashboard() {
   const state = useAdminProperties();
   const unhandled = useUnhandledCount();
   const failedMail = useFailedMailCount();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEnrollmentRedirect();
   const buildings = useMemo(
     () =>
       state.properties.map((p) => ({
@@ -96,7 +106,12 @@ function Dashboard() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+        Admin Dashboard
+      </h1>
+      <div className="mt-4 empty:hidden">
+        <SecondStepReminder onDismiss={() => heading.current?.focus()} />
+      </div>
       <Tabs value={tab} onValueChange={select} className="mt-6">
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">
@@ -127,6 +142,9 @@ function Dashboard() {
           <TabsTrigger value="activity">
             <History aria-hidden="true" className="size-4" /> Activity
           </TabsTrigger>
+          <TabsTrigger value="staff">
+            <Users aria-hidden="true" className="size-4" /> Staff
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab state={state} />
@@ -147,6 +165,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab buildings={buildings} />
+        </TabsContent>
+        <TabsContent value="staff">
+          <StaffTab userId={user?.uid ?? null} />
         </TabsContent>
       </Tabs>
     </main>

@@ -14,6 +14,8 @@ export async function createAccount(options: {
   role: "admin" | "tenant";
   verified?: boolean;
   name?: string;
+  /** The DATA_DIR of the server to add it to (default: the shared one). */
+  dataDir?: string;
 }) {
   counter++;
   const email = `${options.role}-${process.pid}-${counter}-${Date.now()}@example.com`;
@@ -32,7 +34,7 @@ export async function createAccount(options: {
   if (options.verified === false) args.push("--unverified");
   await run(path.join(projectRoot, "node_modules/.bin/tsx"), args, {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: options.dataDir ?? process.env.E2E_DATA_DIR },
   });
   return { email, password };
 }
@@ -57,5 +59,5 @@ export async function signInThroughForm(
   await page.goto("/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }

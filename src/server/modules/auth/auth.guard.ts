@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
+import { enrollmentRequired, userHasSecondStep } from "../mfa/second-step";
 import type { UserRow } from "../users/users.repository";
 import {
   adminOnly,
@@ -35,8 +36,10 @@ export type Guards = {
   /** Any signed-in user. */
   user: (request: FastifyRequest) => Promise<void>;
   /**
-   * An administrator whose e-mail address is verified: 401 without a valid session, 403 for
-   * anyone else (an unverified administrator may still verify: those calls are public).
+   * An administrator whose e-mail address is verified, and who has a second sign-in step when
+   * the office requires one (MFA_REQUIRED): 401 without a valid session, 403 for anyone else
+   * (an unverified administrator may still verify: those calls are public; one without a
+   * second step may still add one: those calls need only a session).
    */
   admin: (request: FastifyRequest) => Promise<void>;
   /** A tenant: 401 without a valid session, 403 for anyone else (staff have the back office). */
@@ -49,7 +52,12 @@ export type Guards = {
  * browser), its user still exists, and its token version matches (a reset ends old sessions).
  * One query per request, the one that used to load the user.
  */
-export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
+export function createGuards(deps: {
+  db: Db;
+  tokens: SessionTokens;
+  /** MFA_REQUIRED: an administrator without a second step may only add one. */
+  mfaRequired: boolean;
+}): Guards {
   const sessions = createSessionStore(deps.db);
 
   async function authenticate(request: FastifyRequest): Promise<SessionUser> {
@@ -106,6 +114,10 @@ export function createGuards(deps: { db: Db; tokens: SessionTokens }): Guards {
       if (!request.user!.emailVerified) {
         request.log.warn({ uid: request.user!.uid }, "refused: e-mail address not verified");
         throw emailNotVerified();
+      }
+      if (deps.mfaRequired && !(await userHasSecondStep(deps.db, request.user!.uid))) {
+        request.log.warn({ uid: request.user!.uid }, "refused: no second sign-in step");
+        throw enrollmentRequired();
       }
     },
     tenant: withRole("tenant", tenantsOnly, "tenants"),

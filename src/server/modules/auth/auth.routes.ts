@@ -5,14 +5,15 @@ import { audit } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
 import { AppError, notFound } from "#server/http/errors";
 import { route } from "#server/http/route";
-import type { MailQueue } from "#server/mail/mail-queue";
+import type { SecondStep } from "../mfa/second-step";
+import type { UserRow } from "../users/users.repository";
 import { registrationDisabled } from "./auth.errors";
-import { login } from "./auth.service";
+import { checkPassword } from "./auth.service";
 import type { SessionTokens } from "./auth.tokens";
 import type { DeviceCookies } from "./device-cookie";
 import type { LoginThrottle } from "./login-throttle";
-import { newSignInEmail } from "./new-sign-in.email";
 import { createSessionStore, signInContext } from "./sessions";
+import { auditRefusedSignIn, type CompleteSignIn } from "./sign-in";
 import { describeUserAgent } from "./user-agent";
 
 type Deps = {
@@ -20,8 +21,9 @@ type Deps = {
   tokens: SessionTokens;
   throttle: LoginThrottle;
   deviceCookies: DeviceCookies;
-  mailQueue: MailQueue;
-  publicUrl: string;
+  secondStep: SecondStep;
+  completeSignIn: CompleteSignIn;
+  mfaRequired: boolean;
   attemptsPerMinute: number;
 };
 
@@ -33,55 +35,52 @@ export const authRoutes =
     // throttle's growing delays.
     const limited = { rateLimit: deps.attemptsPerMinute };
     const sessions = createSessionStore(deps.db);
-    const securityUrl = `${deps.publicUrl}/account/security`;
 
     route(
       app,
       authApi.login,
       async (request, reply) => {
-        const device = deps.deviceCookies.idFor(request);
+        const email = request.body.email.trim().toLowerCase();
+        let user: UserRow;
         try {
-          const context = signInContext(request, device.id);
-          const { knownDevice, firstSignIn, sessionId, ...session } = await login(
-            deps,
-            request.body,
-            context,
-          );
-          if (device.isNew) deps.deviceCookies.issue(reply, device.id);
-          request.log.info(
-            { uid: session.user.uid, role: session.user.role, knownDevice },
-            "sign-in succeeded",
-          );
-          await audit(request, {
-            action: "sign_in.succeeded",
-            actor: { id: session.user.uid, email: session.user.email },
-            targetType: "session",
-            targetId: sessionId,
-            detail: { knownBrowser: knownDevice },
-          });
-          if (!knownDevice && !firstSignIn) {
-            await deps.mailQueue.send(
-              newSignInEmail(session.user.email, context, new Date(), securityUrl),
-            );
-          }
-          return session;
+          const context = signInContext(request, deps.deviceCookies.read(request));
+          user = await checkPassword(deps, request.body, context);
         } catch (error) {
-          request.log.warn(
-            { account: request.body.email, reason: (error as Error).message },
-            "sign-in refused",
-          );
+          request.log.warn({ account: email, reason: (error as Error).message }, "sign-in refused");
           // A decision about the attempt (wrong password, or too many): recorded. A failure of
           // the app itself (the database away) decided nothing.
           const status = error instanceof AppError ? error.statusCode : 0;
           if (status === 401 || status === 429) {
-            await audit(request, {
-              action: status === 429 ? "sign_in.delayed" : "sign_in.failed",
-              actor: { id: null, email: request.body.email.trim().toLowerCase() },
-              targetType: "session",
-            });
+            await auditRefusedSignIn(
+              request,
+              { id: null, email },
+              { step: "password" },
+              status === 429,
+            );
           }
           throw error;
         }
+        if (await deps.secondStep.hasSecondStep(user.id)) {
+          // The password is right; the session waits for the second step.
+          const device = deps.deviceCookies.idFor(request);
+          if (device.isNew) deps.deviceCookies.issue(reply, device.id);
+          const mfaToken = await deps.secondStep.startChallenge(user.id);
+          await audit(request, {
+            action: "sign_in.second_step_asked",
+            actor: { id: user.id, email: user.email },
+            targetType: "session",
+          });
+          return {
+            mfaRequired: true as const,
+            mfaToken,
+            methods: await deps.secondStep.methods(user.id),
+          };
+        }
+        const session = await deps.completeSignIn(request, reply, user, "password");
+        // The office requires a second step: this session can only add one.
+        return deps.mfaRequired && user.role === "admin"
+          ? { ...session, mfaEnrollmentRequired: true as const }
+          : session;
       },
       limited,
     );

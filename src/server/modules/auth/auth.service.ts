@@ -21,27 +21,18 @@ const timingDecoy = () => {
   return dummyHash;
 };
 
-export type SignedIn = {
-  token: string;
-  user: SessionUser;
-  sessionId: string;
-  /** Whether the account had signed in from this browser before (its device cookie). */
-  knownDevice: boolean;
-  /** Whether this is the account's first sign-in ever (no browser is known yet). */
-  firstSignIn: boolean;
-};
-
 /**
- * Sign-in with e-mail and password. Attempts are taken from the throttle before the password is
- * checked: from the account's bucket, or, on a browser the account has signed in from before,
- * from that browser's own bucket for the account (so that failures elsewhere never slow the
- * owner's browser), and always from the address's bucket.
+ * The first step of a sign-in: e-mail and password. Attempts are taken from the throttle before
+ * the password is checked: from the account's bucket, or, on a browser the account has signed
+ * in from before, from that browser's own bucket for the account (so that failures elsewhere
+ * never slow the owner's browser), and always from the address's bucket. Answers the account;
+ * the caller starts the session, or asks for the second step first.
  */
-export async function login(
+export async function checkPassword(
   deps: Deps,
   input: LoginInput,
   context: SignInContext,
-): Promise<SignedIn> {
+): Promise<UserRow> {
   const { email, password } = loginSchema.parse(input);
   const account = email.toLowerCase();
   const sessions = createSessionStore(deps.db);
@@ -59,8 +50,7 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDecoy()), password);
   if (!user || !valid) throw invalidCredentials();
   await deps.throttle.settle({ forgive: [personal], refund: [address] });
-  const firstSignIn = !knownDevice && !(await sessions.hasAny(user.id));
-  return { ...(await startSession(deps, user, context)), knownDevice, firstSignIn };
+  return user;
 }
 
 /** A new session row for the user, and the token that names it. */

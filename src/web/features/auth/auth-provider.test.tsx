@@ -4,10 +4,18 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authApi } from "#domain/api/auth";
 import type { SuccessBody } from "#domain/api/contract";
+import { mfaApi } from "#domain/api/mfa";
 import type { SessionUser } from "#domain/auth";
-import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import {
+  type Answer,
+  answer,
+  handle,
+  networkFailure,
+  refuse,
+  refuseWithCode,
+} from "#tests/support/api-mocks";
 import { allowConsoleError } from "#tests/support/fail-on-console-error";
-import { connectSession } from "#web/lib/api-client";
+import { connectSession, isRefusal } from "#web/lib/api-client";
 import { type AuthContextValue, AuthProvider, useAuth } from "./auth-provider";
 import { TOKEN_KEY, USER_KEY } from "./session-storage";
 
@@ -167,6 +175,80 @@ describe("the provider's actions", () => {
     await press();
     expect(await screen.findByText("signed in as ada@example.com")).toBeInTheDocument();
     expect(sent).toEqual({ email: "ada@example.com", password: "Secret123" });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(session.token);
+  });
+
+  it("answers the second step's challenge for an account with one, and stores nothing yet", async () => {
+    answer(
+      handle(authApi.login, () => ({
+        mfaRequired: true as const,
+        mfaToken: "mfa-1",
+        methods: ["totp" as const, "recovery_code" as const],
+      })),
+    );
+    let outcome: unknown;
+    renderProvider(async (auth) => {
+      outcome = await auth.login("ada@example.com", "Secret123");
+    });
+    await press();
+    expect(await screen.findByText("done")).toBeInTheDocument();
+    expect(outcome).toEqual({
+      kind: "second-step",
+      mfaToken: "mfa-1",
+      methods: ["totp", "recovery_code"],
+    });
+    expect(screen.getByText("signed out")).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("completes the second step: the session is stored as a sign-in stores it", async () => {
+    const session = { token: token(3600), user: ada };
+    let sent: unknown;
+    answer(
+      handle(mfaApi.verify, ({ body }) => {
+        sent = body;
+        return session;
+      }),
+    );
+    let outcome: unknown;
+    renderProvider(async (auth) => {
+      outcome = await auth.completeSecondStep("mfa-1", "123456");
+    });
+    await press();
+    expect(await screen.findByText("signed in as ada@example.com")).toBeInTheDocument();
+    expect(sent).toEqual({ mfaToken: "mfa-1", code: "123456" });
+    expect(outcome).toEqual({ kind: "signed-in", user: ada, enrollmentRequired: false });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(session.token);
+  });
+
+  it("fails the second step with the server's refusal, its code kept", async () => {
+    answer(
+      handle(mfaApi.verify, () =>
+        refuseWithCode(401, "mfa_token_invalid", "The sign-in step has expired."),
+      ),
+    );
+    let failure: unknown;
+    renderProvider((auth) =>
+      auth.completeSecondStep("mfa-1", "123456").catch((error: unknown) => {
+        failure = error;
+        throw error;
+      }),
+    );
+    await press();
+    expect(await screen.findByText("failed: The sign-in step has expired.")).toBeInTheDocument();
+    expect(isRefusal(failure, "mfa_token_invalid")).toBe(true);
+  });
+
+  it("says when an administrator must add a second step, with the session stored", async () => {
+    const session = { token: token(3600), user: ada, mfaEnrollmentRequired: true as const };
+    answer(handle(authApi.login, () => session));
+    let outcome: unknown;
+    renderProvider(async (auth) => {
+      outcome = await auth.login("ada@example.com", "Secret123");
+    });
+    await press();
+    expect(await screen.findByText("signed in as ada@example.com")).toBeInTheDocument();
+    expect(outcome).toEqual({ kind: "signed-in", user: ada, enrollmentRequired: true });
     expect(localStorage.getItem(TOKEN_KEY)).toBe(session.token);
   });
 

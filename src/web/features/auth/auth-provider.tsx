@@ -8,10 +8,19 @@ import {
   useState,
 } from "react";
 import type { SessionUser } from "#domain/auth";
+import type { MfaChallenge } from "#domain/mfa";
 import { ApiError, abortSessionReads, connectSession } from "#web/lib/api-client";
-import { authApi, type Session } from "./api/auth-api";
+import { authApi, type Session, type SignInAnswer } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
+
+/**
+ * Where a sign-in stands: signed in (`enrollmentRequired` when the office requires a second step
+ * and the account has none: the session may only add one), or a second step to take first.
+ */
+export type SignInOutcome =
+  | { kind: "signed-in"; user: SessionUser; enrollmentRequired: boolean }
+  | ({ kind: "second-step" } & Pick<MfaChallenge, "mfaToken" | "methods">);
 
 /**
  * The session: a user or none, a loading flag (true at first) and an error. Each action sets
@@ -24,7 +33,12 @@ export type AuthContextValue = {
   /** False until the stored session has been checked once: pages wait for this, not for actions. */
   ready: boolean;
   error: string | null;
-  login(email: string, password: string): Promise<SessionUser>;
+  /** The password: signs in, or answers the second step the account asks for. */
+  login(email: string, password: string): Promise<SignInOutcome>;
+  /** The second step with an authenticator or recovery code; the token comes from `login`. */
+  completeSecondStep(mfaToken: string, code: string): Promise<SignInOutcome>;
+  /** A passkey: the second step (with `login`'s token) or, without one, the only step. */
+  signInWithPasskey(mfaToken?: string): Promise<SignInOutcome>;
   /** Always fails with the server's refusal: accounts are made by the office. */
   register(): Promise<SessionUser>;
   verifyEmailCode(email: string, code: string): Promise<SessionUser>;
@@ -111,10 +125,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((session: Session) => {
-    writeSession(session);
+    writeSession({ token: session.token, user: session.user });
     setUser(session.user);
     return session.user;
   }, []);
+
+  // The answer to a password or a second step: a session is stored as every sign-in stores it;
+  // a challenge stores nothing.
+  const outcomeOf = useCallback(
+    (answer: SignInAnswer): SignInOutcome =>
+      "mfaRequired" in answer
+        ? { kind: "second-step", mfaToken: answer.mfaToken, methods: answer.methods }
+        : {
+            kind: "signed-in",
+            user: signIn(answer),
+            enrollmentRequired: answer.mfaEnrollmentRequired === true,
+          },
+    [signIn],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -122,7 +150,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       ready,
       error,
-      login: (email, password) => run(async () => signIn(await authApi.login(email, password))),
+      login: (email, password) => run(async () => outcomeOf(await authApi.login(email, password))),
+      completeSecondStep: (mfaToken, code) =>
+        run(async () => outcomeOf(await authApi.verifySecondStep(mfaToken, code))),
+      signInWithPasskey: (mfaToken) =>
+        run(async () => outcomeOf(await authApi.signInWithPasskey(mfaToken))),
       register: () => run(async () => signIn(await authApi.register())),
       verifyEmailCode: (email, code) =>
         run(async () => signIn(await authApi.verifyCode(email, code))),
@@ -136,7 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updateProfile: () => run(() => Promise.reject(new Error("Not implemented"))),
       showStatus: setStatus,
     }),
-    [user, loading, ready, error, run, signIn, logout],
+    [user, loading, ready, error, run, signIn, outcomeOf, logout],
   );
 
   return (

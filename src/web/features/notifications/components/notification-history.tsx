@@ -15,8 +15,8 @@ import {
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { downloadFile } from "#web/lib/download-file";
 import { cn } from "#web/lib/utils";
-import { downloadFile } from "../download-file";
 import { type NotificationStore, notificationStore, useNotifications } from "../notification-store";
 import { HistoryFilters } from "./history-filters";
 import { NotificationList } from "./notification-list";

@@ -1,6 +1,6 @@
 /**
  * Saves text as a file: a Blob behind a temporary object URL and an `<a download>`, which works
- * without a server round trip (the notifications live only in this browser).
+ * without a server round trip (for what lives only in this page: notifications, recovery codes).
  */
 export function downloadFile(fileName: string, text: string, type = "application/json") {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -1,0 +1,354 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import {
+  MFA_MAX_TRIES,
+  MFA_TOKEN_MINUTES,
+  type MfaStatus,
+  mfaMessages,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from "#domain/mfa";
+import { site } from "#domain/site";
+import type { Db, Executor } from "#server/db/client";
+import { mfaChallenges, passkeys, recoveryCodes, totpFactors, users } from "#server/db/schema";
+import { AppError, conflict } from "#server/http/errors";
+import type { UserRow } from "../users/users.repository";
+import { createKeyedHash, createSecretBox } from "./secret-box";
+
+/**
+ * The second sign-in step: the authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 seconds,
+ * one step of drift either way), the ten single-use recovery codes, and the token that carries a
+ * sign-in from the right password to its second step (5 minutes, 5 tries, used once).
+ */
+
+export const totpCodeWrong = () =>
+  new AppError(400, "totp_code_invalid", mfaMessages.totpCodeWrong);
+export const secondStepCodeWrong = () =>
+  new AppError(401, "mfa_code_invalid", mfaMessages.secondStepWrong);
+export const secondStepExpired = () =>
+  new AppError(401, "mfa_token_invalid", mfaMessages.secondStepExpired);
+
+type Deps = { db: Db; secret: Uint8Array; now?: () => Date };
+
+export type SecondStepMethodUsed = "totp" | "recovery_code";
+
+export function createSecondStep(deps: Deps) {
+  const { db } = deps;
+  const box = createSecretBox(deps.secret, "totp-secret");
+  const codeHashes = createKeyedHash(deps.secret, "recovery-code");
+  const tokenHashes = createKeyedHash(deps.secret, "mfa-token");
+  const now = () => deps.now?.() ?? new Date();
+
+  const totpOf = (secret: string, email: string) =>
+    new TOTP({
+      issuer: site.name,
+      label: email,
+      algorithm: "SHA1",
+      digits: TOTP_DIGITS,
+      period: TOTP_PERIOD_SECONDS,
+      secret: Secret.fromBase32(secret),
+    });
+
+  /** The 30-second step a code belongs to (this one or a neighbour), or null for a wrong code. */
+  function stepOf(secret: string, email: string, code: string): number | null {
+    const at = now().getTime();
+    const delta = totpOf(secret, email).validate({ token: code, timestamp: at, window: 1 });
+    if (delta === null) return null;
+    return Math.floor(at / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  }
+
+  /** Accepts a step once: a code already used (even by a parallel request) is refused. */
+  async function spendStep(userId: string, step: number, tx: Executor = db): Promise<boolean> {
+    const rows = await tx
+      .update(totpFactors)
+      .set({ lastUsedStep: step })
+      .where(
+        and(
+          eq(totpFactors.userId, userId),
+          isNotNull(totpFactors.confirmedAt),
+          or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
+        ),
+      )
+      .returning({ userId: totpFactors.userId });
+    return rows.length === 1;
+  }
+
+  const recoveryHash = (userId: string, code: string) =>
+    codeHashes.hash(`${userId}:${normalizeRecoveryCode(code)}`);
+
+  function newRecoveryCode(): string {
+    let code = "";
+    for (let i = 0; i < 10; i++)
+      code += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  }
+
+  /** Ten new codes for the user; the old ones stop working. Shown once: only hashes are kept. */
+  async function replaceRecoveryCodes(userId: string, tx: Executor): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((code) => ({ userId, codeHash: recoveryHash(userId, code) })));
+    return codes;
+  }
+
+  async function spendRecoveryCode(userId: string, code: string): Promise<boolean> {
+    const hash = recoveryHash(userId, code);
+    const rows = await db
+      .update(recoveryCodes)
+      .set({ usedAt: now() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, hash),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return rows.length === 1;
+  }
+
+  async function confirmedTotp(userId: string, tx: Executor = db) {
+    const rows = await tx
+      .select()
+      .from(totpFactors)
+      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  const hasSecondStep = (userId: string, tx: Executor = db) => userHasSecondStep(tx, userId);
+
+  return {
+    hasSecondStep,
+    replaceRecoveryCodes,
+
+    /** The user of a live second-step token, without counting a try (passkey options). */
+    async peek(mfaToken: string): Promise<string | null> {
+      const rows = await db
+        .select({ userId: mfaChallenges.userId })
+        .from(mfaChallenges)
+        .where(
+          and(
+            eq(mfaChallenges.tokenHash, tokenHashes.hash(mfaToken)),
+            isNull(mfaChallenges.usedAt),
+            gt(mfaChallenges.expiresAt, now()),
+            lt(mfaChallenges.tries, MFA_MAX_TRIES),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.userId ?? null;
+    },
+
+    async status(userId: string, required: boolean): Promise<MfaStatus> {
+      const [totp, keys, left] = await Promise.all([
+        confirmedTotp(userId),
+        db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt),
+        db
+          .select({ n: count() })
+          .from(recoveryCodes)
+          .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+      ]);
+      return {
+        totp: { enabled: totp !== null, enabledAt: totp?.confirmedAt?.toISOString() ?? null },
+        passkeys: keys.map((key) => ({
+          id: key.id,
+          name: key.name,
+          createdAt: key.createdAt.toISOString(),
+          lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+        })),
+        recoveryCodesLeft: left[0]?.n ?? 0,
+        required,
+      };
+    },
+
+    /**
+     * A new secret, kept pending until a code from it confirms it; a pending one before it is
+     * replaced (set-up started again). Refused while an app is on: turn it off first.
+     */
+    async startTotp(user: UserRow): Promise<{ secret: string; otpauthUrl: string }> {
+      if (await confirmedTotp(user.id)) throw conflict(mfaMessages.totpAlreadyOn);
+      const secret = new Secret({ size: 20 }).base32;
+      const sealedSecret = box.seal(secret);
+      await db
+        .insert(totpFactors)
+        .values({ userId: user.id, sealedSecret })
+        .onConflictDoUpdate({
+          target: totpFactors.userId,
+          set: { sealedSecret, createdAt: now(), lastUsedStep: null },
+          setWhere: isNull(totpFactors.confirmedAt),
+        });
+      return { secret, otpauthUrl: totpOf(secret, user.email).toString() };
+    },
+
+    /** Turns the pending app on with a code from it; answers the new recovery codes. */
+    async confirmTotp(user: UserRow, code: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(totpFactors)
+          .where(eq(totpFactors.userId, user.id))
+          .for("update")
+          .limit(1);
+        const pending = rows[0];
+        if (pending?.confirmedAt) throw conflict(mfaMessages.totpAlreadyOn);
+        const secret = pending ? box.open(pending.sealedSecret) : null;
+        if (!pending || !secret) throw conflict(mfaMessages.totpNotStarted);
+        const step = stepOf(secret, user.email, code);
+        if (step === null) throw totpCodeWrong();
+        await tx
+          .update(totpFactors)
+          .set({ confirmedAt: now(), lastUsedStep: step })
+          .where(eq(totpFactors.userId, user.id));
+        return replaceRecoveryCodes(user.id, tx);
+      });
+    },
+
+    /** Turns the app off; the recovery codes go too when no passkey is left. */
+    async disableTotp(userId: string): Promise<boolean> {
+      const removed = await db
+        .delete(totpFactors)
+        .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
+        .returning({ userId: totpFactors.userId });
+      await this.dropUnneededRecoveryCodes(userId);
+      return removed.length > 0;
+    },
+
+    /** Recovery codes stand in for a second step: without one left, they go. */
+    async dropUnneededRecoveryCodes(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await hasSecondStep(userId, tx))) {
+          await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        }
+      });
+    },
+
+    async regenerateRecoveryCodes(userId: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        if (!(await hasSecondStep(userId, tx))) {
+          throw conflict("Turn on an authenticator app or add a passkey first.");
+        }
+        return replaceRecoveryCodes(userId, tx);
+      });
+    },
+
+    /** The token for the second step of a sign-in whose password was right. */
+    async startChallenge(userId: string): Promise<string> {
+      const token = randomBytes(32).toString("base64url");
+      const at = now();
+      // Spent and expired challenges are of no use to anyone: cleared as new ones are made.
+      await db
+        .delete(mfaChallenges)
+        .where(lt(mfaChallenges.expiresAt, new Date(at.getTime() - 86_400_000)));
+      await db.insert(mfaChallenges).values({
+        tokenHash: tokenHashes.hash(token),
+        userId,
+        expiresAt: new Date(at.getTime() + MFA_TOKEN_MINUTES * 60_000),
+      });
+      return token;
+    },
+
+    /**
+     * Counts one try on a live token (not spent, not expired, tries left) and answers its
+     * challenge's user; a token with none of that is refused. The try is counted before the
+     * code is checked, so parallel guesses cannot get past the limit.
+     */
+    async takeTry(
+      mfaToken: string,
+    ): Promise<{ challengeId: string; user: UserRow; tries: number }> {
+      const rows = await db
+        .update(mfaChallenges)
+        .set({ tries: sql`${mfaChallenges.tries} + 1` })
+        .where(
+          and(
+            eq(mfaChallenges.tokenHash, tokenHashes.hash(mfaToken)),
+            isNull(mfaChallenges.usedAt),
+            gt(mfaChallenges.expiresAt, now()),
+            lt(mfaChallenges.tries, MFA_MAX_TRIES),
+          ),
+        )
+        .returning();
+      const challenge = rows[0];
+      const user = challenge
+        ? (await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1))[0]
+        : undefined;
+      if (!challenge || !user) throw secondStepExpired();
+      return { challengeId: challenge.id, user, tries: challenge.tries };
+    },
+
+    /** Spends the token: only the first success of a token signs in. */
+    async spend(challengeId: string): Promise<void> {
+      const rows = await db
+        .update(mfaChallenges)
+        .set({ usedAt: now() })
+        .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
+        .returning({ id: mfaChallenges.id });
+      if (rows.length === 0) throw secondStepExpired();
+    },
+
+    /** An authenticator code (each 30-second step once) or an unused recovery code. */
+    async checkCode(user: UserRow, code: string): Promise<SecondStepMethodUsed | null> {
+      const trimmed = code.trim();
+      if (/^\d+$/.test(trimmed)) {
+        const totp = await confirmedTotp(user.id);
+        const secret = totp ? box.open(totp.sealedSecret) : null;
+        const step = secret ? stepOf(secret, user.email, trimmed) : null;
+        return step !== null && (await spendStep(user.id, step)) ? "totp" : null;
+      }
+      return (await spendRecoveryCode(user.id, trimmed)) ? "recovery_code" : null;
+    },
+
+    /** The methods the user's second step offers, for the sign-in form. */
+    async methods(userId: string): Promise<("totp" | "recovery_code" | "passkey")[]> {
+      const [totp, keys] = await Promise.all([
+        confirmedTotp(userId),
+        db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
+      ]);
+      return [
+        ...(totp ? (["totp"] as const) : []),
+        "recovery_code" as const,
+        ...((keys[0]?.n ?? 0) > 0 ? (["passkey"] as const) : []),
+      ];
+    },
+  };
+}
+
+export type SecondStep = ReturnType<typeof createSecondStep>;
+
+/** Whether the user has a second step on: an authenticator app confirmed, or a passkey. */
+export async function userHasSecondStep(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.execute<{ on: boolean }>(sql`
+    select exists(select 1 from ${totpFactors}
+                  where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)
+        or exists(select 1 from ${passkeys} where ${passkeys.userId} = ${userId}) as "on"`);
+  return rows.rows[0]?.on === true;
+}
+
+/**
+ * Everything of the user's second step removed (a lost phone, reset by another administrator
+ * or from the command line), and their sessions ended: they sign in with the password again and
+ * may add a new factor.
+ */
+export async function resetSecondStep(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId));
+  });
+}
+
+/** The refusal for a session whose administrator must add a second step first. */
+export const enrollmentRequired = () =>
+  new AppError(403, "mfa_enrollment_required", mfaMessages.enrollmentRequired);
+
+export const passwordIncorrect = () =>
+  new AppError(403, "password_incorrect", mfaMessages.passwordIncorrect);

@@ -1,0 +1,69 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
+
+/**
+ * Keys derived from the server's secret (JWT_SECRET or DATA_DIR/jwt-secret), one per purpose, so
+ * that what is kept in the database is useless without that secret: authenticator secrets are
+ * sealed (AES-256-GCM), recovery codes and second-step tokens are kept as keyed hashes.
+ */
+function deriveKey(secret: Uint8Array, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, new Uint8Array(0), `rentals:${purpose}`, 32));
+}
+
+export type SecretBox = {
+  seal(text: string): string;
+  /** The text, or null for a value sealed with another key (a database restored elsewhere). */
+  open(sealed: string): string | null;
+};
+
+export function createSecretBox(secret: Uint8Array, purpose: string): SecretBox {
+  const key = deriveKey(secret, purpose);
+  return {
+    seal(text) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+      return ["v1", iv, sealed, cipher.getAuthTag()]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(".");
+    },
+    open(sealed) {
+      const [version, iv, body, tag] = sealed.split(".");
+      if (version !== "v1" || !iv || !body || !tag) return null;
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+        decipher.setAuthTag(Buffer.from(tag, "base64url"));
+        return Buffer.concat([
+          decipher.update(Buffer.from(body, "base64url")),
+          decipher.final(),
+        ]).toString("utf8");
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type KeyedHash = {
+  hash(text: string): string;
+  matches(stored: string, text: string): boolean;
+};
+
+export function createKeyedHash(secret: Uint8Array, purpose: string): KeyedHash {
+  const key = deriveKey(secret, purpose);
+  const hash = (text: string) => createHmac("sha256", key).update(text).digest("hex");
+  return {
+    hash,
+    matches(stored, text) {
+      const given = Buffer.from(hash(text), "hex");
+      const expected = Buffer.from(stored, "hex");
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
