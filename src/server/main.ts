@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
-import { scheduleAuditPurge } from "./audit/audit-log";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
 import { outageOf } from "./http/outages";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
+import { createSessionStore } from "./modules/auth/sessions";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
 import { lineLog } from "./platform";
+import { scheduleDailyPurges } from "./shared/periodic";
 import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
 import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage/storage";
 
@@ -158,8 +159,15 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
   // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
-  // Audit events past their two years, now and daily (see audit/audit-log.ts).
-  const purges = scheduleAuditPurge({ auditLog: app.auditLog, log: lineLog(app) });
+  // Rows past their time, now and daily: audit events past their two years (audit/audit-log.ts),
+  // sessions long over (modules/auth/sessions.ts).
+  const purges = scheduleDailyPurges(
+    [
+      { name: "Audit events past the retention", run: () => app.auditLog.purge() },
+      { name: "Sessions long over", run: () => createSessionStore(database.db).purgeOld() },
+    ],
+    lineLog(app),
+  );
   const sweeps = scheduleOrphanSweeps({
     db: database.db,
     store,

@@ -15,11 +15,14 @@ export const auditApi = defineApi("audit", {
     method: "GET",
     path: "/api/admin/audit",
     summary:
-      "The audit trail, newest first, 50 a page (`before` = the previous page's nextBefore), filtered by person (e-mail or id), action, building and days (both included)",
+      "The audit trail, newest first, 50 a page (`before` = the previous page's nextBefore), filtered by person (e-mail or id), action, building and days (both included); `format=csv` leads to the export with the same filters",
     guard: "admin",
     reads: "audit",
-    query: auditQuerySchema,
-    responses: { 200: auditPageSchema },
+    query: auditQuerySchema.extend({ format: z.enum(["json", "csv"]).optional() }),
+    responses: {
+      200: auditPageSchema,
+      303: raw("", "With format=csv: to /api/admin/audit/export with the same filters."),
+    },
   },
   export: {
     method: "GET",

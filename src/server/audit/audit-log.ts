@@ -9,7 +9,6 @@ import {
 } from "#domain/audit";
 import type { Db } from "#server/db/client";
 import { auditEvents } from "#server/db/schema";
-import { runPeriodically } from "#server/shared/periodic";
 import { isUuid } from "#server/shared/uuid";
 
 /**
@@ -209,25 +208,4 @@ export function csvRow(event: AuditEvent): string {
     event.userAgent,
     event.requestId,
   ]);
-}
-
-const PURGE_INTERVAL_MS = 24 * 3_600_000;
-
-/**
- * The retention purge at start and then once a day, never keeping the process alive. With
- * several instances each purges; the second finds nothing left to remove.
- */
-export function scheduleAuditPurge(deps: {
-  auditLog: AuditLog;
-  log: { info: (line: string) => void; error: (line: string) => void };
-  intervalMs?: number;
-}): { stop: () => Promise<void> } {
-  return runPeriodically(async () => {
-    try {
-      const removed = await deps.auditLog.purge();
-      if (removed > 0) deps.log.info(`Audit trail: ${removed} events past the retention removed`);
-    } catch (error) {
-      deps.log.error(`Audit purge failed: ${(error as Error).message}`);
-    }
-  }, deps.intervalMs ?? PURGE_INTERVAL_MS);
 }

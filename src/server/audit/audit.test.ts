@@ -11,6 +11,7 @@ import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
@@ -688,6 +689,16 @@ describe(`${auditApi.list.method} ${auditApi.list.path}`, () => {
       lines.some((line) => line.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`)),
     ).toBe(true);
     expect(lines.slice(1).every((line) => line.includes('"Sign-in failed"'))).toBe(true);
+
+    // The list with format=csv leads to the same export, filters kept.
+    const asked = await call(testApp.app, auditApi.list, {
+      headers: admin.headers,
+      query: { action: "sign_in.failed", format: "csv", before: 99 },
+    });
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(
+      buildUrl(auditApi.export, {}, { action: "sign_in.failed" }),
+    );
   });
 
   it("writes CSV fields that any spreadsheet reads back", () => {

@@ -360,7 +360,9 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.inquiryIds) }),
   },
   "GET /api/admin/outgoing-mail": { query: ["status"] },
-  "GET /api/admin/audit": { query: ["actor", "action", "propertyId", "from", "to", "before"] },
+  "GET /api/admin/audit": {
+    query: ["actor", "action", "propertyId", "from", "to", "before", "format"],
+  },
   "GET /api/admin/audit/export": { query: ["actor", "action", "propertyId", "from", "to"] },
   "POST /api/admin/outgoing-mail/:id/retry": {
     body: () => "junk",

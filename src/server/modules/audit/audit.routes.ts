@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import { auditApi } from "#domain/api/audit";
+import { buildUrl } from "#domain/api/wire";
 import { AUDIT_EXPORT_MAX, AUDIT_PAGE_SIZE } from "#domain/audit";
 import { CSV_COLUMNS, csvLine, csvRow } from "#server/audit/audit-log";
 import { route } from "#server/http/route";
 
 /** The Activity tab: the audit trail, a page at a time, or all of it that matches as CSV. */
 export const auditRoutes = (): FastifyPluginAsync => async (app) => {
-  route(app, auditApi.list, async (request) => {
+  route(app, auditApi.list, async (request, reply) => {
+    const { format, before: _, ...filters } = request.query;
+    if (format === "csv") return reply.redirect(buildUrl(auditApi.export, {}, filters), 303);
     const events = await app.auditLog.list(request.query, AUDIT_PAGE_SIZE + 1);
     const page = events.slice(0, AUDIT_PAGE_SIZE);
     return {

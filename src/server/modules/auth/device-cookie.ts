@@ -13,7 +13,8 @@ import { authApi } from "#domain/api/auth";
 export const DEVICE_COOKIE = "rentals_device";
 /** Sent with the sign-in calls only: the folder of the login contract's path. */
 const PATH = authApi.login.path.slice(0, authApi.login.path.lastIndexOf("/"));
-const MAX_AGE_SECONDS = 400 * 24 * 3600; // the longest a browser keeps a cookie
+/** The longest a browser keeps a cookie: a device is known for at most this long. */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
 
 export type DeviceCookies = {
   /** The request's device id, when it carries a cookie this app signed; else null. */
@@ -51,7 +52,7 @@ export function createDeviceCookies(
       const attributes = [
         `${DEVICE_COOKIE}=${id}.${sign(id)}`,
         `Path=${PATH}`,
-        `Max-Age=${MAX_AGE_SECONDS}`,
+        `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`,
         "HttpOnly",
         "SameSite=Strict",
         ...(options.secure ? ["Secure"] : []),

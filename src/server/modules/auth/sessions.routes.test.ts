@@ -8,6 +8,7 @@ import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { setUserPassword } from "../users/users.service";
 import { loadJwtSecret } from "./auth.secret";
+import { createSessionStore } from "./sessions";
 import { describeUserAgent } from "./user-agent";
 
 let database: TestDatabase;
@@ -261,5 +262,45 @@ describe("user agents as people name them", () => {
       browser: "Unknown browser",
       device: "Unknown device",
     });
+  });
+});
+
+describe("the daily purge of sessions", () => {
+  it("removes sessions over for longer than a device cookie lives, keeping each user's latest", async () => {
+    const person = await loginAs(testApp.app, database.db, "admin");
+    const { rows: users } = await database.pool.query("select id from users where email = $1", [
+      person.email,
+    ]);
+    const userId = users[0].id;
+    // Two sessions long over (older than the live one), and one over recently.
+    await database.pool.query(
+      `insert into sessions (user_id, created_at, last_active_at, expires_at, device_id) values
+         ($1, now() - interval '900 days', now() - interval '900 days', now() - interval '899 days', 'old-a'),
+         ($1, now() - interval '500 days', now() - interval '500 days', now() - interval '499 days', 'old-b'),
+         ($1, now() - interval '30 days', now() - interval '30 days', now() - interval '29 days', 'recent')`,
+      [userId],
+    );
+    // Someone whose only session is long over keeps it: they have signed in before.
+    const lonely = await loginAs(testApp.app, database.db, "admin");
+    await database.pool.query(
+      `update sessions set created_at = now() - interval '800 days', expires_at = now() - interval '799 days'
+       where user_id = (select id from users where email = $1)`,
+      [lonely.email],
+    );
+
+    const removed = await createSessionStore(database.db).purgeOld();
+    expect(removed).toBeGreaterThanOrEqual(2);
+    const { rows } = await database.pool.query(
+      "select device_id from sessions where user_id = $1 order by created_at",
+      [userId],
+    );
+    expect(rows.map((r) => r.device_id)).toEqual(["recent", expect.anything()]);
+    const { rows: kept } = await database.pool.query(
+      "select count(*)::int as n from sessions where user_id = (select id from users where email = $1)",
+      [lonely.email],
+    );
+    expect(kept[0].n).toBe(1);
+    // The signed-in session is untouched.
+    expect((await call(testApp.app, authApi.me, { headers: person.headers })).statusCode).toBe(200);
   });
 });

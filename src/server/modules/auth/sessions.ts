@@ -5,6 +5,7 @@ import type { Db, Executor } from "#server/db/client";
 import { sessions, users } from "#server/db/schema";
 import { isUuid } from "#server/shared/uuid";
 import type { UserRow } from "../users/users.repository";
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie";
 
 /**
  * Sessions as rows. A session token names its row (`sid`); the guards accept it while the row
@@ -25,6 +26,9 @@ export type SignInContext = {
 export const LAST_ACTIVE_STEP_MS = 60_000;
 
 const USER_AGENT_MAX = 512;
+
+/** Sessions over for longer than this are purged: the device cookie's lifetime. */
+export const SESSION_PURGE_DAYS = DEVICE_COOKIE_MAX_AGE_SECONDS / 86_400;
 
 export function signInContext(request: FastifyRequest, deviceId: string | null): SignInContext {
   const agent = request.headers["user-agent"]?.slice(0, USER_AGENT_MAX).trim();
@@ -115,6 +119,20 @@ export function createSessionStore(db: Db) {
         .from(sessions)
         .where(and(eq(sessions.userId, userId), live(new Date())))
         .orderBy(desc(sessions.lastActiveAt), desc(sessions.createdAt));
+    },
+
+    /**
+     * Removes sessions over (ended or expired) for longer than a device cookie lives: by then
+     * they no longer make a browser known. Each user's latest session stays, so that "has
+     * signed in before" (the new-browser notice) still holds. Answers how many went.
+     */
+    async purgeOld(): Promise<number> {
+      const result = await db.execute(sql`
+        delete from ${sessions} old
+        where old.expires_at < now() - make_interval(days => ${SESSION_PURGE_DAYS})
+          and exists (select 1 from ${sessions} newer
+                      where newer.user_id = old.user_id and newer.created_at > old.created_at)`);
+      return result.rowCount ?? 0;
     },
 
     /** Whether the user has ever signed in before, from anywhere. */
