@@ -5,6 +5,10 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
 import { outageOf } from "./http/outages";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
+import {
+  createOutgoingMailRepository,
+  OUTGOING_MAIL_KEEP_DAYS,
+} from "./mail/outgoing-mail.repository";
 import { createSessionStore } from "./modules/auth/sessions";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { ensureAdministrator } from "./modules/users/users.service";
@@ -160,11 +164,16 @@ async function main() {
   console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
   // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
   // Rows past their time, now and daily: audit events past their two years (audit/audit-log.ts),
-  // sessions long over (modules/auth/sessions.ts).
+  // sessions long over (modules/auth/sessions.ts), old sent and failed e-mail
+  // (mail/outgoing-mail.repository.ts).
   const purges = scheduleDailyPurges(
     [
       { name: "Audit events past the retention", run: () => app.auditLog.purge() },
       { name: "Sessions long over", run: () => createSessionStore(database.db).purgeOld() },
+      {
+        name: `Sent and failed e-mail past ${OUTGOING_MAIL_KEEP_DAYS} days`,
+        run: () => createOutgoingMailRepository(database.db).purgeOld(),
+      },
     ],
     lineLog(app),
   );

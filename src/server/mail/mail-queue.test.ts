@@ -6,6 +6,10 @@ import { metricsApi } from "#domain/api/metrics";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { composeInquiryMessage } from "#domain/inquiries";
 import { outgoingMail } from "#server/db/schema";
+import {
+  createOutgoingMailRepository,
+  OUTGOING_MAIL_KEEP_DAYS,
+} from "#server/mail/outgoing-mail.repository";
 import { addUser } from "#server/modules/users/users.service";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
@@ -244,5 +248,31 @@ describe("Outgoing mail (back office)", () => {
       await smtp.close();
       await database.db.delete(outgoingMail);
     }
+  });
+});
+
+describe("the daily purge of old e-mail", () => {
+  it("removes sent and failed messages past the keeping time, never a queued one", async () => {
+    const to = `purge-${Date.now()}@example.com`;
+    const old = `now() - make_interval(days => ${OUTGOING_MAIL_KEEP_DAYS + 1})`;
+    await database.pool.query(
+      `insert into outgoing_mail (kind, to_address, subject, status, created_at, sent_at, failed_at) values
+         ('notice', $1, 'old sent', 'sent', ${old}, ${old}, null),
+         ('notice', $1, 'old failed', 'failed', ${old}, null, ${old}),
+         ('notice', $1, 'old but queued', 'queued', ${old}, null, null),
+         ('notice', $1, 'recent sent', 'sent', now(), now(), null),
+         ('notice', $1, 'created long ago, failed lately', 'failed', ${old}, null, now())`,
+      [to],
+    );
+    expect(await createOutgoingMailRepository(database.db).purgeOld()).toBe(2);
+    const { rows } = await database.pool.query(
+      "select subject from outgoing_mail where to_address = $1 order by subject",
+      [to],
+    );
+    expect(rows.map((r) => r.subject)).toEqual([
+      "created long ago, failed lately",
+      "old but queued",
+      "recent sent",
+    ]);
   });
 });

@@ -5,6 +5,12 @@ import { outgoingMail } from "#server/db/schema";
 export type OutgoingMailRow = typeof outgoingMail.$inferSelect;
 export type OutgoingMailStatus = OutgoingMailRow["status"];
 
+/**
+ * Sent and failed messages are kept this long (the Outgoing mail tab's history, and a failed
+ * message's Retry), then purged daily. Queued ones stay until they are sent or fail.
+ */
+export const OUTGOING_MAIL_KEEP_DAYS = 180;
+
 /** The queue's rows: one per message, from queued to sent or failed. */
 export function createOutgoingMailRepository(db: Db) {
   return {
@@ -111,6 +117,20 @@ export function createOutgoingMailRepository(db: Db) {
         failed: row?.failed ?? 0,
         oldest: oldest === null ? null : new Date(oldest),
       };
+    },
+
+    /** Removes sent and failed messages older than OUTGOING_MAIL_KEEP_DAYS; answers how many. */
+    async purgeOld(): Promise<number> {
+      const removed = await db
+        .delete(outgoingMail)
+        .where(
+          and(
+            sql`${outgoingMail.status} in ('sent', 'failed')`,
+            sql`coalesce(${outgoingMail.sentAt}, ${outgoingMail.failedAt}, ${outgoingMail.createdAt}) < now() - make_interval(days => ${OUTGOING_MAIL_KEEP_DAYS})`,
+          ),
+        )
+        .returning({ id: outgoingMail.id });
+      return removed.length;
     },
   };
 }
