@@ -20,7 +20,7 @@ export const mfaMessages = {
   passwordRequired: "Enter your current password.",
   totpCodeFormat: "Enter the 6-digit code from your authenticator app.",
   totpCodeWrong: "That code is not correct. Check the time on your phone and try again.",
-  totpNotStarted: "Start the authenticator set-up again: it has expired or was never started.",
+  totpNotStarted: "Start the authenticator set-up again: it was not started, or was replaced.",
   totpAlreadyOn: "An authenticator app is already turned on for this account.",
   totpNotOn: "No authenticator app is turned on for this account.",
   secondStepFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
@@ -30,7 +30,6 @@ export const mfaMessages = {
   passkeyNameLength: `A passkey's name has at most ${PASSKEY_NAME_MAX} characters.`,
   passkeyFailed: "The passkey could not be checked. Please try again.",
   passkeyNotFound: "That passkey is not registered here.",
-  passkeyUnknown: "This passkey is not registered for any account here.",
   enrollmentRequired:
     "Add a second sign-in step (an authenticator app or a passkey) before using the back office.",
   emailNotVerified: "Verify your e-mail address before adding a second sign-in step.",

@@ -12,6 +12,8 @@ export const mailKinds = [
   "password_reset",
   "document_request",
   "new_sign_in",
+  "second_step_failed",
+  "second_step_reset",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -21,6 +23,8 @@ export const mailKindLabels: Record<MailKindName, string> = {
   password_reset: "Password reset",
   document_request: "Document request",
   new_sign_in: "New sign-in notice",
+  second_step_failed: "Failed second step notice",
+  second_step_reset: "Second step reset notice",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -11,6 +11,8 @@ import {
 } from "./mail/outgoing-mail.repository";
 import { createSessionStore } from "./modules/auth/sessions";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
+import { purgeSpentCeremonies } from "./modules/mfa/passkeys";
+import { purgeSpentChallenges } from "./modules/mfa/second-step";
 import { ensureAdministrator } from "./modules/users/users.service";
 import { lineLog } from "./platform";
 import { scheduleDailyPurges } from "./shared/periodic";
@@ -164,12 +166,18 @@ async function main() {
   console.log(`Ready on http://localhost:${port} (data: ${database.description})`);
   // Files a crash left without a row, now and every hour (see storage/orphan-sweep.ts).
   // Rows past their time, now and daily: audit events past their two years (audit/audit-log.ts),
-  // sessions long over (modules/auth/sessions.ts), old sent and failed e-mail
+  // sessions long over (modules/auth/sessions.ts), sign-in challenges spent or expired
+  // (modules/mfa), old sent and failed e-mail
   // (mail/outgoing-mail.repository.ts).
   const purges = scheduleDailyPurges(
     [
       { name: "Audit events past the retention", run: () => app.auditLog.purge() },
       { name: "Sessions long over", run: () => createSessionStore(database.db).purgeOld() },
+      {
+        name: "Second steps and passkey ceremonies spent or expired",
+        run: async () =>
+          (await purgeSpentChallenges(database.db)) + (await purgeSpentCeremonies(database.db)),
+      },
       {
         name: `Sent and failed e-mail past ${OUTGOING_MAIL_KEEP_DAYS} days`,
         run: () => createOutgoingMailRepository(database.db).purgeOld(),

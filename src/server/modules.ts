@@ -49,7 +49,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     secure: new URL(publicUrl).protocol === "https:",
   });
   const completeSignIn = createSignIn({ db, tokens, deviceCookies, mailQueue, publicUrl });
-  const secondStep = createSecondStep({ db, secret });
+  const secondStep = createSecondStep({ db, secret, log: app.log });
   const { mfaRequired } = config;
   await app.register(
     authRoutes({
@@ -66,6 +66,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(
     mfaRoutes({
       db,
+      mailQueue,
+      publicUrl,
       secondStep,
       passkeys: createPasskeys({ db, publicUrl }),
       throttle,

@@ -52,6 +52,8 @@ test.describe("a second sign-in step", () => {
   }) => {
     // A wrong code is answered 401, which the browser reports as a failed resource.
     allowedConsoleErrors.push(/status of 401/);
+    // Five sign-ins through the form and a set-up: about 45 s alone, more on a busy machine.
+    test.setTimeout(150_000);
     const admin = await createAccount({ role: "admin" });
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
@@ -102,6 +104,8 @@ test.describe("a second sign-in step", () => {
     page,
     baseURL,
   }) => {
+    // Three sign-ins and a registration through the pages.
+    test.setTimeout(120_000);
     // Passkeys belong to a host name, not an address: the app's PUBLIC_URL host is localhost.
     const origin = baseURL!.replace("127.0.0.1", "localhost");
     const cdp = await page.context().newCDPSession(page);

@@ -150,11 +150,17 @@ export const mfaApi = defineApi("mfa", {
     method: "POST",
     path: "/api/admin/staff/:id/reset-second-step",
     summary:
-      "Removes another administrator's authenticator app, passkeys and recovery codes (a lost factor) and ends their sessions",
+      "Removes another administrator's authenticator app, passkeys and recovery codes (a lost factor), ends their sessions and e-mails them; asks the caller's password again",
     guard: "admin",
     audit: "mfa.reset",
     params: idParams,
+    body: passwordCheckSchema,
     invalidates: ["staff"],
-    responses: { 200: doneSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+    responses: {
+      200: doneSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+    },
   },
 });

@@ -240,7 +240,11 @@ const cases: Record<string, Case> = {
         { db: database.db },
         { email: `colleague-${Date.now()}@example.com`, password: "colleague-pw-1", role: "admin" },
       );
-      return call(testApp.app, mfaApi.resetFactor, { ...as(), params: { id: user.id } });
+      return call(testApp.app, mfaApi.resetFactor, {
+        ...as(),
+        params: { id: user.id },
+        payload: { password: admin.password },
+      });
     },
     check: (event) => {
       expect(event.target_type).toBe("user");

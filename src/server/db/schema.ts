@@ -162,7 +162,10 @@ export const mfaChallenges = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("mfa_challenges_token_key").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("mfa_challenges_token_key").on(t.tokenHash),
+    index("mfa_challenges_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** A passkey ceremony in progress: the challenge the browser must sign, used once. */
@@ -170,7 +173,10 @@ export const webauthnChallenges = pgTable(
   "webauthn_challenges",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The account adding a passkey; null for a sign-in (the passkey names its account). */
+    /**
+     * The account adding a passkey, or signing in with one as its second step; null for a
+     * passkey as the only step (the passkey names its account).
+     */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["register", "sign_in"] }).notNull(),
     challenge: text("challenge").notNull(),
@@ -178,7 +184,10 @@ export const webauthnChallenges = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check("webauthn_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign_in')`)],
+  (t) => [
+    check("webauthn_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign_in')`),
+    index("webauthn_challenges_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const properties = pgTable(

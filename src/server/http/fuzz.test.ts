@@ -275,7 +275,7 @@ const plans: Record<string, Plan> = {
   "GET /api/admin/staff": { runs: 20 },
   // Only accounts that do not exist: a reset ends the sessions the fuzzer signs in with.
   "POST /api/admin/staff/:id/reset-second-step": {
-    body: () => "junk",
+    body: () => passwordModel(),
     params: () => ({ id: ids([randomUUID()]) }),
   },
   "GET /api/properties/buildings": { query: ["limit", "beds", "maxRent", "available"] },

@@ -119,6 +119,22 @@ export function createOutgoingMailRepository(db: Db) {
       };
     },
 
+    /** Whether a message of that kind was queued to that address within the last `hours`. */
+    async queuedRecently(kind: string, to: string, hours: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: outgoingMail.id })
+        .from(outgoingMail)
+        .where(
+          and(
+            eq(outgoingMail.kind, kind),
+            eq(outgoingMail.toAddress, to),
+            sql`${outgoingMail.createdAt} > now() - make_interval(hours => ${hours})`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Removes sent and failed messages older than OUTGOING_MAIL_KEEP_DAYS; answers how many. */
     async purgeOld(): Promise<number> {
       const removed = await db

@@ -261,11 +261,11 @@ describe("/login with a passkey", () => {
 
   it("says the server's words when the passkey is not known here", async () => {
     webauthn.startAuthentication.mockResolvedValue(credential);
-    answer(handle(mfaApi.passkeySignIn, () => refuse(401, mfaMessages.passkeyUnknown)));
+    answer(handle(mfaApi.passkeySignIn, () => refuse(401, mfaMessages.passkeyFailed)));
     const user = userEvent.setup();
     renderLogin();
     await user.click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(mfaMessages.passkeyUnknown);
+    expect(await screen.findByRole("alert")).toHaveTextContent(mfaMessages.passkeyFailed);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import type { SignInContext } from "./sessions";
 import { describeUserAgent } from "./user-agent";
 
 /** The office's time zone: every time in an e-mail is told as Connecticut reads its clocks. */
-const officeTime = new Intl.DateTimeFormat("en-US", {
+export const officeTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "long",
   day: "numeric",

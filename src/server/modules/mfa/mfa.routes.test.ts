@@ -279,6 +279,18 @@ describe("signing in with a second step", () => {
     expect(after.json()).not.toHaveProperty("token");
   });
 
+  it("tells the owner, once a day, when their password is followed by a wrong code from a browser they do not use", async () => {
+    const admin = await loginAs(testApp.app, database.db, "admin");
+    await enrolTotp(admin);
+    expect((await verify(await mfaTokenOf(admin), "999999")).statusCode).toBe(401);
+    expect((await verify(await mfaTokenOf(admin), "999998")).statusCode).toBe(401);
+    const notices = (await testApp.outbox()).filter(
+      (m) => m.to === admin.email && /Someone entered your/.test(m.subject),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain("Address: 127.0.0.1");
+  });
+
   it("keeps the owner in while someone who has the password fails the second step elsewhere", async () => {
     const admin = await loginAs(testApp.app, database.db, "admin");
     const { secret } = await enrolTotp(admin);
@@ -445,19 +457,47 @@ describe("a lost factor", () => {
     const byTenant = await call(testApp.app, mfaApi.resetFactor, {
       headers: tenant.headers,
       params: { id: entry.id },
+      payload: { password: tenant.password },
     });
     expect(byTenant.statusCode).toBe(403);
     const own = await call(testApp.app, mfaApi.resetFactor, {
       headers: lost.headers,
       params: { id: entry.id },
+      payload: { password: lost.password },
     });
     expect(own.statusCode).toBe(409);
+    // Only administrators' second steps are reset here.
+    const { rows: tenantRow } = await database.pool.query("select id from users where email = $1", [
+      tenant.email,
+    ]);
+    const notStaff = await call(testApp.app, mfaApi.resetFactor, {
+      headers: colleague.headers,
+      params: { id: tenantRow[0].id },
+      payload: { password: colleague.password },
+    });
+    expect(notStaff.statusCode).toBe(404);
+    // The caller's own password, asked again.
+    const wrongPassword = await call(testApp.app, mfaApi.resetFactor, {
+      headers: colleague.headers,
+      params: { id: entry.id },
+      payload: { password: "not-the-password" },
+    });
+    expect(wrongPassword.statusCode).toBe(403);
+    expect(wrongPassword.json()).toMatchObject({ error: "password_incorrect" });
+    expect(
+      (await call(testApp.app, mfaApi.status, { headers: lost.headers })).json(),
+    ).toMatchObject({ totp: { enabled: true } });
 
     const reset = await call(testApp.app, mfaApi.resetFactor, {
       headers: colleague.headers,
       params: { id: entry.id },
+      payload: { password: colleague.password },
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    // The person is told, with who did it.
+    const notice = (await testApp.outbox()).findLast((m) => m.to === lost.email);
+    expect(notice?.subject).toMatch(/second sign-in step was reset/);
+    expect(notice?.text).toContain(colleague.email);
     expect((await call(testApp.app, authApi.me, { headers: lost.headers })).statusCode).toBe(401);
     expect((await firstStep(lost)).json().token).toEqual(expect.any(String));
   });

@@ -4,11 +4,13 @@ import { MFA_MAX_TRIES, mfaMessages } from "#domain/mfa";
 import type { Db } from "#server/db/client";
 import { AppError, conflict, notFound, tooManyRequests } from "#server/http/errors";
 import { route } from "#server/http/route";
+import type { MailQueue } from "#server/mail/mail-queue";
+import { createOutgoingMailRepository } from "#server/mail/outgoing-mail.repository";
 import { isUuid } from "#server/shared/uuid";
 import { emailNotVerified } from "../auth/auth.errors";
 import type { DeviceCookies } from "../auth/device-cookie";
 import { ACCOUNT_RULE, type Bucket, type LoginThrottle } from "../auth/login-throttle";
-import { createSessionStore } from "../auth/sessions";
+import { createSessionStore, signInContext } from "../auth/sessions";
 import { auditRefusedSignIn, type CompleteSignIn } from "../auth/sign-in";
 import { verifyPassword } from "../users/users.password";
 import { createUsersRepository, type UserRow } from "../users/users.repository";
@@ -22,9 +24,12 @@ import {
   secondStepExpired,
   userHasSecondStep,
 } from "./second-step";
+import { secondStepFailedEmail, secondStepResetEmail } from "./security-notice.email";
 
 type Deps = {
   db: Db;
+  mailQueue: MailQueue;
+  publicUrl: string;
   secondStep: SecondStep;
   passkeys: Passkeys;
   throttle: LoginThrottle;
@@ -44,6 +49,7 @@ export const mfaRoutes =
     const limited = { rateLimit: deps.attemptsPerMinute };
     const users = createUsersRepository(deps.db);
     const sessions = createSessionStore(deps.db);
+    const outgoing = createOutgoingMailRepository(deps.db);
 
     async function signedInUser(request: FastifyRequest): Promise<UserRow> {
       const user = await users.findById(request.user!.uid);
@@ -82,6 +88,24 @@ export const mfaRoutes =
       return known
         ? { name: `second-step:${device}:${user.id}`, rule: ACCOUNT_RULE }
         : { name: `second-step:${user.id}`, rule: ACCOUNT_RULE };
+    }
+
+    /**
+     * A wrong second step from a browser the account does not know means someone has the
+     * password: the owner is told, at most once a day.
+     */
+    async function warnOwner(request: FastifyRequest, user: UserRow, bucket: Bucket) {
+      if (bucket.name !== `second-step:${user.id}`) return;
+      if (await outgoing.queuedRecently("second_step_failed", user.email, 24)) return;
+      const context = signInContext(request, deps.deviceCookies.read(request));
+      await deps.mailQueue.send(
+        secondStepFailedEmail(
+          user.email,
+          context,
+          new Date(),
+          `${deps.publicUrl}/account/security`,
+        ),
+      );
     }
 
     route(app, mfaApi.status, async (request) =>
@@ -127,12 +151,12 @@ export const mfaRoutes =
           await auditRefusedSignIn(request, user, { step: "second_step" }, true);
           throw tooManyRequests(wait);
         }
-        const method = await deps.secondStep.checkCode(user, request.body.code);
+        const method = await deps.secondStep.checkAndSpend(challengeId, user, request.body.code);
         if (!method) {
           await auditRefusedSignIn(request, user, { step: "second_step" });
+          await warnOwner(request, user, bucket);
           throw tries >= MFA_MAX_TRIES ? secondStepExpired() : secondStepCodeWrong();
         }
-        await deps.secondStep.spend(challengeId);
         await deps.throttle.settle({ forgive: [bucket], refund: [] });
         return deps.completeSignIn(request, reply, user, method);
       },
@@ -148,12 +172,9 @@ export const mfaRoutes =
     route(app, mfaApi.passkeyRegister, async (request) => {
       const user = await signedInUser(request);
       enrolling(user);
-      const hadSecondStep = await deps.secondStep.hasSecondStep(user.id);
       const passkey = await deps.passkeys.register(user, request.body);
       // The account's first second step: recovery codes come with it, as with an app.
-      const recoveryCodes = hadSecondStep
-        ? null
-        : await deps.db.transaction((tx) => deps.secondStep.replaceRecoveryCodes(user.id, tx));
+      const recoveryCodes = await deps.secondStep.issueFirstRecoveryCodes(user.id);
       request.auditEntry = {
         targetType: "passkey",
         targetId: passkey.id,
@@ -233,11 +254,16 @@ export const mfaRoutes =
     route(app, mfaApi.resetFactor, async (request) => {
       const { id } = request.params;
       const user = isUuid(id) ? await users.findById(id) : null;
-      if (!user) throw notFound("That account does not exist.");
+      // Staff only: the list shows administrators, and nobody else's factors are reset here.
+      if (user?.role !== "admin") throw notFound("That administrator does not exist.");
       if (user.id === request.user!.uid) {
         throw conflict("Your own second step is changed on your security page.");
       }
+      const by = await withPassword(request, request.body.password);
       await resetSecondStep(deps.db, user.id);
+      await deps.mailQueue.send(
+        secondStepResetEmail(user.email, by.email, new Date(), `${deps.publicUrl}/login`),
+      );
       request.log.warn({ uid: user.id, by: request.user!.uid }, "second step reset");
       request.auditEntry = { targetType: "user", targetId: user.id, detail: { email: user.email } };
       return { success: true as const, message: mfaMessages.factorReset };

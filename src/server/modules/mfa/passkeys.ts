@@ -6,7 +6,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { mfaMessages, PASSKEY_CHALLENGE_MINUTES, type Passkey } from "#domain/mfa";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
@@ -49,9 +49,6 @@ export function createPasskeys(deps: { db: Db; publicUrl: string; now?: () => Da
     challenge: string,
   ): Promise<string> {
     const at = now();
-    await db
-      .delete(webauthnChallenges)
-      .where(lt(webauthnChallenges.expiresAt, new Date(at.getTime() - 86_400_000)));
     const rows = await db
       .insert(webauthnChallenges)
       .values({
@@ -64,7 +61,12 @@ export function createPasskeys(deps: { db: Db; publicUrl: string; now?: () => Da
     return rows[0]!.id;
   }
 
-  /** Spends a live ceremony of that purpose (and user): its challenge, or null. */
+  /**
+   * Spends a live ceremony of that purpose: its challenge, or null. With a `userId`, only that
+   * user's ceremony; with null (a passkey as the only step), any sign-in ceremony, a second
+   * step's too: safe, since that path requires user verification and finds the account by the
+   * passkey itself.
+   */
   async function spendCeremony(
     id: string,
     purpose: "register" | "sign_in",
@@ -202,7 +204,11 @@ export function createPasskeys(deps: { db: Db; publicUrl: string; now?: () => Da
       if (!verification.verified || !verification.authenticationInfo) throw passkeyFailed();
       await db
         .update(passkeys)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now() })
+        // Never backwards, even when two sign-ins with the same key finish out of order.
+        .set({
+          counter: sql`greatest(${passkeys.counter}, ${verification.authenticationInfo.newCounter})`,
+          lastUsedAt: now(),
+        })
         .where(eq(passkeys.id, row.passkey.id));
       return row;
     },
@@ -210,3 +216,12 @@ export function createPasskeys(deps: { db: Db; publicUrl: string; now?: () => Da
 }
 
 export type Passkeys = ReturnType<typeof createPasskeys>;
+
+/** Ceremonies spent or expired, removed daily (anyone may ask for one); answers how many. */
+export async function purgeSpentCeremonies(db: Db): Promise<number> {
+  const removed = await db
+    .delete(webauthnChallenges)
+    .where(or(lt(webauthnChallenges.expiresAt, new Date()), isNotNull(webauthnChallenges.usedAt)))
+    .returning({ id: webauthnChallenges.id });
+  return removed.length;
+}

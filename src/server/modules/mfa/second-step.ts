@@ -32,7 +32,15 @@ export const secondStepCodeWrong = () =>
 export const secondStepExpired = () =>
   new AppError(401, "mfa_token_invalid", mfaMessages.secondStepExpired);
 
-type Deps = { db: Db; secret: Uint8Array; now?: () => Date };
+type Deps = {
+  db: Db;
+  secret: Uint8Array;
+  now?: () => Date;
+  log?: { error: (details: object, message: string) => void };
+};
+
+/** A wrong code inside the check-and-spend transaction: undoes the spend. */
+class WrongCode extends Error {}
 
 export type SecondStepMethodUsed = "totp" | "recovery_code";
 
@@ -97,9 +105,9 @@ export function createSecondStep(deps: Deps) {
     return codes;
   }
 
-  async function spendRecoveryCode(userId: string, code: string): Promise<boolean> {
+  async function spendRecoveryCode(userId: string, code: string, tx: Executor): Promise<boolean> {
     const hash = recoveryHash(userId, code);
-    const rows = await db
+    const rows = await tx
       .update(recoveryCodes)
       .set({ usedAt: now() })
       .where(
@@ -113,6 +121,38 @@ export function createSecondStep(deps: Deps) {
     return rows.length === 1;
   }
 
+  /**
+   * The app's secret, or null. A secret that no longer opens was sealed under another server
+   * secret (JWT_SECRET changed, or a database restored elsewhere): worth an error in the log,
+   * since every code of that account is refused until its second step is reset.
+   */
+  function openSecret(userId: string, sealed: string): string | null {
+    const secret = box.open(sealed);
+    if (secret === null) {
+      deps.log?.error(
+        { uid: userId },
+        "authenticator secret cannot be opened: sealed under another JWT_SECRET; reset this account's second step",
+      );
+    }
+    return secret;
+  }
+
+  /** An authenticator code (each 30-second step once) or an unused recovery code. */
+  async function checkCode(
+    user: UserRow,
+    code: string,
+    tx: Executor,
+  ): Promise<SecondStepMethodUsed | null> {
+    const trimmed = code.trim();
+    if (/^\d+$/.test(trimmed)) {
+      const totp = await confirmedTotp(user.id, tx);
+      const secret = totp ? openSecret(user.id, totp.sealedSecret) : null;
+      const step = secret ? stepOf(secret, user.email, trimmed) : null;
+      return step !== null && (await spendStep(user.id, step, tx)) ? "totp" : null;
+    }
+    return (await spendRecoveryCode(user.id, trimmed, tx)) ? "recovery_code" : null;
+  }
+
   async function confirmedTotp(userId: string, tx: Executor = db) {
     const rows = await tx
       .select()
@@ -123,6 +163,15 @@ export function createSecondStep(deps: Deps) {
   }
 
   const hasSecondStep = (userId: string, tx: Executor = db) => userHasSecondStep(tx, userId);
+
+  /** Recovery codes stand in for a second step: without one left, they go. */
+  async function dropUnneededRecoveryCodes(userId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await hasSecondStep(userId, tx))) {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      }
+    });
+  }
 
   return {
     hasSecondStep,
@@ -197,7 +246,7 @@ export function createSecondStep(deps: Deps) {
           .limit(1);
         const pending = rows[0];
         if (pending?.confirmedAt) throw conflict(mfaMessages.totpAlreadyOn);
-        const secret = pending ? box.open(pending.sealedSecret) : null;
+        const secret = pending ? openSecret(user.id, pending.sealedSecret) : null;
         if (!pending || !secret) throw conflict(mfaMessages.totpNotStarted);
         const step = stepOf(secret, user.email, code);
         if (step === null) throw totpCodeWrong();
@@ -215,16 +264,25 @@ export function createSecondStep(deps: Deps) {
         .delete(totpFactors)
         .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
         .returning({ userId: totpFactors.userId });
-      await this.dropUnneededRecoveryCodes(userId);
+      await dropUnneededRecoveryCodes(userId);
       return removed.length > 0;
     },
 
-    /** Recovery codes stand in for a second step: without one left, they go. */
-    async dropUnneededRecoveryCodes(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        if (!(await hasSecondStep(userId, tx))) {
-          await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        }
+    dropUnneededRecoveryCodes,
+
+    /**
+     * Ten recovery codes when the account has none yet (its first factor was just added), else
+     * null. The user's row is locked meanwhile, so two first factors added at once make one set.
+     */
+    async issueFirstRecoveryCodes(userId: string): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        const existing = await tx
+          .select({ id: recoveryCodes.id })
+          .from(recoveryCodes)
+          .where(eq(recoveryCodes.userId, userId))
+          .limit(1);
+        return existing.length > 0 ? null : replaceRecoveryCodes(userId, tx);
       });
     },
 
@@ -241,10 +299,6 @@ export function createSecondStep(deps: Deps) {
     async startChallenge(userId: string): Promise<string> {
       const token = randomBytes(32).toString("base64url");
       const at = now();
-      // Spent and expired challenges are of no use to anyone: cleared as new ones are made.
-      await db
-        .delete(mfaChallenges)
-        .where(lt(mfaChallenges.expiresAt, new Date(at.getTime() - 86_400_000)));
       await db.insert(mfaChallenges).values({
         tokenHash: tokenHashes.hash(token),
         userId,
@@ -281,7 +335,36 @@ export function createSecondStep(deps: Deps) {
       return { challengeId: challenge.id, user, tries: challenge.tries };
     },
 
-    /** Spends the token: only the first success of a token signs in. */
+    /**
+     * Checks the code and spends the token in one transaction: the token's row is spent first
+     * (and stays locked), then the code is checked; a wrong code undoes the spend. Two tries at
+     * once on one token wait for each other: only one signs in, and the other's code (a
+     * recovery code, say) is not used up. Answers the method, or null for a wrong code.
+     */
+    async checkAndSpend(
+      challengeId: string,
+      user: UserRow,
+      code: string,
+    ): Promise<SecondStepMethodUsed | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const spent = await tx
+            .update(mfaChallenges)
+            .set({ usedAt: now() })
+            .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
+            .returning({ id: mfaChallenges.id });
+          if (spent.length === 0) throw secondStepExpired();
+          const method = await checkCode(user, code, tx);
+          if (!method) throw new WrongCode();
+          return method;
+        });
+      } catch (error) {
+        if (error instanceof WrongCode) return null;
+        throw error;
+      }
+    },
+
+    /** Spends the token after another check passed (a passkey): only its first success counts. */
     async spend(challengeId: string): Promise<void> {
       const rows = await db
         .update(mfaChallenges)
@@ -289,18 +372,6 @@ export function createSecondStep(deps: Deps) {
         .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
         .returning({ id: mfaChallenges.id });
       if (rows.length === 0) throw secondStepExpired();
-    },
-
-    /** An authenticator code (each 30-second step once) or an unused recovery code. */
-    async checkCode(user: UserRow, code: string): Promise<SecondStepMethodUsed | null> {
-      const trimmed = code.trim();
-      if (/^\d+$/.test(trimmed)) {
-        const totp = await confirmedTotp(user.id);
-        const secret = totp ? box.open(totp.sealedSecret) : null;
-        const step = secret ? stepOf(secret, user.email, trimmed) : null;
-        return step !== null && (await spendStep(user.id, step)) ? "totp" : null;
-      }
-      return (await spendRecoveryCode(user.id, trimmed)) ? "recovery_code" : null;
     },
 
     /** The methods the user's second step offers, for the sign-in form. */
@@ -319,6 +390,15 @@ export function createSecondStep(deps: Deps) {
 }
 
 export type SecondStep = ReturnType<typeof createSecondStep>;
+
+/** Second steps spent or expired, removed daily; answers how many. */
+export async function purgeSpentChallenges(db: Db): Promise<number> {
+  const removed = await db
+    .delete(mfaChallenges)
+    .where(or(lt(mfaChallenges.expiresAt, new Date()), isNotNull(mfaChallenges.usedAt)))
+    .returning({ id: mfaChallenges.id });
+  return removed.length;
+}
 
 /** Whether the user has a second step on: an authenticator app confirmed, or a passkey. */
 export async function userHasSecondStep(db: Executor, userId: string): Promise<boolean> {

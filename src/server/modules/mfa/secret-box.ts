@@ -1,11 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Keys derived from the server's secret (JWT_SECRET or DATA_DIR/jwt-secret), one per purpose, so
@@ -50,20 +43,9 @@ export function createSecretBox(secret: Uint8Array, purpose: string): SecretBox 
   };
 }
 
-export type KeyedHash = {
-  hash(text: string): string;
-  matches(stored: string, text: string): boolean;
-};
+export type KeyedHash = { hash(text: string): string };
 
 export function createKeyedHash(secret: Uint8Array, purpose: string): KeyedHash {
   const key = deriveKey(secret, purpose);
-  const hash = (text: string) => createHmac("sha256", key).update(text).digest("hex");
-  return {
-    hash,
-    matches(stored, text) {
-      const given = Buffer.from(hash(text), "hex");
-      const expected = Buffer.from(stored, "hex");
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
-  };
+  return { hash: (text) => createHmac("sha256", key).update(text).digest("hex") };
 }

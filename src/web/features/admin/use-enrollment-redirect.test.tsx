@@ -16,7 +16,10 @@ const refused = () =>
 function BackOffice({ read }: { read: boolean }) {
   useEnrollmentRedirect();
   const staff = useQuery({ ...contractQuery(mfaApi.staff, {}), enabled: read });
-  const reset = useContractMutation(mfaApi.resetFactor, (id: string) => ({ params: { id } }));
+  const reset = useContractMutation(mfaApi.resetFactor, (id: string) => ({
+    params: { id },
+    body: { password: "a password" },
+  }));
   return (
     <>
       <p>{staff.isError ? "The list failed" : "Back office"}</p>

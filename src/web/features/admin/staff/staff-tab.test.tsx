@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mfaApi } from "#domain/api/mfa";
 import { mfaMessages, type StaffMember } from "#domain/mfa";
-import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { answer, handle, networkFailure, refuse, refuseWithCode } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { StaffTab } from "./staff-tab";
 
@@ -42,7 +42,10 @@ beforeEach(() => {
   resets = [];
   answer(
     handle(mfaApi.staff, () => (failList ? networkFailure : { staff })),
-    handle(mfaApi.resetFactor, ({ params }) => {
+    handle(mfaApi.resetFactor, ({ params, body }) => {
+      if ((body as { password?: string }).password !== "my-password") {
+        return refuseWithCode(403, "password_incorrect", mfaMessages.passwordIncorrect);
+      }
       resets.push(params.id);
       if (params.id === "gone") return refuse(404, "That administrator does not exist.");
       staff = staff.map((s) => (s.id === params.id ? { ...s, secondStep: false } : s));
@@ -69,34 +72,40 @@ describe("the Staff tab", () => {
     ).toBeVisible();
   });
 
-  it("resets a colleague's second step after a confirmation that says what it does", async () => {
+  it("resets a colleague's second step after the caller's password, saying what it does", async () => {
     const user = userEvent.setup();
     renderWithQuery(<StaffTab userId="u1" />);
     const list = await screen.findByRole("list", { name: "Staff" });
     await user.click(within(list).getByRole("button", { name: "Reset second step of Bo Clerk" }));
-    const dialog = await screen.findByRole("alertdialog", {
+    const dialog = await screen.findByRole("dialog", {
       name: "Reset the second step of Bo Clerk?",
     });
     expect(dialog).toHaveTextContent(
-      "removes their authenticator app, passkeys and recovery codes, and signs them out everywhere",
+      "removes their authenticator app, passkeys and recovery codes, signs them out everywhere and e-mails them",
     );
+    await user.type(within(dialog).getByLabelText("Current password"), "not-mine");
+    await user.click(within(dialog).getByRole("button", { name: "Reset second step" }));
+    expect(await within(dialog).findByText(mfaMessages.passwordIncorrect)).toBeVisible();
     expect(resets).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText("Current password"));
+    await user.type(within(dialog).getByLabelText("Current password"), "my-password");
     await user.click(within(dialog).getByRole("button", { name: "Reset second step" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(mfaMessages.factorReset));
     expect(resets).toEqual(["u2"]);
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(within(list).getAllByText("Off")).toHaveLength(2));
     expect(within(list).queryByRole("button", { name: /Reset second step/ })).toBeNull();
     await waitFor(() => expect(screen.getByRole("heading", { name: "Staff" })).toHaveFocus());
   });
 
-  it("sends nothing when the confirmation is cancelled", async () => {
+  it("sends nothing when the dialog is cancelled", async () => {
     const user = userEvent.setup();
     renderWithQuery(<StaffTab userId="u1" />);
     const list = await screen.findByRole("list", { name: "Staff" });
     await user.click(within(list).getByRole("button", { name: "Reset second step of Bo Clerk" }));
     await user.click(await screen.findByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(resets).toEqual([]);
   });
 
@@ -106,12 +115,10 @@ describe("the Staff tab", () => {
     renderWithQuery(<StaffTab userId="u1" />);
     const list = await screen.findByRole("list", { name: "Staff" });
     await user.click(within(list).getByRole("button", { name: "Reset second step of Bo Clerk" }));
-    await user.click(await screen.findByRole("button", { name: "Reset second step" }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Could not reset the second step.", {
-        description: "That administrator does not exist.",
-      }),
-    );
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Current password"), "my-password");
+    await user.click(within(dialog).getByRole("button", { name: "Reset second step" }));
+    expect(await within(dialog).findByText("That administrator does not exist.")).toBeVisible();
   });
 
   it("shows a load failure with Try Again, which recovers", async () => {

@@ -8,8 +8,8 @@ import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { PasswordDialog } from "#web/features/account/components/password-dialog";
 import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
@@ -86,15 +86,20 @@ export function StaffTab({ userId }: { userId: string | null }) {
   // The reset row's button goes once the list is read again: focus waits for that list, then
   // goes to the tab's heading rather than nowhere.
   const [refocusAfter, setRefocusAfter] = useState<number | null>(null);
-  const reset = useContractMutation(mfaApi.resetFactor, (id: string) => ({ params: { id } }), {
-    onSuccess: ({ message }) => {
-      setResetting(null);
-      setRefocusAfter(list.dataUpdatedAt);
-      toast.success(message);
+  const reset = useContractMutation(
+    mfaApi.resetFactor,
+    ({ id, password }: { id: string; password: string }) => ({
+      params: { id },
+      body: { password },
+    }),
+    {
+      onSuccess: ({ message }) => {
+        setResetting(null);
+        setRefocusAfter(list.dataUpdatedAt);
+        toast.success(message);
+      },
     },
-    onError: (error) =>
-      toast.error("Could not reset the second step.", { description: failureDetail(error) }),
-  });
+  );
   const staff = list.data?.staff;
   useEffect(() => {
     if (refocusAfter === null || list.dataUpdatedAt <= refocusAfter) return;
@@ -142,18 +147,19 @@ export function StaffTab({ userId }: { userId: string | null }) {
           ))}
         </ul>
       )}
-      <ConfirmDialog
+      <PasswordDialog
         open={resetting !== null}
         onOpenChange={(open) => {
           if (!open) setResetting(null);
         }}
         title={`Reset the second step of ${resetting ? nameOf(resetting) : ""}?`}
-        description="This removes their authenticator app, passkeys and recovery codes, and signs them out everywhere. They can sign in again with their password and then set up a new second step."
+        description="This removes their authenticator app, passkeys and recovery codes, signs them out everywhere and e-mails them. They sign in again with their password and set up a new second step. Enter your own password to go on."
         confirmLabel="Reset second step"
         busyLabel="Resetting..."
-        busy={reset.isPending}
-        onConfirm={() => {
-          if (resetting) reset.mutate(resetting.id);
+        destructive
+        focusAfterSuccess={() => heading.current}
+        onConfirm={async ({ password }) => {
+          if (resetting) await reset.mutateAsync({ id: resetting.id, password });
         }}
       />
     </div>

@@ -1,0 +1,59 @@
+import { site } from "#domain/site";
+import { renderEmail } from "#server/mail/email-layout";
+import type { QueuedMessage } from "#server/mail/mail-queue";
+import { officeTime } from "../auth/new-sign-in.email";
+import type { SignInContext } from "../auth/sessions";
+import { describeUserAgent } from "../auth/user-agent";
+
+/**
+ * To an account whose password was just entered right from a browser it has not used, followed
+ * by a wrong second step: someone may have the password. Sent at most once a day per account.
+ */
+export function secondStepFailedEmail(
+  to: string,
+  context: SignInContext,
+  at: Date,
+  securityUrl: string,
+): QueuedMessage {
+  const { browser, device } = describeUserAgent(context.userAgent);
+  const email = renderEmail({
+    heading: "Someone entered your password",
+    paragraphs: [
+      `Your ${site.name} password was entered correctly from a browser your account has not used before, and then a wrong code was given for your second sign-in step. Your second step kept them out.`,
+      `When: ${officeTime.format(at)}\nBrowser: ${browser} on ${device}\nAddress: ${context.ipAddress}`,
+      "If this was not you, change your password now (Forgot your password? on the sign-in page) and check your sessions.",
+    ],
+    action: { label: "Review your sessions", url: securityUrl },
+    footnote: "We send this notice at most once a day.",
+  });
+  return {
+    kind: "second_step_failed",
+    to,
+    subject: `Someone entered your ${site.name} password`,
+    ...email,
+  };
+}
+
+/** To an account whose second step another administrator (or the office's command line) reset. */
+export function secondStepResetEmail(
+  to: string,
+  by: string,
+  at: Date,
+  loginUrl: string,
+): QueuedMessage {
+  const email = renderEmail({
+    heading: "Your second sign-in step was reset",
+    paragraphs: [
+      `${by} removed your authenticator app, passkeys and recovery codes on ${officeTime.format(at)}, and signed you out everywhere.`,
+      "Sign in with your password, then add a new second step on your security page. If you did not ask for this, tell the office at once.",
+    ],
+    action: { label: "Sign in", url: loginUrl },
+    footnote: "We send this notice whenever a second sign-in step is reset.",
+  });
+  return {
+    kind: "second_step_reset",
+    to,
+    subject: `Your ${site.name} second sign-in step was reset`,
+    ...email,
+  };
+}
