@@ -2,12 +2,12 @@ import { Smartphone } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { type MfaStatus, mfaMessages } from "#domain/mfa";
+import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useTotpDisable, useTotpSetup } from "../use-second-step";
-import { PasswordDialog } from "./password-dialog";
 import { TotpSetup } from "./totp-setup";
 
 /**

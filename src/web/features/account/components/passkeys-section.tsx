@@ -2,11 +2,11 @@ import { Fingerprint, KeyRound, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { type MfaStatus, mfaMessages, type Passkey } from "#domain/mfa";
+import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useAddPasskey, useRemovePasskey } from "../use-second-step";
-import { PasswordDialog } from "./password-dialog";
 
 function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
   return (

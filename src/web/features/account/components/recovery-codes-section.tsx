@@ -2,10 +2,10 @@ import { LifeBuoy } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type MfaStatus, mfaMessages, RECOVERY_CODE_COUNT } from "#domain/mfa";
+import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { useRegenerateRecoveryCodes } from "../use-second-step";
-import { PasswordDialog } from "./password-dialog";
 
 /** Few enough left to say so. */
 const LOW = 3;

@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { mfaApi } from "#domain/api/mfa";
 import type { StaffMember } from "#domain/mfa";
+import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { PasswordDialog } from "#web/features/account/components/password-dialog";
 import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
