@@ -197,7 +197,8 @@ test.describe("MFA_REQUIRED=true", () => {
 
     // The back office refuses them until they have one.
     await page.goto(`${app.url}/admin-dashboard`);
-    await expect(page).toHaveURL(/\/account\/security\?enrol=required$/);
+    // After the page hydrates and its first call is refused: slower on a busy machine.
+    await expect(page).toHaveURL(/\/account\/security\?enrol=required$/, { timeout: 20_000 });
 
     await page.goto(`${app.url}/account/security`);
     await turnOnApp(page, admin.password, Date.now());
