@@ -15,6 +15,12 @@ export const officeTime = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
+/** When, from which browser and which address: the lines every security notice gives. */
+export function whereFrom(context: SignInContext, at: Date): string {
+  const { browser, device } = describeUserAgent(context.userAgent);
+  return `When: ${officeTime.format(at)}\nBrowser: ${browser} on ${device}\nAddress: ${context.ipAddress}`;
+}
+
 /**
  * The e-mail to an account signed in to from a browser it has not used before (not on its very
  * first sign-in): when, which browser, from which address, and what to do if it was not them.
@@ -25,12 +31,11 @@ export function newSignInEmail(
   at: Date,
   securityUrl: string,
 ): QueuedMessage {
-  const { browser, device } = describeUserAgent(context.userAgent);
   const email = renderEmail({
     heading: "New sign-in to your account",
     paragraphs: [
       `Your ${site.name} account was just signed in to from a browser it has not used before.`,
-      `When: ${officeTime.format(at)}\nBrowser: ${browser} on ${device}\nAddress: ${context.ipAddress}`,
+      whereFrom(context, at),
       "If this was you, there is nothing to do. If it was not, reset your password now and sign out every other session from your security page.",
     ],
     action: { label: "Review your sessions", url: securityUrl },

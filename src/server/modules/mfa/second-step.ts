@@ -164,6 +164,25 @@ export function createSecondStep(deps: Deps) {
 
   const hasSecondStep = (userId: string, tx: Executor = db) => userHasSecondStep(tx, userId);
 
+  /** A second-step token that may still be tried: not spent, not expired, tries left. */
+  const liveToken = (mfaToken: string) =>
+    and(
+      eq(mfaChallenges.tokenHash, tokenHashes.hash(mfaToken)),
+      isNull(mfaChallenges.usedAt),
+      gt(mfaChallenges.expiresAt, now()),
+      lt(mfaChallenges.tries, MFA_MAX_TRIES),
+    );
+
+  /** Spends a token: only its first success signs in (a spent one is refused as expired). */
+  async function spendChallenge(challengeId: string, tx: Executor = db): Promise<void> {
+    const rows = await tx
+      .update(mfaChallenges)
+      .set({ usedAt: now() })
+      .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
+      .returning({ id: mfaChallenges.id });
+    if (rows.length === 0) throw secondStepExpired();
+  }
+
   /** Recovery codes stand in for a second step: without one left, they go. */
   async function dropUnneededRecoveryCodes(userId: string): Promise<void> {
     await db.transaction(async (tx) => {
@@ -182,14 +201,7 @@ export function createSecondStep(deps: Deps) {
       const rows = await db
         .select({ userId: mfaChallenges.userId })
         .from(mfaChallenges)
-        .where(
-          and(
-            eq(mfaChallenges.tokenHash, tokenHashes.hash(mfaToken)),
-            isNull(mfaChallenges.usedAt),
-            gt(mfaChallenges.expiresAt, now()),
-            lt(mfaChallenges.tries, MFA_MAX_TRIES),
-          ),
-        )
+        .where(liveToken(mfaToken))
         .limit(1);
       return rows[0]?.userId ?? null;
     },
@@ -318,14 +330,7 @@ export function createSecondStep(deps: Deps) {
       const rows = await db
         .update(mfaChallenges)
         .set({ tries: sql`${mfaChallenges.tries} + 1` })
-        .where(
-          and(
-            eq(mfaChallenges.tokenHash, tokenHashes.hash(mfaToken)),
-            isNull(mfaChallenges.usedAt),
-            gt(mfaChallenges.expiresAt, now()),
-            lt(mfaChallenges.tries, MFA_MAX_TRIES),
-          ),
-        )
+        .where(liveToken(mfaToken))
         .returning();
       const challenge = rows[0];
       const user = challenge
@@ -348,12 +353,7 @@ export function createSecondStep(deps: Deps) {
     ): Promise<SecondStepMethodUsed | null> {
       try {
         return await db.transaction(async (tx) => {
-          const spent = await tx
-            .update(mfaChallenges)
-            .set({ usedAt: now() })
-            .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
-            .returning({ id: mfaChallenges.id });
-          if (spent.length === 0) throw secondStepExpired();
+          await spendChallenge(challengeId, tx);
           const method = await checkCode(user, code, tx);
           if (!method) throw new WrongCode();
           return method;
@@ -365,14 +365,7 @@ export function createSecondStep(deps: Deps) {
     },
 
     /** Spends the token after another check passed (a passkey): only its first success counts. */
-    async spend(challengeId: string): Promise<void> {
-      const rows = await db
-        .update(mfaChallenges)
-        .set({ usedAt: now() })
-        .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
-        .returning({ id: mfaChallenges.id });
-      if (rows.length === 0) throw secondStepExpired();
-    },
+    spend: (challengeId: string) => spendChallenge(challengeId),
 
     /** The methods the user's second step offers, for the sign-in form. */
     async methods(userId: string): Promise<("totp" | "recovery_code" | "passkey")[]> {

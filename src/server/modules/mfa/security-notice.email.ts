@@ -1,9 +1,8 @@
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
-import { officeTime } from "../auth/new-sign-in.email";
+import { officeTime, whereFrom } from "../auth/new-sign-in.email";
 import type { SignInContext } from "../auth/sessions";
-import { describeUserAgent } from "../auth/user-agent";
 
 /**
  * To an account whose password was just entered right from a browser it has not used, followed
@@ -15,12 +14,11 @@ export function secondStepFailedEmail(
   at: Date,
   securityUrl: string,
 ): QueuedMessage {
-  const { browser, device } = describeUserAgent(context.userAgent);
   const email = renderEmail({
     heading: "Someone entered your password",
     paragraphs: [
       `Your ${site.name} password was entered correctly from a browser your account has not used before, and then a wrong code was given for your second sign-in step. Your second step kept them out.`,
-      `When: ${officeTime.format(at)}\nBrowser: ${browser} on ${device}\nAddress: ${context.ipAddress}`,
+      whereFrom(context, at),
       "If this was not you, change your password now (Forgot your password? on the sign-in page) and check your sessions.",
     ],
     action: { label: "Review your sessions", url: securityUrl },
