@@ -196,10 +196,13 @@ test.describe("site shell on a desktop", () => {
       .getByRole("link", { name: "Services" })
       .click();
     await expect(page).toHaveURL(/\/services$/);
+    // The URL changes before React commits the new page, and the page's element is replaced
+    // (a new key per path) and then given the animation: the old one read while detached gives
+    // "", so the check waits for the committed page.
     const duration = () => transition.evaluate((el) => getComputedStyle(el).animationDuration);
-    expect(await duration()).toBe("0.3s");
+    await expect.poll(duration).toBe("0.3s");
     await page.emulateMedia({ reducedMotion: "reduce" });
-    expect(Number.parseFloat(await duration())).toBeLessThan(0.001);
+    await expect.poll(async () => Number.parseFloat(await duration())).toBeLessThan(0.001);
   });
 
   test("passes an axe scan", async ({ page }) => {
