@@ -234,6 +234,51 @@ export async function measureBytes(baseUrl: string, pages: string[]): Promise<By
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
+type PageKind = keyof typeof budgets.languages.englishBefore;
+
+/** Which of the four public pages a path is, in either language. */
+function pageKind(page: string): PageKind | null {
+  const path = page.replace(/^\/es(?=\/|$)/, "") || "/";
+  if (path === "/") return "home";
+  if (path === "/properties") return "list";
+  if (/^\/buildings\/\d+$/.test(path)) return "building";
+  if (/^\/properties\/\d+$/.test(path)) return "unit";
+  return null;
+}
+
+/** Spanish pages against their English twins; English pages against their size before Spanish. */
+export function languageChecks(result: BytesResult): Check[] {
+  const { maxDeltaGzipBytes, englishBefore } = budgets.languages;
+  const byPage = new Map(result.pages.map((p) => [p.page, p]));
+  const checks: Check[] = [];
+  for (const p of result.pages) {
+    const kind = pageKind(p.page);
+    if (!kind) continue;
+    if (p.page === "/es" || p.page.startsWith("/es/")) {
+      const twin = byPage.get(p.page.replace(/^\/es/, "") || "/");
+      if (!twin) continue;
+      const delta = p.jsGzipBytes - twin.jsGzipBytes;
+      checks.push({
+        section: "bytes",
+        measure: `${p.page}: JavaScript on first view against ${twin.page} (gzip)`,
+        measured: `${delta >= 0 ? "+" : ""}${kb(delta)}`,
+        budget: `<= +${kb(maxDeltaGzipBytes)}`,
+        pass: Math.abs(delta) <= maxDeltaGzipBytes,
+      });
+    } else {
+      const delta = p.jsGzipBytes - englishBefore[kind];
+      checks.push({
+        section: "bytes",
+        measure: `${p.page}: JavaScript on first view against before the Spanish site (gzip)`,
+        measured: `${delta >= 0 ? "+" : ""}${kb(delta)}`,
+        budget: `<= +${kb(maxDeltaGzipBytes)}`,
+        pass: delta <= maxDeltaGzipBytes,
+      });
+    }
+  }
+  return checks;
+}
+
 export function bytesChecks(result: BytesResult): Check[] {
   return result.pages.flatMap((p): Check[] => [
     {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { projectRoot, tempDataDir } from "../tests/support/app-process";
 import { budgets, type Check } from "./budgets";
-import { bytesChecks, measureBytes } from "./bytes";
+import { bytesChecks, languageChecks, measureBytes } from "./bytes";
 import { deepJsonChecks, measureDeepJson } from "./deep-json";
 import { lighthouseChecks, measureLighthouse } from "./lighthouse";
 import { measureMetricsOverhead, metricsChecks } from "./metrics";
@@ -70,7 +70,10 @@ type Step = (typeof steps)[number];
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) as Step[] | undefined;
 const enabled = (step: Step) => !only || only.includes(step);
 
-/** The home page, the list, and the first building and its first unit in the demo content. */
+/**
+ * The home page, the list, and the first building and its first unit in the demo content, each in
+ * English and then in Spanish (under /es).
+ */
 async function publicPages(
   baseUrl: string,
 ): Promise<{ pages: string[]; buildingId: number; unitId: number }> {
@@ -83,7 +86,16 @@ async function publicPages(
   const unit = detail.units[0];
   if (!unit) throw new Error(`Building ${building.id} has no units.`);
   return {
-    pages: ["/", "/properties", `/buildings/${building.id}`, `/properties/${unit.id}`],
+    pages: [
+      "/",
+      "/properties",
+      `/buildings/${building.id}`,
+      `/properties/${unit.id}`,
+      "/es",
+      "/es/properties",
+      `/es/buildings/${building.id}`,
+      `/es/properties/${unit.id}`,
+    ],
     buildingId: building.id,
     unitId: unit.id,
   };
@@ -187,7 +199,9 @@ async function main(): Promise<number> {
 
       if (enabled("bytes")) {
         results.bytes = await step("bytes of the first view", () => measureBytes(app.url, pages));
-        if (results.bytes) results.checks.push(...bytesChecks(results.bytes));
+        if (results.bytes) {
+          results.checks.push(...bytesChecks(results.bytes), ...languageChecks(results.bytes));
+        }
       }
       if (enabled("lighthouse")) {
         results.lighthouse = await step(`lighthouse (${lighthouseRuns} runs per page)`, () =>

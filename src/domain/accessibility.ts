@@ -83,53 +83,41 @@ export function parseStoredPreferences(raw: string | null | undefined): Accessib
   return preferences;
 }
 
+/**
+ * The panel's messages in English (the tests' words): the page shows the catalogue's
+ * `a11y.toast.*`, whose English is these texts (a test checks that they match).
+ */
 export const accessibilityMessages = {
   saved: "Accessibility preferences saved",
   reset: "Preferences reset to defaults",
   saveFailed: messages.preferencesSaveFailed,
 } as const;
 
-/** The slider's labels: up to 14 Small, 16 Medium, 18 Large, 20 Extra Large, then Largest. */
-export function fontSizeLabel(px: number): string {
-  if (px <= 14) return "Small";
-  if (px <= 16) return "Medium";
-  if (px <= 18) return "Large";
-  if (px <= 20) return "Extra Large";
-  return "Largest";
+/** The slider's named steps, smallest first (the page shows each in its own language). */
+export const fontSizeSteps = ["small", "medium", "large", "extraLarge", "largest"] as const;
+export type FontSizeStep = (typeof fontSizeSteps)[number];
+
+/** The slider's step of a size: up to 14 small, 16 medium, 18 large, 20 extra large, then largest. */
+export function fontSizeStep(px: number): FontSizeStep {
+  if (px <= 14) return "small";
+  if (px <= 16) return "medium";
+  if (px <= 18) return "large";
+  if (px <= 20) return "extraLarge";
+  return "largest";
 }
 
-export const focusIndicatorOptions: readonly {
-  value: FocusIndicatorStyle;
-  label: string;
-  description: string;
-}[] = [
-  { value: "standard", label: "Standard", description: "A solid outline around the focused item." },
-  {
-    value: "enhanced",
-    label: "Enhanced",
-    description: "A thicker outline with a soft glow around it.",
-  },
-  {
-    value: "high-visibility",
-    label: "High Visibility",
-    description: "A thick black outline over a yellow band: visible on any background.",
-  },
-];
+const englishFontSizeNames: Record<FontSizeStep, string> = {
+  small: "Small",
+  medium: "Medium",
+  large: "Large",
+  extraLarge: "Extra Large",
+  largest: "Largest",
+};
 
-export const colorSchemeOptions: readonly {
-  value: ColorScheme;
-  label: string;
-  description: string;
-}[] = [
-  { value: "auto", label: "Auto", description: "Follows your device's light or dark setting." },
-  { value: "light", label: "Light", description: "Dark text on a light background." },
-  { value: "dark", label: "Dark", description: "Light text on a dark background." },
-  {
-    value: "high-contrast",
-    label: "High Contrast",
-    description: "White text on black, with bright links (WCAG AAA).",
-  },
-];
+/** The step's English name (Small ... Largest), as the English catalogue (a11y.json) has it. */
+export function fontSizeLabel(px: number): string {
+  return englishFontSizeNames[fontSizeStep(px)];
+}
 
 /**
  * How the preferences show on <html>: one rule per attribute. A rule sets its attribute when the
@@ -194,17 +182,19 @@ export function preferencesBootScript(): string {
  * The site's keyboard shortcuts (when keyboard navigation is on). Alt + Shift + a letter: no
  * browser or screen reader we know binds these letters (Firefox gives Alt + Shift to accesskey
  * attributes, which this site does not use), and they are ignored while the visitor types in a
- * field. `to: null` moves focus to the page's main content.
+ * field. `to` is the page's path without its language (the page in the visitor's language is
+ * opened); `to: null` moves focus to the page's main content. The letters are the same in every
+ * language; each one's description is the catalogue's `a11y.shortcuts.<letter>`.
  */
-export const SHORTCUT_MODIFIERS = "Alt + Shift";
+export const SHORTCUT_MODIFIER_KEYS = ["alt", "shift"] as const;
 
 export const keyboardShortcuts = [
-  { letter: "H", description: "Go to the home page", to: "/" },
-  { letter: "P", description: "Go to Properties", to: "/properties" },
-  { letter: "S", description: "Go to Services", to: "/services" },
-  { letter: "C", description: "Go to Contact", to: "/contact" },
-  { letter: "A", description: "Go to Accessibility settings", to: "/accessibility" },
-  { letter: "M", description: "Jump to the main content", to: null },
+  { letter: "H", to: "/" },
+  { letter: "P", to: "/properties" },
+  { letter: "S", to: "/services" },
+  { letter: "C", to: "/contact" },
+  { letter: "A", to: "/accessibility" },
+  { letter: "M", to: null },
 ] as const;
 
 export type KeyboardShortcut = (typeof keyboardShortcuts)[number];
@@ -223,15 +213,18 @@ export function matchShortcut(press: KeyPress): KeyboardShortcut | undefined {
   return keyboardShortcuts.find((shortcut) => press.code === `Key${shortcut.letter}`);
 }
 
-/** The keys every page answers to, for the reference on /accessibility. */
+/** The names of keys, each the catalogue's `a11y.keys.<name>` (Space, Escape, an arrow...). */
+export type KeyName = "alt" | "shift" | "tab" | "enter" | "space" | "escape" | "left" | "right";
+
+/**
+ * The keys every page answers to, for the reference on /accessibility: each row's action is the
+ * catalogue's `a11y.standardKeys.<action>`.
+ */
 export const standardKeys = [
-  { keys: ["Tab"], description: "Move to the next link, button or field" },
-  { keys: ["Shift", "Tab"], description: "Move to the previous link, button or field" },
-  { keys: ["Enter"], description: "Follow a link or press a button" },
-  { keys: ["Space"], description: "Press a button or turn a switch on or off" },
-  { keys: ["Escape"], description: "Close a dialog or the menu" },
-  {
-    keys: ["←", "→"],
-    description: "Move between photos in a gallery, tabs in a list, or along a slider",
-  },
-] as const;
+  { action: "next", keys: ["tab"] },
+  { action: "previous", keys: ["shift", "tab"] },
+  { action: "follow", keys: ["enter"] },
+  { action: "press", keys: ["space"] },
+  { action: "close", keys: ["escape"] },
+  { action: "move", keys: ["left", "right"] },
+] as const satisfies readonly { action: string; keys: readonly KeyName[] }[];

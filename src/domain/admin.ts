@@ -99,6 +99,19 @@ const MAX_AMENITIES = 40;
 // No length bound here: the ordered checks below give the product's words for every length (the
 // request body limit bounds what can arrive at all).
 const trimmed = () => z.string().trim().default("");
+/**
+ * The Spanish description: the English one's length rule, empty (or blank) stored as null, which
+ * the Spanish pages replace with the English description. Left out of an edit, the stored one is
+ * kept (a form opened before the field existed must not erase it).
+ */
+const spanishDescription = () =>
+  z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION)
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
 const lengthWithin = (value: string, min: number, max: number) =>
   value.length >= min && value.length <= max;
 
@@ -113,6 +126,7 @@ const propertyFields = z.object({
   state: trimmed(),
   zipCode: trimmed(),
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
+  descriptionEs: spanishDescription(),
   // Ranges are checked after the ordered checks (below), so their message comes first.
   yearBuilt: z.number().int().nullable().default(null),
   totalUnits: z.number().int().nullable().default(null),
@@ -195,6 +209,7 @@ const unitFields = z.object({
   availableFrom: isoDate.nullable().default(null),
   features: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
+  descriptionEs: spanishDescription(),
   floorPlan: z.string().trim().max(200).default(""),
 });
 
@@ -258,22 +273,27 @@ export type AdminImage = {
   height: number;
 };
 
-export type AdminUnit = UnitValues & {
-  id: number;
-  propertyId: number;
-  images: AdminImage[];
-  createdAt: string;
-  updatedAt: string;
-};
+/** A stored Spanish description, or null (the Spanish pages then show the English one). */
+type StoredSpanish = { descriptionEs: string | null };
 
-export type AdminProperty = PropertyValues & {
-  id: number;
-  images: AdminImage[];
-  /** Natural order of unit numbers. */
-  units: AdminUnit[];
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminUnit = Omit<UnitValues, "descriptionEs"> &
+  StoredSpanish & {
+    id: number;
+    propertyId: number;
+    images: AdminImage[];
+    createdAt: string;
+    updatedAt: string;
+  };
+
+export type AdminProperty = Omit<PropertyValues, "descriptionEs"> &
+  StoredSpanish & {
+    id: number;
+    images: AdminImage[];
+    /** Natural order of unit numbers. */
+    units: AdminUnit[];
+    createdAt: string;
+    updatedAt: string;
+  };
 
 /** POST /api/upload answers with the stored images. */
 export type UploadResponse = { files: AdminImage[]; message: string };

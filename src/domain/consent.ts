@@ -16,7 +16,9 @@ export const CONSENT_CLOSED_KEY = "privacy_consent_closed";
  */
 export const CONSENT_VERSION = 1;
 
-/** The date the privacy policy and the terms of service show. */
+/** The date the privacy policy and the terms of service show (each page writes it in its language). */
+export const LEGAL_LAST_UPDATED_ON = "2026-11-22";
+/** The same date as the English pages write it. */
 export const LEGAL_LAST_UPDATED = "November 22, 2026";
 /** 730 days, which the banner and the policy call 2 years. */
 export const DATA_RETENTION_YEARS = Math.round(DATA_RETENTION_DAYS / 365);
@@ -69,6 +71,10 @@ export function consentStatus({ kept, session, closed }: StoredConsent): Consent
   return closed === null ? "unset" : "closed";
 }
 
+/**
+ * The banner's words in English, as the English catalogue (`consent.banner.*`) holds them: the
+ * pages show the catalogue's text in their language; the tests name the English controls by these.
+ */
 export const consentText = {
   heading: "Privacy and cookies",
   body: `We keep your preferences for this site in your browser's storage, and we use no advertising or third-party tracking cookies. Personal information you give us is kept for ${DATA_RETENTION_YEARS} years from your last activity.`,

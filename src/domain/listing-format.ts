@@ -2,7 +2,9 @@ import type { BuildingFilters } from "./listings";
 
 /**
  * Pure helpers for showing listings. Kept apart from the zod schemas in listings.ts so that pages
- * which only show listings do not ship the validation library to the browser.
+ * which only show listings do not ship the validation library to the browser. Their words are
+ * English (the server's generated texts, the back office): the renter's pages, in English and
+ * Spanish, use the catalogue's versions in src/web/features/listings/listing-text.ts.
  */
 
 export function hasActiveFilters(filters: BuildingFilters): boolean {

@@ -83,6 +83,8 @@ export const buildingSchema = z.object({
   rentFrom: z.number().nullable(),
   featured: z.boolean(),
   description: z.string(),
+  /** The staff's Spanish description, or null: the Spanish pages then show `description`. */
+  descriptionEs: z.string().nullable(),
 });
 export type Building = z.infer<typeof buildingSchema>;
 
@@ -100,6 +102,8 @@ export const unitSchema = unitSummarySchema.extend({
   images: z.array(z.string()),
   photos: z.array(photoSchema),
   description: z.string(),
+  /** The staff's Spanish description, or null: the Spanish pages then show `description`. */
+  descriptionEs: z.string().nullable(),
   amenities: z.array(z.string()),
   deposit: z.number(),
   building: z.object({ id: z.number(), name: z.string() }),

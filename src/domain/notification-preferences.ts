@@ -6,6 +6,11 @@ import * as z from "./zod-mini";
  * frequency. Kept in the visitor's browser only.
  */
 
+/**
+ * The product's English words of the settings page. The renter's page shows the catalogue's
+ * (`notifications.prefs.*`, `notifications.timing.emergencyNote`) in the page's language; the
+ * schema's `timeOfDay` is translated by the form field (`form.preferences.timeOfDay`).
+ */
 export const notificationPreferencesMessages = {
   saved: "Notification preferences saved successfully",
   saveFailed: messages.preferencesSaveFailed,
@@ -27,31 +32,12 @@ export const channelCategories = [
 ] as const;
 export type ChannelCategory = (typeof channelCategories)[number];
 
-export const channelCopy: Record<Channel, { title: string; description: string; noun: string }> = {
-  email: {
-    title: "Email",
-    description: "Sent to your registered e-mail address",
-    noun: "email",
-  },
-  inApp: {
-    title: "In-App",
-    description: "Shown in the notification centre on this site",
-    noun: "in-app",
-  },
-  push: { title: "Push", description: "On your mobile device", noun: "push" },
-};
-
-export const channelCategoryLabels: Record<ChannelCategory, string> = {
-  maintenance: "Maintenance requests",
-  payment: "Payment reminders",
-  system: "System updates",
-  communication: "Messages",
-  emergency: "Emergency alerts",
-};
-
-export const lockedEmergencyLabel = "Emergency alerts (always enabled)";
+// The channels' and categories' names, and the lock of emergency push, are words of the page
+// only: the renter's page shows them from the catalogue (`notifications.channel.<channel>.*`,
+// `notifications.channel.category.<category>`), in the page's language.
 
 export const frequencies = ["instant", "hourly", "daily", "weekly"] as const;
+/** The English names; the page shows `notifications.timing.frequency.<value>`. */
 export const frequencyLabels: Record<(typeof frequencies)[number], string> = {
   instant: "Instant (as they happen)",
   hourly: "Hourly digest",

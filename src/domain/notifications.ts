@@ -20,6 +20,11 @@ export type NotificationType = (typeof notificationTypes)[number];
 export type NotificationCategory = (typeof notificationCategories)[number];
 export type NotificationPriority = (typeof notificationPriorities)[number];
 
+/**
+ * The product's English names (tests compare them). The renter's pages show the catalogue's
+ * (`notifications.type.*`, `notifications.category.*`, `notifications.filter.*`) in the page's
+ * language, and format days and times in the office's time zone (notification-dates.ts).
+ */
 export const typeLabels: Record<NotificationType | "emergency", string> = {
   info: "Info",
   success: "Success",
@@ -318,7 +323,9 @@ export const exportFileName = (now: Date) => `notifications-${dayKey(now)}.json`
 export const exportJson = (items: readonly Notification[]) => JSON.stringify(items, null, 2);
 
 // ---------------------------------------------------------------------------------------------
-// The first visit's hard-coded samples (the centre is a mock), placed relative to `now`.
+// The first visit's hard-coded samples (the centre is a mock), placed relative to `now`. The
+// browser stores them in the words of the page the visitor arrives on (the catalogue's
+// `notify.sample.*`, whose English is these texts).
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

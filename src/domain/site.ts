@@ -28,32 +28,3 @@ export const site = {
 } as const;
 
 export const officeAddressLine = `${site.address.street}, ${site.address.city}, ${site.address.state} ${site.address.zipCode}`;
-
-export type NavLink = { label: string; to: string };
-
-export const mainNav: readonly NavLink[] = [
-  { label: "Home", to: "/" },
-  { label: "Properties", to: "/properties" },
-  { label: "Services", to: "/services" },
-  { label: "Contact", to: "/contact" },
-];
-
-export const footerLinks = {
-  quickLinks: [
-    { label: "Home", to: "/" },
-    { label: "Properties", to: "/properties" },
-    { label: "Services", to: "/services" },
-    { label: "Contact", to: "/contact" },
-  ],
-  forRenters: [
-    { label: "Browse Properties", to: "/properties" },
-    { label: "Schedule Viewing", to: "/contact" },
-    { label: "Property Inquiry", to: "/contact" },
-    { label: "Rental Process", to: "/services" },
-  ],
-  legal: [
-    { label: "Privacy Policy", to: "/privacy" },
-    { label: "Terms of Service", to: "/terms" },
-    { label: "Accessibility", to: "/accessibility" },
-  ],
-} as const satisfies Record<string, readonly NavLink[]>;

@@ -175,6 +175,13 @@ export function formatFileDate(iso: string): string {
   return `${monthNames[part("month") - 1]} ${String(part("day")).padStart(2, "0")}, ${part("year")}`;
 }
 
+/**
+ * The languages a document request's e-mail and upload page can be in (the renter-facing site's
+ * languages): English at /upload/{token}, Spanish at /es/upload/{token}.
+ */
+export const documentRequestLanguages = ["en", "es"] as const;
+export type DocumentRequestLanguage = (typeof documentRequestLanguages)[number];
+
 /** POST /api/admin/document-requests: staff ask a tenant for documents. */
 export const documentRequestSchema = z.object({
   tenantName: z
@@ -192,6 +199,8 @@ export const documentRequestSchema = z.object({
   category: z.enum(fileCategories),
   maintenanceRequest: z.string().trim().max(200).default(""),
   note: z.string().trim().max(1000).default(""),
+  /** The language of the e-mail and of the upload page its link opens; English if not given. */
+  language: z.enum(documentRequestLanguages).default("en"),
 });
 export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
 

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { localeFromPath } from "#domain/locale";
 import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
@@ -34,6 +35,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The page's language, from its path (/es/... is Spanish), as <html lang> says too.
+          responseHeaders.set("Content-Language", localeFromPath(new URL(request.url).pathname));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

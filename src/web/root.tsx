@@ -6,7 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
 } from "react-router";
+import { localeFromPath } from "#domain/locale";
 import { site } from "../domain/site";
 import type { Route } from "./+types/root";
 // Inlined: ~5 KB compressed, and it saves a render-blocking round trip on a slow phone.
@@ -18,7 +21,9 @@ import { AccessibilityBehaviours } from "./features/accessibility/components/acc
 import { PreferencesBootScript } from "./features/accessibility/components/preferences-boot-script";
 import { AuthProvider } from "./features/auth/auth-provider";
 import { ConsentBanner } from "./features/consent/components/consent-banner";
-import { pageTitle } from "./lib/meta";
+import { rootMessages } from "./i18n/catalogue.server";
+import { I18nRoot, useI18n } from "./i18n/i18n-provider";
+import { metaI18n } from "./i18n/meta";
 import type { RootData } from "./lib/seo";
 
 /**
@@ -29,10 +34,11 @@ import type { RootData } from "./lib/seo";
 const inlineStyles = import.meta.env.SSR ? styles : "";
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     // The first-paint script below sets the visitor's accessibility attributes on <html> before
     // React hydrates it: they are expected, not a mismatch.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={localeFromPath(pathname)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,11 +50,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
       </head>
       <body>
-        {children}
-        {/* The module preloads, after the content: the page paints before its scripts are even requested. */}
-        <Links />
-        {/* Sonner's toaster, mounted on the first press or key: no toast comes before one. */}
-        <DeferredToaster />
+        {/* The page's words in its language, for the page, its error screen and the toasts. */}
+        <I18nRoot>
+          {children}
+          {/* The module preloads, after the content: the page paints before its scripts are even requested. */}
+          <Links />
+          {/* Sonner's toaster, mounted on the first press or key: no toast comes before one. */}
+          <DeferredToaster />
+        </I18nRoot>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -56,14 +65,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { publicUrl: context.services.publicUrl };
+/** The public URL, and the words of the shell (header, footer, banners) in the path's language. */
+export function loader({ context, request }: Route.LoaderArgs): RootData {
+  return { publicUrl: context.services.publicUrl, ...rootMessages(request) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle() },
-  { name: "description", content: site.tagline },
-];
+/** The shell's words are loaded again only when a navigation changes the language. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaI18n(args);
+  return [
+    { title: t("common.meta.title") },
+    { name: "description", content: t("common.meta.tagline") },
+  ];
+};
 
 export default function App() {
   return (
@@ -78,11 +101,12 @@ export default function App() {
 
 /** Last line of defence: an error no page handled. It never shows a stack to a visitor. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return (
     <ErrorScreen
-      title="Something went wrong"
-      message={`We couldn't show this page. Please try again, or call us at ${site.phone}.`}
+      title={t("common.error.title")}
+      message={t("common.error.text", { phone: site.phone })}
     />
   );
 }

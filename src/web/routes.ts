@@ -1,8 +1,12 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The pages inside the shared layout (header, footer, page transition), then those outside it. */
+/**
+ * The pages inside the shared layout (header, footer, page transition), then those outside it.
+ * The renter-facing pages answer in English at their address and in Spanish under `/es` (the
+ * optional `es?` segment): one route module serves both, and the path decides the language.
+ */
 export default [
-  layout("routes/site-layout.tsx", [
+  route("es?", "routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("properties", "routes/properties.tsx"),
     route("properties/:id", "routes/unit.tsx"),
@@ -22,7 +26,7 @@ export default [
   route("reset-users", "routes/reset-users.tsx"),
   route("admin-dashboard", "routes/admin-dashboard.tsx"),
   route("account/security", "routes/account-security.tsx"),
-  route("notifications", "routes/notifications.tsx"),
-  route("settings/notifications", "routes/notification-settings.tsx"),
+  route("es?/notifications", "routes/notifications.tsx"),
+  route("es?/settings/notifications", "routes/notification-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -147,7 +147,9 @@ test("a building is created with two photos, shown with progress, and appears on
   await dialog.getByLabel("City").fill("Hartford");
   await dialog.getByLabel("State").fill("CT");
   await dialog.getByLabel("ZIP Code").fill("06103");
-  await dialog.getByLabel("Description").fill("Quiet condos by the Connecticut River.");
+  await dialog
+    .getByLabel("Description", { exact: true })
+    .fill("Quiet condos by the Connecticut River.");
   await dialog.getByLabel("Elevator").check();
   await dialog.getByLabel("Featured").check();
 

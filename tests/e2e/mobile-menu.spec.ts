@@ -30,6 +30,8 @@ test.describe("mobile menu below 768 px", () => {
       "Contact",
       /^Notifications\d*$/,
       "Login",
+      // The same page in Spanish.
+      "Language: Español",
     ]);
     const box = await settledBox(menu);
     expect(box?.width).toBeCloseTo(375 * 0.85, 0);

@@ -2,7 +2,15 @@ import "@testing-library/jest-dom/vitest";
 import { File as NodeFile } from "node:buffer";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { setTranslatorOutsideRoutes } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { apiServer } from "./api-mocks";
+
+// Components rendered on their own (outside the route tree and its loaders) speak English with
+// every namespace of the catalogue.
+setTranslatorOutsideRoutes(createTranslator("en", messagesFor("en", namespaces)));
 
 // findBy and waitFor wait up to 3 s (not 1 s): on a loaded two-core machine a render that
 // follows an answer can take longer than a second without anything being wrong.

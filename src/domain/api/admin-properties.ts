@@ -39,6 +39,7 @@ export const adminUnitSchema = z.object({
   availableFrom: z.string().nullable(),
   features: z.array(z.string()),
   description: z.string(),
+  descriptionEs: z.string().nullable(),
   floorPlan: z.string(),
   images: z.array(adminImageSchema),
   createdAt: z.string(),
@@ -54,6 +55,7 @@ export const adminPropertySchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   description: z.string(),
+  descriptionEs: z.string().nullable(),
   yearBuilt: z.number().nullable(),
   totalUnits: z.number().nullable(),
   amenities: z.array(z.string()),
@@ -101,7 +103,8 @@ export const adminPropertiesApi = defineApi("adminProperties", {
   updateProperty: {
     method: "PUT",
     path: "/api/admin/properties/:id",
-    summary: "Changes a building (a body without hasVacancy keeps the stored flag)",
+    summary:
+      "Changes a building (a body without hasVacancy or descriptionEs keeps the stored value)",
     guard: "admin",
     audit: "property.updated",
     params: idParams,
@@ -142,7 +145,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
   updateUnit: {
     method: "PUT",
     path: "/api/admin/units/:id",
-    summary: "Changes a unit",
+    summary: "Changes a unit (a body without descriptionEs keeps the stored one)",
     guard: "admin",
     audit: "unit.updated",
     params: idParams,

@@ -201,6 +201,8 @@ export const properties = pgTable(
     state: text("state").notNull(),
     zipCode: text("zip_code").notNull(),
     description: text("description").notNull().default(""),
+    /** The Spanish pages' description; null shows the English one there. */
+    descriptionEs: text("description_es"),
     yearBuilt: integer("year_built"),
     totalUnits: integer("total_units"),
     amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
@@ -231,6 +233,8 @@ export const units = pgTable(
     availableFrom: date("available_from", { mode: "string" }),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     description: text("description").notNull().default(""),
+    /** The Spanish pages' description; null shows the English one there. */
+    descriptionEs: text("description_es"),
     floorPlan: text("floor_plan").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -282,6 +286,10 @@ export const documentRequests = pgTable(
     category: text("category", { enum: ["maintenance", "lease", "property", "other"] }).notNull(),
     maintenanceRequest: text("maintenance_request"),
     note: text("note").notNull().default(""),
+    /** The language of the e-mail and of the upload page its link opens. */
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -292,6 +300,7 @@ export const documentRequests = pgTable(
       "document_requests_category_check",
       sql`${t.category} in ('maintenance', 'lease', 'property', 'other')`,
     ),
+    check("document_requests_language_check", sql`${t.language} in ('en', 'es')`),
   ],
 );
 

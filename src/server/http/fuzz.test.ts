@@ -148,6 +148,7 @@ const propertyModel = (): Model => ({
   state: fc.constantFrom("CT", "NY", "California"),
   zipCode: fc.constantFrom("06103", "06103-1234", "10001"),
   description: text(0, 300),
+  descriptionEs: fc.oneof(fc.constant(null), text(0, 300)),
   yearBuilt: fc.oneof(fc.constant(null), fc.integer({ min: 1600, max: 2030 })),
   totalUnits: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 10_000 })),
   amenities: fc.array(fc.constantFrom(...amenityChoices), { maxLength: 6 }),
@@ -167,6 +168,7 @@ const unitFieldsModel = (known: Known): Model => ({
   availableFrom: fc.oneof(fc.constant(null), isoDate),
   features: fc.array(text(1, 30), { maxLength: 5 }),
   description: text(0, 300),
+  descriptionEs: fc.oneof(fc.constant(null), text(0, 300)),
   floorPlan: text(0, 50),
 });
 

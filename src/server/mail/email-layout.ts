@@ -14,6 +14,16 @@ export type EmailContent = {
   code?: string;
   /** Small print under the content, e.g. "If you did not ask for this, ignore this e-mail." */
   footnote?: string;
+  /** The language the content is written in (English when not given): the layout's own words follow it. */
+  language?: EmailLanguage;
+};
+
+export type EmailLanguage = "en" | "es";
+
+/** The layout's own words, in each language an e-mail can be written in. */
+const layoutWords: Record<EmailLanguage, { copyAddress: string }> = {
+  en: { copyAddress: "If the button does not work, copy this address into your browser:" },
+  es: { copyAddress: "Si el botón no funciona, copie esta dirección en su navegador:" },
 };
 
 const colors = {
@@ -85,14 +95,16 @@ function renderHtml(content: EmailContent, actionUrl: string | undefined): strin
         `<p style="margin:0 0 16px;font-family:${font};font-size:16px;line-height:1.5;color:${colors.text};">${escapeLines(paragraph)}</p>`,
     ),
     content.code ? codeBlock(content.code) : "",
-    content.action && actionUrl ? button(content.action.label, actionUrl) : "",
+    content.action && actionUrl
+      ? button(content.action.label, actionUrl, content.language ?? "en")
+      : "",
     content.footnote
       ? `<p style="margin:24px 0 0;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">${escapeLines(content.footnote)}</p>`
       : "",
   ].join("\n");
 
   return `<!doctype html>
-<html lang="en">
+<html lang="${content.language ?? "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,13 +137,13 @@ function codeBlock(code: string): string {
 }
 
 /** A table cell behind the link, so the button keeps its colour in clients that drop padding on links. */
-function button(label: string, url: string): string {
+function button(label: string, url: string, language: EmailLanguage): string {
   const href = escapeHtml(url);
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td bgcolor="${colors.primary}" style="background-color:${colors.primary};border-radius:6px;">
 <a href="${href}" target="_blank" style="display:inline-block;padding:12px 28px;font-family:${font};font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 16px;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">If the button does not work, copy this address into your browser:<br>
+<p style="margin:0 0 16px;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">${layoutWords[language].copyAddress}<br>
 <a href="${href}" target="_blank" style="color:${colors.primary};word-break:break-all;">${href}</a></p>`;
 }

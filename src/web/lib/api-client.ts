@@ -47,7 +47,8 @@ export type RequestOptions = {
   token?: string;
 };
 
-const connectionFailed = "Server connection failed. Please check your connection and try again.";
+export const connectionFailed =
+  "Server connection failed. Please check your connection and try again.";
 
 /**
  * Reads in flight with the session's token. Signing out cancels them before the server ends the

@@ -1,12 +1,21 @@
 import type { MetaDescriptor } from "react-router";
+import { type Locale, locales, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
+import type { PageMessages } from "../i18n/translator";
 import { pageTitle } from "./meta";
 
 type Seo = {
   title?: string;
+  /** The whole title of a page that is not "<page> | <site>" (the home page's). */
+  fullTitle?: string;
   description: string;
-  /** The page's path, e.g. /buildings/3: the canonical URL is PUBLIC_URL + path. */
+  /**
+   * The page's path without its language, e.g. /buildings/3: the canonical URL is PUBLIC_URL +
+   * the path in the page's language, and each language's address is listed as an alternate.
+   */
   path: string;
+  /** The page's language (English when not given). */
+  locale?: Locale;
   publicUrl: string;
   /** A photo URL (absolute or site-relative) for link previews. */
   image?: string;
@@ -23,20 +32,35 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 /** Title, description, canonical URL, Open Graph and Twitter tags, and JSON-LD for one page. */
 export function seo({
   title,
+  fullTitle: wholeTitle,
   description,
   path,
+  locale = "en",
   publicUrl,
   image,
   type = "website",
   jsonLd,
 }: Seo): MetaDescriptor[] {
-  const fullTitle = pageTitle(title);
-  const url = absoluteUrl(publicUrl, path);
+  const fullTitle = wholeTitle ?? pageTitle(title);
+  const url = absoluteUrl(publicUrl, localizedPath(path, locale));
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...locales.map((language) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: language,
+      href: absoluteUrl(publicUrl, localizedPath(path, language)),
+    })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absoluteUrl(publicUrl, localizedPath(path, "en")),
+    },
     { property: "og:site_name", content: site.name },
+    { property: "og:locale", content: locale === "es" ? "es_US" : "en_US" },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
@@ -52,16 +76,16 @@ export function seo({
       { name: "twitter:image", content: imageUrl },
     );
   }
-  if (jsonLd) tags.push({ "script:ld+json": jsonLd });
+  if (jsonLd) tags.push({ "script:ld+json": { ...jsonLd, inLanguage: locale } });
   return tags;
 }
 
 /** The root loader's data, which every page's meta function can read. */
-export type RootData = { publicUrl: string };
+export type RootData = PageMessages & { publicUrl: string };
 
 export function rootData(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
 ): RootData {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  return root ?? { publicUrl: "" };
+  return root ?? { publicUrl: "", locale: "en", messages: {} };
 }

@@ -15,26 +15,39 @@ import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { buttonVariants } from "../components/ui/button";
 import { BuildingCard } from "../features/listings/components/building-card";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { metaI18n } from "../i18n/meta";
+import { Rich } from "../i18n/rich";
 import { rootData, seo } from "../lib/seo";
 import { cn } from "../lib/utils";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The cards of the buildings speak the listings' words.
+  const words = pageMessages(request, ["home", "listings"]);
   // The rest of the home page does not depend on the listings: a failure is shown in place.
   try {
     const buildings = await context.services.listings.listBuildings({
       limit: FEATURED_BUILDINGS_ON_HOME,
     });
-    return { buildings, failed: false };
+    return { ...words, buildings, failed: false };
   } catch {
-    return { buildings: [], failed: true };
+    return { ...words, buildings: [] as Building[], failed: true };
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo({
-    description: `Browse apartments, condos and homes for rent in ${site.city}. ${site.tagline}`,
+export const meta: Route.MetaFunction = (args) => {
+  const { matches, loaderData } = args;
+  const { t, locale } = metaI18n(args);
+  return seo({
+    fullTitle: t("common.meta.title"),
+    description: t("home.meta.description", {
+      city: site.city,
+      tagline: t("common.meta.tagline"),
+    }),
     path: "/",
+    locale,
     publicUrl: rootData(matches).publicUrl,
     image: loaderData?.buildings[0]?.images[0],
     jsonLd: {
@@ -54,25 +67,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       },
     },
   });
+};
 
 function AvailableProperties({ buildings, failed }: { buildings: Building[]; failed: boolean }) {
+  const { t, path } = useI18n();
   return (
     <section aria-labelledby="available-heading" className="bg-background">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="available-heading" className="text-3xl font-bold tracking-tight">
-              Available Properties
+              {t("home.available.heading")}
             </h2>
-            <p className="mt-2 text-muted-foreground">
-              A few of our buildings with homes ready for you.
-            </p>
+            <p className="mt-2 text-muted-foreground">{t("home.available.text")}</p>
           </div>
           <Link
-            to="/properties"
+            to={path("/properties")}
             className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
           >
-            View all properties <ArrowRight aria-hidden="true" className="size-4" />
+            {t("home.available.viewAll")} <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
         <div className="mt-8">
@@ -80,14 +93,14 @@ function AvailableProperties({ buildings, failed }: { buildings: Building[]; fai
             <StatePanel
               icon={AlertTriangle}
               tone="error"
-              title="Unable to Load Properties"
-              message="We couldn't load our listings just now. Please make sure the backend and frontend servers are running, then refresh the page."
+              title={t("home.available.errorTitle")}
+              message={t("home.available.errorText")}
             />
           ) : buildings.length === 0 ? (
             <StatePanel
               icon={Building2}
-              title="No Properties Available"
-              message="Our listings are being updated. Please check back soon, or contact us to hear about upcoming openings."
+              title={t("home.available.emptyTitle")}
+              message={t("home.available.emptyText")}
             />
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -104,28 +117,15 @@ function AvailableProperties({ buildings, failed }: { buildings: Building[]; fai
   );
 }
 
+/** Each teaser's title and text are `home.services.<key>.title` and `.text`. */
 const serviceTeasers = [
-  {
-    icon: Search,
-    title: "Property Search",
-    text: "Find a home that fits your budget, your commute and your family, with up-to-date availability.",
-    to: "/properties",
-  },
-  {
-    icon: Megaphone,
-    title: "Professional Marketing",
-    text: "Owners reach qualified renters through photos, listings and a leasing team that answers quickly.",
-    to: "/services",
-  },
-  {
-    icon: Users,
-    title: "Personal Service",
-    text: "Talk to a person who knows the buildings: tours, questions and applications, start to finish.",
-    to: "/contact",
-  },
+  { icon: Search, key: "search", to: "/properties" },
+  { icon: Megaphone, key: "marketing", to: "/services" },
+  { icon: Users, key: "personal", to: "/contact" },
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, path } = useI18n();
   return (
     <>
       <section className="bg-gradient-to-br from-primary to-[#0f2e1e] text-primary-foreground">
@@ -134,22 +134,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {site.city}
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-            {`Find your next home with ${site.name}`}
+            {t("home.hero.title", { name: site.name })}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-white/90">{site.tagline}</p>
+          <p className="mt-6 max-w-2xl text-lg text-white/90">{t("common.meta.tagline")}</p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <Link to="/properties" className={buttonVariants({ variant: "inverse", size: "lg" })}>
-              Browse Properties
+            <Link
+              to={path("/properties")}
+              className={buttonVariants({ variant: "inverse", size: "lg" })}
+            >
+              {t("home.hero.browse")}
               <ArrowRight aria-hidden="true" />
             </Link>
             <Link
-              to="/services"
+              to={path("/services")}
               className={cn(
                 buttonVariants({ variant: "outline", size: "lg" }),
                 "text-white hover:bg-white/10",
               )}
             >
-              Our Services
+              {t("home.hero.services")}
             </Link>
           </div>
         </div>
@@ -161,26 +164,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
           <div>
             <h2 id="mission-heading" className="text-3xl font-bold tracking-tight">
-              Our Mission
+              {t("home.mission.heading")}
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">
-              Everyone deserves a safe, comfortable and affordable place to live. We keep our
-              buildings in good repair, price them fairly and treat every renter with respect.
-            </p>
+            <p className="mt-4 text-lg text-muted-foreground">{t("home.mission.text")}</p>
           </div>
           <ul className="grid gap-6 sm:grid-cols-2">
             <li className="rounded-lg border border-border p-6">
               <Heart aria-hidden="true" className="size-6 text-accent" />
-              <h3 className="mt-3 font-semibold">Affordable quality housing</h3>
+              <h3 className="mt-3 font-semibold">{t("home.mission.affordable.title")}</h3>
               <p className="mt-2 text-sm text-muted-foreground">
-                Well-maintained homes at rents working families can manage.
+                {t("home.mission.affordable.text")}
               </p>
             </li>
             <li className="rounded-lg border border-border p-6">
               <Users aria-hidden="true" className="size-6 text-accent" />
-              <h3 className="mt-3 font-semibold">Community focus</h3>
+              <h3 className="mt-3 font-semibold">{t("home.mission.community.title")}</h3>
               <p className="mt-2 text-sm text-muted-foreground">
-                Local owners and staff who know the neighbourhoods and the neighbours.
+                {t("home.mission.community.text")}
               </p>
             </li>
           </ul>
@@ -190,23 +190,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="services-heading" className="bg-muted">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
           <h2 id="services-heading" className="text-3xl font-bold tracking-tight">
-            Our Services
+            {t("home.services.heading")}
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {serviceTeasers.map(({ icon: Icon, title, text, to }) => (
-              <li key={title} className="flex flex-col rounded-lg bg-background p-6 shadow-sm">
-                <Icon aria-hidden="true" className="size-8 text-primary" />
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 flex-1 text-sm text-muted-foreground">{text}</p>
-                <Link
-                  to={to}
-                  className="mt-4 inline-flex items-center gap-1 font-semibold text-primary hover:underline"
-                >
-                  Learn more<span className="sr-only"> about {title}</span>
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-              </li>
-            ))}
+            {serviceTeasers.map(({ icon: Icon, key, to }) => {
+              const title = t(`home.services.${key}.title`);
+              return (
+                <li key={key} className="flex flex-col rounded-lg bg-background p-6 shadow-sm">
+                  <Icon aria-hidden="true" className="size-8 text-primary" />
+                  <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                  <p className="mt-2 flex-1 text-sm text-muted-foreground">
+                    {t(`home.services.${key}.text`)}
+                  </p>
+                  <Link
+                    to={path(to)}
+                    className="mt-4 inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+                  >
+                    <Rich
+                      id="home.services.learnMore"
+                      values={{ title }}
+                      elements={{ sr: <span className="sr-only" /> }}
+                    />
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
@@ -215,15 +224,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-              Ready to find your new home?
+              {t("home.cta.heading")}
             </h2>
-            <p className="mt-2 text-white/90">
-              Browse what is available today, or start your application now.
-            </p>
+            <p className="mt-2 text-white/90">{t("home.cta.text")}</p>
           </div>
           <div className="flex flex-wrap gap-4">
-            <Link to="/properties" className={buttonVariants({ variant: "inverse", size: "lg" })}>
-              Browse Properties
+            <Link
+              to={path("/properties")}
+              className={buttonVariants({ variant: "inverse", size: "lg" })}
+            >
+              {t("home.cta.browse")}
             </Link>
             <a
               href={site.applyUrl}
@@ -234,9 +244,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 "text-white hover:bg-white/10",
               )}
             >
-              Apply Now
+              {t("home.cta.apply")}
               <ExternalLink aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">{t("home.cta.newTab")}</span>
             </a>
           </div>
         </div>

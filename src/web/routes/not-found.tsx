@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFoundScreen } from "../components/layout/not-found-screen";
+import { metaI18n } from "../i18n/meta";
 import { pageTitle } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 
@@ -8,8 +9,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Page Not Found") },
+export const meta: Route.MetaFunction = (args) => [
+  { title: pageTitle(metaI18n(args).t("common.meta.notFoundTitle")) },
   { name: "robots", content: "noindex" },
 ];
 

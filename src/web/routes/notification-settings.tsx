@@ -1,14 +1,27 @@
 import { NotificationPreferences } from "../features/notifications/components/notification-preferences";
 import { StandalonePage } from "../features/notifications/components/standalone-page";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
+import type { Route } from "./+types/notification-settings";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, ["notifications"]);
+}
 
 /** Personal to this browser: kept out of search results. */
-export const meta = () => privatePageMeta("Notification Preferences");
+export const meta: Route.MetaFunction = (args) =>
+  privatePageMeta(metaI18n(args).t("notifications.meta.settings"));
 
-/** /settings/notifications, outside the shared layout (no site header or footer). */
+/**
+ * /settings/notifications (and /es/settings/notifications), outside the shared layout (no site
+ * header or footer).
+ */
 export default function NotificationSettingsRoute() {
+  const { t, path } = useI18n();
   return (
-    <StandalonePage back={{ to: "/notifications", label: "Notification History" }}>
+    <StandalonePage back={{ to: path("/notifications"), label: t("notifications.back.history") }}>
       <NotificationPreferences />
     </StandalonePage>
   );

@@ -8,220 +8,192 @@ import {
   LegalDocument,
   type LegalSection,
 } from "../features/consent/components/legal-document";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { metaI18n } from "../i18n/meta";
+import { Rich } from "../i18n/rich";
+import type { Translator } from "../i18n/translator";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "Privacy Policy",
-    description: `What ${site.name} collects through this site, why, how long it is kept (${DATA_RETENTION_YEARS} years from your last activity) and how to reach us about your information.`,
-    path: "/privacy",
-    publicUrl: rootData(matches).publicUrl,
-  });
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, ["privacy"]);
+}
 
-const sections: readonly LegalSection[] = [
-  {
-    id: "who-we-are",
-    title: "Who we are",
-    body: (
-      <p>
-        {site.name} is a residential rental agency in {site.city}. This policy explains what
-        personal information we collect through this website, the forms on it and the document links
-        we send to tenants, what we do with it, and the choices you have. It does not cover the
-        external rental application site, which has its own privacy notice.
-      </p>
-    ),
-  },
-  {
-    id: "what-we-collect",
-    title: "What we collect",
-    body: (
-      <>
+export const meta: Route.MetaFunction = (args) => {
+  const { t, locale } = metaI18n(args);
+  return seo({
+    title: t("privacy.title"),
+    description: t("privacy.meta.description", {
+      siteName: site.name,
+      years: DATA_RETENTION_YEARS,
+    }),
+    path: "/privacy",
+    locale,
+    publicUrl: rootData(args.matches).publicUrl,
+  });
+};
+
+const strong = { strong: <strong /> };
+
+/** The policy's sections in the page's language: each paragraph and list item is one message. */
+function privacySections({ t, path, intl }: Translator): readonly LegalSection[] {
+  return [
+    {
+      id: "who-we-are",
+      title: t("privacy.whoWeAre.title"),
+      body: <p>{t("privacy.whoWeAre.body", { siteName: site.name, city: site.city })}</p>,
+    },
+    {
+      id: "what-we-collect",
+      title: t("privacy.collect.title"),
+      body: (
+        <>
+          <ul>
+            {(["inquiries", "staff", "documents", "technical"] as const).map((item) => (
+              <li key={item}>
+                <Rich id={`privacy.collect.${item}`} elements={strong} />
+              </li>
+            ))}
+          </ul>
+          <p>{t("privacy.collect.minimum")}</p>
+        </>
+      ),
+    },
+    {
+      id: "how-we-use-it",
+      title: t("privacy.use.title"),
+      body: (
         <ul>
-          <li>
-            <strong>Inquiries.</strong> When you use the contact form or ask about a home or a tour,
-            we receive your name, e-mail address, phone number (if you give it), your message and
-            the building or unit you asked about.
-          </li>
-          <li>
-            <strong>Staff accounts.</strong> Our team signs in with an e-mail address, a name and a
-            password, which we store only in a scrambled (hashed) form.
-          </li>
-          <li>
-            <strong>Tenant documents.</strong> Tenants upload documents we ask for through a
-            personal link we e-mail them: leases, proof of identity, and photos and descriptions for
-            maintenance requests, with the file name, size and upload date.
-          </li>
-          <li>
-            <strong>Technical information.</strong> Our servers record basic details of each
-            request, such as the IP address, the browser type, the page asked for and the time, to
-            keep the site secure and working.
-          </li>
+          {(["answer", "manage", "secure", "legal"] as const).map((item) => (
+            <li key={item}>{t(`privacy.use.${item}`)}</li>
+          ))}
         </ul>
-        <p>
-          We do not ask for more than we need. Please do not send sensitive information, such as a
-          Social Security number, through the contact form.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: "how-we-use-it",
-    title: "How we use it",
-    body: (
-      <ul>
-        <li>To answer your questions, schedule viewings and follow up on your inquiry.</li>
-        <li>To manage leases, tenant files and maintenance requests.</li>
-        <li>To keep the site, our accounts and your documents secure, and to prevent abuse.</li>
-        <li>To meet our legal, accounting and fair housing obligations.</li>
-      </ul>
-    ),
-  },
-  {
-    id: "cookies-and-storage",
-    title: "Cookies and browser storage",
-    body: (
-      <>
-        <p>
-          We use no advertising or third-party tracking cookies, and no analytics service follows
-          you across sites. This site keeps a few things in your own browser's storage, where they
-          stay until you clear them:
-        </p>
+      ),
+    },
+    {
+      id: "cookies-and-storage",
+      title: t("privacy.cookies.title"),
+      body: (
+        <>
+          <p>{t("privacy.cookies.intro")}</p>
+          <ul>
+            {(["consent", "accessibility", "notifications", "session"] as const).map((item) => (
+              <li key={item}>{t(`privacy.cookies.${item}`)}</li>
+            ))}
+          </ul>
+          <p>{t("privacy.cookies.banner")}</p>
+          <ConsentChoicePanel />
+        </>
+      ),
+    },
+    {
+      id: "how-long-we-keep-it",
+      title: t("privacy.retention.title"),
+      body: (
+        <>
+          <p>
+            {t("privacy.retention.period", {
+              years: DATA_RETENTION_YEARS,
+              days: new Intl.NumberFormat(intl).format(DATA_RETENTION_DAYS),
+            })}
+          </p>
+          <p>{t("privacy.retention.documents")}</p>
+        </>
+      ),
+    },
+    {
+      id: "sharing",
+      title: t("privacy.sharing.title"),
+      body: (
+        <>
+          <p>{t("privacy.sharing.noSale")}</p>
+          <ul>
+            {(["providers", "owners", "authorities"] as const).map((item) => (
+              <li key={item}>
+                <Rich id={`privacy.sharing.${item}`} elements={strong} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: "security",
+      title: t("privacy.security.title"),
+      body: (
         <ul>
-          <li>your answer to the privacy banner;</li>
-          <li>your accessibility settings, such as text size, colour scheme and motion;</li>
-          <li>your in-app notifications and notification preferences;</li>
-          <li>for staff, the sign-in session.</li>
+          {(["https", "staff", "links", "passwords"] as const).map((item) => (
+            <li key={item}>{t(`privacy.security.${item}`)}</li>
+          ))}
         </ul>
+      ),
+    },
+    {
+      id: "your-rights",
+      title: t("privacy.rights.title"),
+      body: (
+        <>
+          <p>{t("privacy.rights.request")}</p>
+          <p>
+            <Rich
+              id="privacy.rights.how"
+              values={{ email: site.email, phone: site.phone }}
+              elements={{
+                email: <a href={`mailto:${site.email}`}>{site.email}</a>,
+                phone: <a href={site.phoneHref}>{site.phone}</a>,
+              }}
+            />
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "fair-housing",
+      title: t("privacy.fairHousing.title"),
+      body: (
         <p>
-          Accept All keeps your answer in this browser, and the banner does not ask again. Decline
-          and the close button hide the banner for the current browser session only, and it asks
-          again on your next visit.
+          {t("privacy.fairHousing.body", {
+            statement: t("common.footer.equalHousingStatement"),
+          })}
         </p>
-        <ConsentChoicePanel />
-      </>
-    ),
-  },
-  {
-    id: "how-long-we-keep-it",
-    title: "How long we keep it",
-    body: (
-      <>
+      ),
+    },
+    {
+      id: "children",
+      title: t("privacy.children.title"),
+      body: <p>{t("privacy.children.body")}</p>,
+    },
+    {
+      id: "changes",
+      title: t("privacy.changes.title"),
+      body: (
         <p>
-          We keep personal information for {DATA_RETENTION_YEARS} years ({DATA_RETENTION_DAYS} days)
-          from your last activity with us, such as your last message, sign-in or upload, and then
-          delete it.
+          <Rich id="privacy.changes.body" elements={{ link: <Link to={path("/terms")} /> }} />
         </p>
-        <p>
-          Tenant documents are kept for as long as the tenancy and the law require, and then
-          deleted. Server records of requests are kept for a short time only, for security.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: "sharing",
-    title: "Who we share it with",
-    body: (
-      <>
-        <p>We do not sell or rent your personal information, and we do not use it for ads.</p>
-        <ul>
-          <li>
-            <strong>Service providers</strong> who host this site and deliver our e-mail, under
-            contracts that let them use your information only to provide that service.
-          </li>
-          <li>
-            <strong>Building owners</strong> we manage homes for, only what they need for an
-            application, a lease or a repair at their building.
-          </li>
-          <li>
-            <strong>Authorities</strong>, when the law, a court order or the safety of people or
-            property requires it.
-          </li>
-        </ul>
-      </>
-    ),
-  },
-  {
-    id: "security",
-    title: "How we protect it",
-    body: (
-      <ul>
-        <li>Every page and upload travels over an encrypted (HTTPS) connection.</li>
-        <li>Only our staff, signed in to their own accounts, can see inquiries and documents.</li>
-        <li>
-          Document upload links are personal and expire; staff download files through links that
-          last only minutes.
-        </li>
-        <li>Passwords are stored hashed, never as written.</li>
-      </ul>
-    ),
-  },
-  {
-    id: "your-rights",
-    title: "Your rights",
-    body: (
-      <>
-        <p>
-          You may ask us to confirm whether we hold information about you, to see a copy, to correct
-          it or to delete it. Where the Connecticut Data Privacy Act (CTDPA) applies to us,
-          Connecticut residents also have the rights it gives, including to opt out of the sale of
-          personal data and of targeted advertising; we do neither.
-        </p>
-        <p>
-          Write to <a href={`mailto:${site.email}`}>{site.email}</a> or call{" "}
-          <a href={site.phoneHref}>{site.phone}</a>. We confirm who you are before acting, answer
-          within 45 days, and will not treat you differently for asking. If we turn a request down,
-          you may ask us to reconsider, and you may contact the Connecticut Attorney General.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: "fair-housing",
-    title: "Fair housing",
-    body: <p>We never use personal information to discriminate. {site.equalHousingStatement}</p>,
-  },
-  {
-    id: "children",
-    title: "Children",
-    body: (
-      <p>
-        This site is meant for adults looking for a home. We do not knowingly collect information
-        from children under 13; if you believe a child has sent us some, contact us and we will
-        delete it.
-      </p>
-    ),
-  },
-  {
-    id: "changes",
-    title: "Changes to this policy",
-    body: (
-      <p>
-        When we change this policy we update the date at the top of the page. If a change affects
-        what you agreed to, the privacy banner asks you again. Our{" "}
-        <Link to="/terms">Terms of Service</Link> explain the rules for using the site.
-      </p>
-    ),
-  },
-  {
-    id: "contact",
-    title: "Contact us",
-    body: (
-      <>
-        <p>Questions about this policy or your information:</p>
-        <LegalContact />
-      </>
-    ),
-  },
-];
+      ),
+    },
+    {
+      id: "contact",
+      title: t("privacy.contact.title"),
+      body: (
+        <>
+          <p>{t("privacy.contact.intro")}</p>
+          <LegalContact />
+        </>
+      ),
+    },
+  ];
+}
 
 export default function Privacy() {
+  const translator = useI18n();
+  const { t } = translator;
   return (
     <LegalDocument
-      title="Privacy Policy"
-      summary="What we collect, why we collect it, how long we keep it, and the choices you have."
-      sections={sections}
+      title={t("privacy.title")}
+      summary={t("privacy.summary")}
+      sections={privacySections(translator)}
     />
   );
 }

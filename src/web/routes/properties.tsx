@@ -1,5 +1,5 @@
 import { AlertTriangle, Building2, RefreshCw } from "lucide-react";
-import { useNavigation, useRevalidator } from "react-router";
+import { data, useNavigation, useRevalidator } from "react-router";
 import { hasActiveFilters } from "#domain/listing-format";
 import { buildingFiltersSchema } from "#domain/listings";
 import { site } from "#domain/site";
@@ -7,38 +7,47 @@ import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";
 import { BuildingCard } from "../features/listings/components/building-card";
 import { BuildingFilters } from "../features/listings/components/building-filters";
+import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/properties";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const words = pageMessages(request, ["listings"]);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const { limit: _, ...filters } = buildingFiltersSchema.parse(query);
   try {
     const buildings = await context.services.listings.listBuildings(filters);
-    return { buildings, filters };
+    return { ...words, buildings, filters };
   } catch {
-    throw new Error("Failed to fetch buildings");
+    // The error boundary shows the page's header and the failure in the page's language.
+    throw data({ message: "Failed to fetch buildings", ...words }, { status: 500 });
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { matches, location } = args;
+  const { t, locale } = metaI18nWithError(args);
   const filtered = location.search.length > 1;
   return seo({
-    title: "Properties",
-    description: `Apartments, condos, lofts and homes for rent from ${site.name} in ${site.city}: see what is available now.`,
+    title: t("listings.properties.meta.title"),
+    description: t("listings.properties.meta.description", { name: site.name, city: site.city }),
     path: "/properties",
+    locale,
     publicUrl: rootData(matches).publicUrl,
   }).concat(filtered ? [{ name: "robots", content: "noindex, follow" }] : []);
 };
 
 function PageHeader() {
+  const { t } = useI18n();
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Our Properties</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          Browse our buildings across Greater Hartford and find a home that fits your life.
-        </p>
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {t("listings.properties.heading")}
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">{t("listings.properties.intro")}</p>
       </div>
     </div>
   );
@@ -46,9 +55,10 @@ function PageHeader() {
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const { buildings, filters } = loaderData;
+  const { t, path } = useI18n();
   const navigation = useNavigation();
   const refreshing =
-    navigation.state === "loading" && navigation.location.pathname === "/properties";
+    navigation.state === "loading" && navigation.location.pathname === path("/properties");
   const availableUnits = buildings.reduce((sum, b) => sum + b.availableUnits, 0);
   const filtered = hasActiveFilters(filters);
 
@@ -59,22 +69,23 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         <BuildingFilters filters={filters} />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {refreshing
-            ? "Loading buildings..."
-            : `${filtered ? "Matching your filters" : "Our portfolio"}: ${buildings.length} ${buildings.length === 1 ? "building" : "buildings"} with ${availableUnits} available ${availableUnits === 1 ? "unit" : "units"}`}
+            ? t("listings.properties.loading")
+            : t(filtered ? "listings.properties.summaryFiltered" : "listings.properties.summary", {
+                buildings: buildings.length,
+                units: availableUnits,
+              })}
         </p>
         {buildings.length === 0 ? (
           <StatePanel
             icon={Building2}
-            title="No Buildings Available"
-            message={
-              filtered
-                ? "No building has a unit that matches these filters. Try a wider search."
-                : "Our listings are being updated. Please check back soon or contact us."
-            }
+            title={t("listings.properties.emptyTitle")}
+            message={t(
+              filtered ? "listings.properties.emptyFiltered" : "listings.properties.empty",
+            )}
           />
         ) : (
           <>
-            <h2 className="sr-only">Buildings</h2>
+            <h2 className="sr-only">{t("listings.properties.buildingsHeading")}</h2>
             <ul
               aria-busy={refreshing}
               className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${refreshing ? "opacity-60" : ""}`}
@@ -92,17 +103,17 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+function PropertiesError() {
+  const { t } = useI18n();
   const revalidator = useRevalidator();
-  const message = error instanceof Error ? error.message : "Failed to fetch buildings";
   return (
     <>
       <PageHeader />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <StatePanel
           icon={AlertTriangle}
-          title="Error Loading Buildings"
-          message={message}
+          title={t("listings.properties.errorTitle")}
+          message={t("listings.properties.errorText")}
           tone="error"
         >
           <Button
@@ -110,10 +121,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             disabled={revalidator.state === "loading"}
           >
             <RefreshCw aria-hidden="true" />
-            Try Again
+            {t("listings.properties.retry")}
           </Button>
         </StatePanel>
       </div>
     </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <WithErrorMessages error={error}>
+      <PropertiesError />
+    </WithErrorMessages>
   );
 }

@@ -13,47 +13,65 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import {
-  formatBathrooms,
-  formatBedrooms,
-  formatRent,
-  fullAddress,
-  parseId,
-  typeLabel,
-} from "#domain/listing-format";
+import { fullAddress, parseId } from "#domain/listing-format";
 import type { Unit } from "#domain/listings";
-import { site } from "#domain/site";
+import { localizedPath } from "#domain/locale";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
 import { ScheduleTour } from "../features/inquiries/components/schedule-tour";
 import { ContactActions } from "../features/listings/components/interested-panel";
 import { UnitGallery } from "../features/listings/components/unit-gallery";
-import { availabilityText } from "../features/listings/components/unit-table";
+import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
+import {
+  amenityText,
+  availabilityText,
+  bathroomsText,
+  bedroomsText,
+  descriptionText,
+  formatRent,
+  generatedUnitDescription,
+  localizePhotos,
+  typeText,
+  unitTitle,
+} from "../features/listings/listing-text";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { Rich } from "../i18n/rich";
+import type { Translator } from "../i18n/translator";
+import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/unit";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // A failure carries the page's words too: a failed loader's data never reaches the page.
+  const words = pageMessages(request, ["listings", "contact"]);
   const id = parseId(params.id);
   let unit: Unit | null = null;
   if (id !== null) {
     try {
       unit = await context.services.listings.findUnit(id);
     } catch {
-      throw data({ message: "Failed to fetch property" }, { status: 500 });
+      throw data({ message: "Failed to fetch property", ...words }, { status: 500 });
     }
   }
-  if (!unit) throw data({ message: "Unit not found" }, { status: 404 });
-  return { unit };
+  if (!unit) throw data({ message: "Unit not found", ...words }, { status: 404 });
+  return { ...words, unit };
 }
 
-function jsonLd(unit: Unit, publicUrl: string) {
-  const url = absoluteUrl(publicUrl, `/properties/${unit.id}`);
+/** The unit's description in the page's language (see `descriptionText`). */
+function unitDescription(i18n: Translator, unit: Unit) {
+  return descriptionText(i18n.locale, unit, generatedUnitDescription(i18n, unit));
+}
+
+function jsonLd(unit: Unit, publicUrl: string, i18n: Translator) {
+  const { locale } = i18n;
+  const url = absoluteUrl(publicUrl, localizedPath(`/properties/${unit.id}`, locale));
   return {
     "@context": "https://schema.org",
     "@type": "Apartment",
-    name: unit.title,
-    description: unit.description,
+    name: unitTitle(i18n, unit),
+    description: unitDescription(i18n, unit).text,
     url,
     image: unit.images.map((image) => absoluteUrl(publicUrl, image)),
     numberOfBedrooms: unit.bedrooms,
@@ -73,11 +91,11 @@ function jsonLd(unit: Unit, publicUrl: string) {
     containedInPlace: {
       "@type": "ApartmentComplex",
       name: unit.building.name,
-      url: absoluteUrl(publicUrl, `/buildings/${unit.building.id}`),
+      url: absoluteUrl(publicUrl, localizedPath(`/buildings/${unit.building.id}`, locale)),
     },
     amenityFeature: unit.amenities.map((name) => ({
       "@type": "LocationFeatureSpecification",
-      name,
+      name: amenityText(i18n, name, locale).text,
       value: true,
     })),
     ...(unit.available
@@ -96,28 +114,43 @@ function jsonLd(unit: Unit, publicUrl: string) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData, matches } = args;
   const { publicUrl } = rootData(matches);
+  const i18n = metaI18nWithError(args);
+  const { t, locale, intl } = i18n;
   if (!loaderData)
-    return [{ title: `Unit Not Found | ${site.name}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle(t("listings.unit.notFound.title")) },
+      { name: "robots", content: "noindex" },
+    ];
   const { unit } = loaderData;
   return seo({
-    title: unit.title,
-    description: `${formatBedrooms(unit.bedrooms)}, ${formatBathrooms(unit.bathrooms)} ${typeLabel(unit.type).toLowerCase()} for ${formatRent(unit.rent)}/month at ${fullAddress(unit)}. ${availabilityText(unit)}.`,
+    title: unitTitle(i18n, unit),
+    description: t("listings.unit.metaDescription", {
+      bedrooms: bedroomsText(i18n, unit.bedrooms),
+      bathrooms: bathroomsText(i18n, unit.bathrooms),
+      type: typeText(i18n, unit.type).toLocaleLowerCase(intl),
+      rent: formatRent(unit.rent, intl),
+      address: fullAddress(unit),
+      availability: availabilityText(i18n, unit),
+    }),
     path: `/properties/${unit.id}`,
+    locale,
     publicUrl,
     image: unit.images[0],
-    jsonLd: jsonLd(unit, publicUrl),
+    jsonLd: jsonLd(unit, publicUrl, i18n),
   });
 };
 
 function BackToUnits() {
+  const { t, path } = useI18n();
   return (
     <Link
-      to="/properties"
+      to={path("/properties")}
       className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
     >
-      <ArrowLeft aria-hidden="true" className="size-4" /> Back to Available Units
+      <ArrowLeft aria-hidden="true" className="size-4" /> {t("listings.unit.back")}
     </Link>
   );
 }
@@ -133,92 +166,109 @@ function Feature({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 export default function UnitPage({ loaderData }: Route.ComponentProps) {
   const { unit } = loaderData;
+  const i18n = useI18n();
+  const { t, path, locale, intl } = i18n;
+  const title = unitTitle(i18n, unit);
+  const photos = localizePhotos(i18n, unit.photos, unit.title, title);
+  const description = unitDescription(i18n, unit);
   const icon = "size-5";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <BackToUnits />
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-8">
-          <UnitGallery photos={unit.photos} label={`Photos of ${unit.title}`} />
+          <UnitGallery photos={photos} label={t("listings.unit.photos", { title })} />
           <header>
             <div className="flex flex-wrap gap-2">
               {unit.featured ? (
                 <Badge variant="featured">
-                  <Star aria-hidden="true" className="size-3" /> Featured
+                  <Star aria-hidden="true" className="size-3" /> {t("listings.badge.featured")}
                 </Badge>
               ) : null}
               <Badge variant={unit.available ? "success" : "muted"}>
-                {unit.available ? "Available" : "Rented"}
+                {t(unit.available ? "listings.badge.available" : "listings.badge.rented")}
               </Badge>
             </div>
-            <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">
-              {unit.title}
-            </h1>
+            <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
             <p className="mt-2 flex items-start gap-1 text-muted-foreground">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
               {fullAddress(unit)}
             </p>
             <p className="mt-3 text-2xl font-bold">
-              {formatRent(unit.rent)}
-              <span className="text-base font-normal text-muted-foreground">/month</span>
+              <Rich
+                id="listings.unit.perMonth"
+                values={{ rent: formatRent(unit.rent, intl) }}
+                elements={{
+                  muted: <span className="text-base font-normal text-muted-foreground" />,
+                }}
+              />
             </p>
           </header>
           <section aria-labelledby="features-heading">
             <h2 id="features-heading" className="text-xl font-bold">
-              Property Features
+              {t("listings.unit.features")}
             </h2>
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               <Feature icon={<CheckCircle2 aria-hidden="true" className={icon} />}>
-                {unit.available ? availabilityText(unit) : "Currently rented"}
+                {unit.available ? availabilityText(i18n, unit) : t("listings.unit.currentlyRented")}
               </Feature>
               <Feature icon={<Home aria-hidden="true" className={icon} />}>
-                {typeLabel(unit.type)}
+                {typeText(i18n, unit.type)}
               </Feature>
-              <Feature icon={<Car aria-hidden="true" className={icon} />}>1 Parking Space</Feature>
+              <Feature icon={<Car aria-hidden="true" className={icon} />}>
+                {t("listings.unit.parking")}
+              </Feature>
               <Feature icon={<BedDouble aria-hidden="true" className={icon} />}>
-                {formatBedrooms(unit.bedrooms)}
+                {bedroomsText(i18n, unit.bedrooms)}
               </Feature>
               <Feature icon={<Bath aria-hidden="true" className={icon} />}>
-                {formatBathrooms(unit.bathrooms)}
+                {bathroomsText(i18n, unit.bathrooms)}
               </Feature>
               {unit.squareFeet > 0 ? (
-                <Feature
-                  icon={<Ruler aria-hidden="true" className={icon} />}
-                >{`${unit.squareFeet.toLocaleString("en-US")} sq ft`}</Feature>
+                <Feature icon={<Ruler aria-hidden="true" className={icon} />}>
+                  {t("listings.unit.squareFeet", { area: unit.squareFeet.toLocaleString(intl) })}
+                </Feature>
               ) : null}
             </ul>
             {unit.deposit > 0 ? (
-              <p className="mt-3 text-sm text-muted-foreground">{`Security deposit: ${formatRent(unit.deposit)}`}</p>
+              <p className="mt-3 text-sm text-muted-foreground">
+                {t("listings.unit.deposit", { amount: formatRent(unit.deposit, intl) })}
+              </p>
             ) : null}
           </section>
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-bold">
-              Description
+              {t("listings.unit.description")}
             </h2>
-            <p className="mt-2 whitespace-pre-line leading-relaxed">{unit.description}</p>
+            <p lang={description.lang} className="mt-2 whitespace-pre-line leading-relaxed">
+              {description.text}
+            </p>
           </section>
           {unit.amenities.length > 0 ? (
             <section aria-labelledby="amenities-heading">
               <h2 id="amenities-heading" className="text-xl font-bold">
-                Amenities
+                {t("listings.amenities.label")}
               </h2>
               <ul className="mt-3 flex flex-wrap gap-2">
-                {unit.amenities.map((amenity) => (
-                  <li key={amenity}>
-                    <Badge variant="muted" className="px-3 py-1 text-sm">
-                      {amenity}
-                    </Badge>
-                  </li>
-                ))}
+                {unit.amenities.map((amenity) => {
+                  const { text, lang } = amenityText(i18n, amenity, locale);
+                  return (
+                    <li key={amenity} lang={lang}>
+                      <Badge variant="muted" className="px-3 py-1 text-sm">
+                        {text}
+                      </Badge>
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           ) : null}
           <p>
             <Link
-              to={`/buildings/${unit.building.id}`}
+              to={path(`/buildings/${unit.building.id}`)}
               className="font-semibold text-primary hover:underline"
             >
-              {`More about ${unit.building.name}`}
+              {t("listings.unit.moreAbout", { building: unit.building.name })}
             </Link>
           </p>
         </div>
@@ -227,12 +277,13 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
           className="rounded-lg border border-border p-6 shadow-sm lg:sticky lg:top-24 lg:self-start"
         >
           <h2 id="contact-heading" className="text-lg font-bold">
-            Contact Information
+            {t("listings.unit.contactHeading")}
           </h2>
           <p className="mt-1 mb-4 text-sm text-muted-foreground">
-            Questions, a tour, or ready to apply? We are here to help.
+            {t("listings.unit.contactText")}
           </p>
           <ContactActions>
+            {/* The English title: it goes into the message the leasing staff read. */}
             <ScheduleTour unit={{ id: unit.id, title: unit.title, buildingId: unit.building.id }} />
           </ContactActions>
         </aside>
@@ -241,31 +292,41 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+function UnitError({ error }: { error: unknown }) {
+  const { t, path } = useI18n();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "Failed to fetch property";
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       {notFound ? (
         <StatePanel
           icon={SearchX}
-          title="Unit Not Found"
-          message="The unit you're looking for doesn't exist or may no longer be available."
+          title={t("listings.unit.notFound.title")}
+          message={t("listings.unit.notFound.message")}
         >
-          <Link to="/properties" className={buttonVariants()}>
-            Back to Available Units
+          <Link to={path("/properties")} className={buttonVariants()}>
+            {t("listings.unit.back")}
           </Link>
         </StatePanel>
       ) : (
-        <StatePanel icon={AlertTriangle} title="Error Loading Unit" message={message} tone="error">
-          <Link to="/properties" className={buttonVariants()}>
-            Back to Available Units
+        <StatePanel
+          icon={AlertTriangle}
+          title={t("listings.unit.errorTitle")}
+          message={t("listings.unit.loadFailed")}
+          tone="error"
+        >
+          <Link to={path("/properties")} className={buttonVariants()}>
+            {t("listings.unit.back")}
           </Link>
         </StatePanel>
       )}
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <WithErrorMessages error={error}>
+      <UnitError error={error} />
+    </WithErrorMessages>
   );
 }

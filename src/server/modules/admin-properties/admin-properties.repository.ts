@@ -76,7 +76,7 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row!;
     },
 
-    /** `hasVacancy` undefined keeps the stored flag. */
+    /** `hasVacancy` (or `descriptionEs`) undefined keeps the stored value. */
     async updateProperty(
       id: number,
       values: Omit<PropertyValues, "hasVacancy"> & { hasVacancy?: boolean },
@@ -114,6 +114,7 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row!;
     },
 
+    /** `descriptionEs` undefined keeps the stored one. */
     async updateUnit(id: number, values: UnitValues): Promise<UnitRow | null> {
       const [row] = await db
         .update(units)

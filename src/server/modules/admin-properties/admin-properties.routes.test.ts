@@ -151,6 +151,7 @@ describe("properties", () => {
     expect(response.json()).toMatchObject({
       title: "Bare House",
       description: "",
+      descriptionEs: null,
       yearBuilt: null,
       totalUnits: null,
       amenities: [],
@@ -475,6 +476,159 @@ describe("units", () => {
       payload: validUnit(other.id),
     });
     expect(response.json().propertyId).toBe(building.id);
+  });
+});
+
+describe("Spanish descriptions", () => {
+  const tooLong = "é".repeat(5_001);
+  const publicUnit = (id: number) => call(app, listingsApi.getUnit, { params: { id } });
+  const stored = async (id: number) => (await listAll()).find((p) => p.id === id)!;
+
+  it("round-trips a building's Spanish description to the back office and the public API", async () => {
+    const created = await createBuilding({
+      title: "Casa Willow",
+      descriptionEs: "  Edificio de ladrillo cerca del parque.  ",
+    });
+    expect(created).toMatchObject({
+      description: "Brick walk-up near the park.",
+      descriptionEs: "Edificio de ladrillo cerca del parque.",
+    });
+    expect((await stored(created.id)).descriptionEs).toBe("Edificio de ladrillo cerca del parque.");
+    expect((await publicBuilding(created.id)).json()).toMatchObject({
+      description: "Brick walk-up near the park.",
+      descriptionEs: "Edificio de ladrillo cerca del parque.",
+    });
+    const listed = (await call(app, listingsApi.listBuildings)).json<{ id: number }[]>();
+    expect(listed.find((b) => b.id === created.id)).toMatchObject({
+      descriptionEs: "Edificio de ladrillo cerca del parque.",
+    });
+
+    const updated = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ title: "Casa Willow", descriptionEs: "Cerca del río." }),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().descriptionEs).toBe("Cerca del río.");
+    expect((await publicBuilding(created.id)).json().descriptionEs).toBe("Cerca del río.");
+  });
+
+  it("stores an empty or blank Spanish description as null, and an edit without one keeps it", async () => {
+    expect((await createBuilding({ descriptionEs: "" })).descriptionEs).toBeNull();
+    expect((await createBuilding({ descriptionEs: null })).descriptionEs).toBeNull();
+    const created = await createBuilding({ descriptionEs: "Hola." });
+    const { descriptionEs: _omitted, ...withoutSpanish } = validProperty({ title: "Kept" });
+    const kept = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: withoutSpanish,
+    });
+    expect(kept.json()).toMatchObject({ title: "Kept", descriptionEs: "Hola." });
+    const blanked = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ descriptionEs: "   " }),
+    });
+    expect(blanked.statusCode).toBe(200);
+    expect(blanked.json().descriptionEs).toBeNull();
+    const [row] = await database.db.select().from(properties).where(eq(properties.id, created.id));
+    expect(row!.descriptionEs).toBeNull();
+    expect((await publicBuilding(created.id)).json().descriptionEs).toBeNull();
+  });
+
+  it("refuses a Spanish description longer than the English one may be (400), changing nothing", async () => {
+    const englishRefusal = await send(api.createProperty, {
+      payload: validProperty({ description: tooLong }),
+    });
+    expect(englishRefusal.statusCode).toBe(400);
+    const before = (await listAll()).length;
+    const refused = await send(api.createProperty, {
+      payload: validProperty({ title: "Too Long Hall", descriptionEs: tooLong }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0]).toEqual({
+      path: "descriptionEs",
+      msg: englishRefusal.json().details[0].msg,
+    });
+    expect(await listAll()).toHaveLength(before);
+
+    const created = await createBuilding({ descriptionEs: "Original." });
+    const edit = await send(api.updateProperty, {
+      params: { id: created.id },
+      payload: validProperty({ title: "Renamed", descriptionEs: tooLong }),
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().details[0].path).toBe("descriptionEs");
+    const after = await stored(created.id);
+    expect(after).toMatchObject({ title: created.title, descriptionEs: "Original." });
+    expect(after.updatedAt).toBe(created.updatedAt);
+    expect((await publicBuilding(created.id)).json().descriptionEs).toBe("Original.");
+
+    // The limit itself is accepted, as for the English description.
+    const longest = await createBuilding({ descriptionEs: "é".repeat(5_000) });
+    expect(longest.descriptionEs).toHaveLength(5_000);
+  });
+
+  it("round-trips a unit's Spanish description; the public unit has null without one", async () => {
+    const building = await createBuilding();
+    const unit = await createUnit(building.id, { descriptionEs: " Unidad de esquina soleada. " });
+    expect(unit).toMatchObject({
+      description: "Sunny corner unit.",
+      descriptionEs: "Unidad de esquina soleada.",
+    });
+    expect((await stored(building.id)).units[0]!.descriptionEs).toBe("Unidad de esquina soleada.");
+    expect((await publicUnit(unit.id)).json()).toMatchObject({
+      description: "Sunny corner unit.",
+      descriptionEs: "Unidad de esquina soleada.",
+    });
+
+    const plain = await createUnit(building.id, { unitNumber: "3", description: "" });
+    expect(plain.descriptionEs).toBeNull();
+    const shown = (await publicUnit(plain.id)).json();
+    // The English text is written for a unit without one; the Spanish is the staff's only.
+    expect(shown.description).toMatch(/^A 2 bedrooms/);
+    expect(shown.descriptionEs).toBeNull();
+  });
+
+  it("stores a unit's empty Spanish description as null, keeps it when an edit leaves it out, and refuses one too long", async () => {
+    const building = await createBuilding();
+    expect(
+      (await createUnit(building.id, { unitNumber: "E", descriptionEs: "" })).descriptionEs,
+    ).toBeNull();
+    const unit = await createUnit(building.id, { descriptionEs: "Soleada." });
+    const {
+      propertyId: _p,
+      descriptionEs: _omitted,
+      ...withoutSpanish
+    } = validUnit(building.id, {
+      rent: 1900,
+    });
+    const kept = await send(api.updateUnit, { params: { id: unit.id }, payload: withoutSpanish });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ rent: 1900, descriptionEs: "Soleada." });
+
+    const refused = await send(api.updateUnit, {
+      params: { id: unit.id },
+      payload: validUnit(building.id, { rent: 2500, descriptionEs: tooLong }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0].path).toBe("descriptionEs");
+    const created = await send(api.createUnit, {
+      payload: validUnit(building.id, { unitNumber: "X", descriptionEs: tooLong }),
+    });
+    expect(created.statusCode).toBe(400);
+    const units = (await stored(building.id)).units;
+    expect(units.map((u) => u.unitNumber)).not.toContain("X");
+    expect(units.find((u) => u.id === unit.id)).toMatchObject({
+      rent: 1900,
+      descriptionEs: "Soleada.",
+      updatedAt: kept.json().updatedAt,
+    });
+    expect((await publicUnit(unit.id)).json().descriptionEs).toBe("Soleada.");
+
+    const cleared = await send(api.updateUnit, {
+      params: { id: unit.id },
+      payload: validUnit(building.id, { descriptionEs: "" }),
+    });
+    expect(cleared.json().descriptionEs).toBeNull();
+    expect((await publicUnit(unit.id)).json().descriptionEs).toBeNull();
   });
 });
 

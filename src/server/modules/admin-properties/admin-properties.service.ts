@@ -79,7 +79,10 @@ export async function createProperty({ db }: Deps, values: PropertyValues): Prom
   return assembleProperties([row], [], [])[0]!;
 }
 
-/** `hasVacancy` undefined keeps the stored flag: the original PUT body does not carry it. */
+/**
+ * `hasVacancy` undefined keeps the stored flag: the original PUT body does not carry it. Likewise
+ * `descriptionEs` undefined keeps the stored Spanish description.
+ */
 export async function updateProperty(
   { db }: Deps,
   id: number,

@@ -25,6 +25,7 @@ beforeAll(async () => {
     featured: true,
     yearBuilt: 1910,
     amenities: ["Elevator", "Heating", "Fitness Center", "Storage Unit"],
+    descriptionEs: "Un edificio de prueba.",
   });
   ids.elm = elm.id;
   ids.elm2B = (
@@ -44,6 +45,7 @@ beforeAll(async () => {
       rent: 1400,
       available: true,
       description: "Sunny corner unit.",
+      descriptionEs: "Unidad de esquina soleada.",
     })
   ).id;
   ids.elm3 = (
@@ -111,7 +113,10 @@ describe(title(listBuildings), () => {
       rentFrom: 1400,
       featured: true,
       description: "A test building.",
+      descriptionEs: "Un edificio de prueba.",
     });
+    // Without a Spanish description, the Spanish pages show the English one.
+    expect(buildings[1]).toMatchObject({ description: "A test building.", descriptionEs: null });
   });
 
   it("derives vacancy from units, and uses the stored flag only for a building without units", async () => {
@@ -192,6 +197,7 @@ describe(title(getBuilding), () => {
     expect(response.statusCode).toBe(200);
     const building = response.json();
     expect(building.name).toBe("Elm Street Lofts");
+    expect(building.descriptionEs).toBe("Un edificio de prueba.");
     expect(building.units.map((u: { unitNumber: string }) => u.unitNumber)).toEqual([
       "2B",
       "3",
@@ -248,6 +254,14 @@ describe(`${title(getUnit)} (a unit)`, () => {
     expect((await get(getUnit, { params: { id: ids.elm10 } })).json().description).toBe(
       "Sunny corner unit.",
     );
+  });
+
+  it("gives the staff's Spanish description, or null (never a generated one)", async () => {
+    expect((await get(getUnit, { params: { id: ids.elm10 } })).json()).toMatchObject({
+      description: "Sunny corner unit.",
+      descriptionEs: "Unidad de esquina soleada.",
+    });
+    expect((await get(getUnit, { params: { id: ids.elm2B } })).json().descriptionEs).toBeNull();
   });
 
   it("gives three placeholder photos to a unit without photos", async () => {

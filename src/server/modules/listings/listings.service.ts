@@ -42,6 +42,7 @@ function toBuilding(row: BuildingRow, imageRows: ImageRow[]): Building {
     rentFrom: row.rentFrom,
     featured: row.featured,
     description: row.description,
+    descriptionEs: row.descriptionEs,
   };
 }
 
@@ -113,6 +114,8 @@ export async function getUnit({ db }: Deps, id: number): Promise<{ unit: Unit }>
           type: property.type,
           ...place,
         }),
+      // The staff's own Spanish text only: the Spanish page shows `description` without it.
+      descriptionEs: unit.descriptionEs,
       amenities: [...new Set([...unit.features, ...property.amenities])],
       deposit: unit.deposit,
       building: { id: property.id, name: property.title },

@@ -27,29 +27,91 @@ afterAll(async () => {
   await database.drop();
 });
 
+const origin = "https://rent.example.com";
+const staticPages = [
+  "/",
+  "/properties",
+  "/services",
+  "/contact",
+  "/accessibility",
+  "/privacy",
+  "/terms",
+];
+
+type SitemapUrl = { loc: string; lastmod: string | null; alternates: Record<string, string> };
+
+/** The sitemap's <url> entries, each with its location, date and hreflang alternates. */
+function parseSitemap(xml: string): SitemapUrl[] {
+  return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, body]) => {
+    const links = [
+      ...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g),
+    ];
+    expect(body!.match(/<xhtml:link /g)).toHaveLength(links.length);
+    return {
+      loc: body!.match(/<loc>([^<]+)<\/loc>/)![1]!,
+      lastmod: body!.match(/<lastmod>([^<]+)<\/lastmod>/)?.[1] ?? null,
+      alternates: Object.fromEntries(links.map(([, lang, href]) => [lang!, href!])),
+    };
+  });
+}
+
+/** A page's two addresses: English at its path, Spanish under /es (the home page at /es). */
+const addresses = (path: string) => ({
+  en: `${origin}${path}`,
+  es: `${origin}${path === "/" ? "/es" : `/es${path}`}`,
+});
+
 describe("GET /sitemap.xml", () => {
   it("lists the public pages, every active building and every available unit", async () => {
     const response = await call(testApp.app, seoApi.sitemap);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/xml");
     const xml = response.body;
-    for (const page of [
-      "/",
-      "/properties",
-      "/services",
-      "/contact",
-      "/accessibility",
-      "/privacy",
-      "/terms",
-    ]) {
-      expect(xml).toContain(`<loc>https://rent.example.com${page}</loc>`);
+    for (const page of staticPages) {
+      expect(xml).toContain(`<loc>${origin}${page}</loc>`);
     }
-    expect(xml).toContain(`<loc>https://rent.example.com/buildings/${ids.active}</loc>`);
-    expect(xml).toContain(`<loc>https://rent.example.com/properties/${ids.free}</loc>`);
+    expect(xml).toContain(`<loc>${origin}/buildings/${ids.active}</loc>`);
+    expect(xml).toContain(`<loc>${origin}/properties/${ids.free}</loc>`);
     expect(xml).not.toContain(`/properties/${ids.rented}<`);
     expect(xml).not.toContain(`/buildings/${ids.hidden}<`);
     expect(xml).not.toContain(`/properties/${ids.hiddenUnit}<`);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("lists every page in English and in Spanish, each naming both and x-default as alternates", async () => {
+    const xml = (await call(testApp.app, seoApi.sitemap)).body;
+    expect(xml).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+    );
+    expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);
+    const urls = parseSitemap(xml);
+    const byLoc = new Map(urls.map((url) => [url.loc, url]));
+    // No address twice.
+    expect(byLoc.size).toBe(urls.length);
+
+    const pages = [...staticPages, `/buildings/${ids.active}`, `/properties/${ids.free}`];
+    // Exactly these pages, each in both languages: nothing hidden, rented or private.
+    expect(urls).toHaveLength(pages.length * 2);
+    for (const page of pages) {
+      const { en, es } = addresses(page);
+      const alternates = { en, es, "x-default": en };
+      const english = byLoc.get(en);
+      const spanish = byLoc.get(es);
+      expect(english, en).toBeDefined();
+      expect(spanish, es).toBeDefined();
+      expect(english!.alternates).toEqual(alternates);
+      expect(spanish!.alternates).toEqual(alternates);
+      // A listing's date is the same in both languages; a static page has none.
+      expect(spanish!.lastmod).toBe(english!.lastmod);
+      if (staticPages.includes(page)) expect(english!.lastmod).toBeNull();
+      else expect(english!.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(byLoc.has(`${origin}/es`)).toBe(true);
+    expect(byLoc.has(`${origin}/es/`)).toBe(false);
+    expect(byLoc.has(`${origin}/es/buildings/${ids.active}`)).toBe(true);
+    expect(byLoc.has(`${origin}/es/properties/${ids.free}`)).toBe(true);
+    expect(xml).not.toContain(`/es/properties/${ids.rented}"`);
+    expect(xml).not.toContain(`/es/buildings/${ids.hidden}"`);
   });
 });
 
@@ -63,6 +125,10 @@ describe("GET /robots.txt", () => {
       "/login",
       "/reset-password",
       "/verify-email",
+      "/notifications",
+      "/es/notifications",
+      "/es/settings/",
+      "/es/upload/",
       API_PREFIX,
     ]) {
       expect(response.body).toContain(`Disallow: ${path}`);

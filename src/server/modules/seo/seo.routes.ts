@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import { seoApi } from "#domain/api/listings";
 import { API_PREFIX } from "#domain/api/wire";
+import { locales, localizedPath } from "#domain/locale";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import { sitemapEntries } from "../listings/listings.service";
 
-/** Public pages a search engine should know; listings are added from the database. */
+/**
+ * Public pages a search engine should know, by their English path; listings are added from the
+ * database. Each is listed in every language (`/x` and `/es/x`).
+ */
 const STATIC_PAGES = [
   "/",
   "/properties",
@@ -28,6 +32,10 @@ const PRIVATE_PATHS = [
   "/notifications",
   "/settings/",
   "/upload/",
+  // The same pages in Spanish.
+  "/es/notifications",
+  "/es/settings/",
+  "/es/upload/",
   API_PREFIX,
 ];
 
@@ -35,9 +43,24 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function urlEntry(loc: string, lastmod?: Date): string {
+/**
+ * One `<url>` per language of a page (path without its language), each naming every language's
+ * address as an alternate, the English one also as x-default: the same links the pages' own
+ * heads carry.
+ */
+function urlEntries(publicUrl: string, path: string, lastmod?: Date): string[] {
+  const address = (locale: (typeof locales)[number]) =>
+    escapeXml(`${publicUrl}${localizedPath(path, locale)}`);
+  const link = (hreflang: string, href: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`;
+  const alternates = [
+    ...locales.map((locale) => link(locale, address(locale))),
+    link("x-default", address("en")),
+  ].join("");
   const modified = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
-  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+  return locales.map(
+    (locale) => `<url><loc>${address(locale)}</loc>${modified}${alternates}</url>`,
+  );
 }
 
 /** GET /sitemap.xml and GET /robots.txt, for search engines. Public. */
@@ -46,16 +69,17 @@ export const seoRoutes =
   async (app) => {
     route(app, seoApi.sitemap, async (_request, reply) => {
       const { buildings, units } = await sitemapEntries(deps);
+      const { publicUrl } = deps;
       const entries = [
-        ...STATIC_PAGES.map((page) => urlEntry(`${deps.publicUrl}${page}`)),
-        ...buildings.map((b) => urlEntry(`${deps.publicUrl}/buildings/${b.id}`, b.updatedAt)),
-        ...units.map((u) => urlEntry(`${deps.publicUrl}/properties/${u.id}`, u.updatedAt)),
+        ...STATIC_PAGES.flatMap((page) => urlEntries(publicUrl, page)),
+        ...buildings.flatMap((b) => urlEntries(publicUrl, `/buildings/${b.id}`, b.updatedAt)),
+        ...units.flatMap((u) => urlEntries(publicUrl, `/properties/${u.id}`, u.updatedAt)),
       ];
       reply
         .header("content-type", "application/xml; charset=utf-8")
         .header("cache-control", "public, max-age=3600");
       return reply.send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`,
       );
     });
 

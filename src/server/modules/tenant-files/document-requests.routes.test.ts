@@ -107,8 +107,69 @@ describe(`${tenantFilesApi.createRequest.method} ${tenantFilesApi.createRequest.
       expect(text).toContain("20MB");
       expect(text).toContain(formatFileDate(request.expiresAt));
       expect(text).toContain(`${PUBLIC_URL}/upload/`);
+      expect(text).not.toContain("/es/upload/");
     }
+    const [row] = await database.db
+      .select()
+      .from(documentRequests)
+      .where(eq(documentRequests.id, request.id));
+    expect(row?.language).toBe("en");
   });
+
+  it("e-mails a Spanish request in Spanish, with its link to the Spanish upload page", async () => {
+    const response = await sendRequest({ ...valid(), language: "es" });
+    expect(response.statusCode).toBe(201);
+    const request = response.json() as DocumentRequest;
+    const mail = (await testApp.outbox()).at(-1)!;
+    expect(mail.to).toBe("dana.renter@example.com");
+    expect(mail.subject).toBe(`${site.name}: por favor, suba sus documentos`);
+    const until = new Intl.DateTimeFormat("es-US", {
+      timeZone: "America/New_York",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(request.expiresAt));
+    for (const text of [mail.text, mail.html]) {
+      expect(text).toContain("Hola, Dana Renter:");
+      expect(text).toContain("le solicita que suba documentos para su solicitud de mantenimiento");
+      expect(text).toContain("Leaking kitchen faucet");
+      expect(text).toContain("para Riverside Flats, Unidad 4C.");
+      expect(text).toContain("Una nota de la oficina:");
+      expect(text).toContain("plumber");
+      expect(text).toContain("PDF, JPEG, PNG, WebP, HEIC o DOCX de hasta 20 MB cada uno");
+      expect(text).toContain("Subir sus documentos");
+      expect(text).toContain(`Este enlace es válido hasta el ${until}.`);
+      expect(text).not.toContain("Please upload");
+    }
+    expect(mail.html).toContain('<html lang="es">');
+    // The layout's own line under the button is in the e-mail's language too.
+    expect(mail.html).toContain("Si el botón no funciona, copie esta dirección en su navegador:");
+    expect(mail.html).not.toContain("If the button does not work");
+    const link = new RegExp(`${PUBLIC_URL}/es/upload/([\\w-]+\\.[\\w-]+\\.[\\w-]+)`).exec(
+      mail.text,
+    );
+    expect(link).not.toBeNull();
+    // The token of the Spanish link is the same kind of permission as the English one.
+    const info = await readRequest(link![1]!);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ tenantName: "Dana Renter", unit: "4C" });
+    const [row] = await database.db
+      .select()
+      .from(documentRequests)
+      .where(eq(documentRequests.id, request.id));
+    expect(row?.language).toBe("es");
+  });
+
+  it.each(["fr", "ES", "", 1, null])(
+    "refuses the language %j with 400, and sends nothing",
+    async (language) => {
+      const before = (await testApp.outbox()).length;
+      const response = await sendRequest({ ...valid(), language });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toContainEqual(expect.objectContaining({ path: "language" }));
+      expect(await testApp.outbox()).toHaveLength(before);
+    },
+  );
 
   it("answers 404 for a building that does not exist, and sends nothing", async () => {
     const before = (await testApp.outbox()).length;

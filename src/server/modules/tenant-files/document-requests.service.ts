@@ -80,12 +80,15 @@ export async function createDocumentRequest(
       category: input.category,
       maintenanceRequest: input.maintenanceRequest || null,
       note: input.note,
+      language: input.language,
       createdBy,
       expiresAt,
     });
+    // The link opens the upload page in the e-mail's language: Spanish lives under /es.
+    const uploadPath = inserted.language === "es" ? `/es/upload/${token}` : `/upload/${token}`;
     await tx.queue({
       kind: "document_request",
-      ...documentRequestEmail({ ...inserted, uploadUrl: `${deps.publicUrl}/upload/${token}` }),
+      ...documentRequestEmail({ ...inserted, uploadUrl: `${deps.publicUrl}${uploadPath}` }),
     });
     return inserted;
   });

@@ -1,4 +1,5 @@
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
@@ -22,6 +23,7 @@ export const TOASTER_IDLE_FALLBACK_MS = 5000;
  * loaded with the feature that calls it, so mounting then costs no download.
  */
 export function DeferredToaster() {
+  const { t } = useI18n();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
@@ -43,7 +45,14 @@ export function DeferredToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton style={toastColours} />
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        style={toastColours}
+        containerAriaLabel={t("common.toast.region")}
+        toastOptions={{ closeButtonAriaLabel: t("common.toast.close") }}
+      />
     </Suspense>
   );
 }

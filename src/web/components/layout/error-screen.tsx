@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 import { buttonVariants } from "../ui/button";
 
@@ -9,7 +10,7 @@ type Action = { label: string; to: string };
 export function ErrorScreen({
   title,
   message,
-  actions = [{ label: "Go to Homepage", to: "/" }],
+  actions,
   children,
   inPage = false,
 }: {
@@ -20,6 +21,8 @@ export function ErrorScreen({
   /** Inside a page's layout (which has its own <main>) rather than a whole screen of its own. */
   inPage?: boolean;
 }) {
+  const { t, path } = useI18n();
+  const ways = actions ?? [{ label: t("common.error.home"), to: "/" }];
   const Root = inPage ? "div" : "main";
   return (
     <Root
@@ -39,10 +42,10 @@ export function ErrorScreen({
       <p className="mt-4 max-w-md text-lg text-muted-foreground">{message}</p>
       {children}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {actions.map((action, index) => (
+        {ways.map((action, index) => (
           <Link
             key={action.to}
-            to={action.to}
+            to={path(action.to)}
             className={cn(buttonVariants({ variant: index === 0 ? "default" : "outline" }))}
           >
             {action.label}

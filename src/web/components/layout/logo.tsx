@@ -1,13 +1,15 @@
 import { Home } from "lucide-react";
 import { Link } from "react-router";
 import { site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 export function Logo({ inverse = false }: { inverse?: boolean }) {
+  const { t, path } = useI18n();
   return (
     <Link
-      to="/"
+      to={path("/")}
       className="flex items-center gap-2 font-bold text-lg"
-      aria-label={`${site.name}, home`}
+      aria-label={t("common.logo.label")}
     >
       <span
         className={

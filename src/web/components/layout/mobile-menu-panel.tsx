@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { mainNav, site } from "#domain/site";
+import { site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
+import { LanguageSwitch } from "./language-switch";
+import { mainNav } from "./nav-links";
 
 /**
  * The mobile menu's button and panel, loaded on first use (mobile-menu.tsx keeps the state and
@@ -23,18 +26,19 @@ export function MobileMenuPanel({
   account: ReactNode;
   notifications?: ReactNode;
 }) {
+  const { t, path } = useI18n();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetTrigger className={buttonClassName} aria-label="Open menu">
+      <SheetTrigger className={buttonClassName} aria-label={t("common.menu.open")}>
         {button}
       </SheetTrigger>
-      <SheetContent title="Menu" className="w-[85%] max-w-[350px]">
-        <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
+      <SheetContent title={t("common.menu.title")} className="w-[85%] max-w-[350px]">
+        <nav aria-label={t("common.nav.mobile")} className="flex flex-col gap-1 p-4">
           {mainNav.map((item) => (
             <NavLink
               key={item.to}
-              to={item.to}
+              to={path(item.to)}
               end={item.to === "/"}
               onClick={close}
               className={({ isActive }) =>
@@ -44,7 +48,7 @@ export function MobileMenuPanel({
                 )
               }
             >
-              {item.label}
+              {t(item.message)}
             </NavLink>
           ))}
           {/* Following a link or pressing a button in the account part closes the menu too. */}
@@ -58,6 +62,7 @@ export function MobileMenuPanel({
           >
             {notifications}
             {account}
+            <LanguageSwitch className="justify-start px-3 py-3 text-base" />
           </div>
         </nav>
         <div className="mt-auto border-t border-border p-4 text-sm text-muted-foreground">

@@ -60,7 +60,16 @@ describe("the mobile menu", () => {
       within(dialog)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(["Home", "Properties", "Services", "Contact", "Notifications", "Login"]);
+    ).toEqual([
+      "Home",
+      "Properties",
+      "Services",
+      "Contact",
+      "Notifications",
+      "Login",
+      // The same page in the other language, named in that language.
+      "Language: Español",
+    ]);
     expect(screen.getByRole("button", { name: "Open menu", hidden: true })).toHaveAttribute(
       "aria-expanded",
       "true",

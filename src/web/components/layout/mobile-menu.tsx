@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { MOBILE_BREAKPOINT_PX } from "#domain/constants";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-module";
 import { useMediaQuery } from "#web/lib/use-media-query";
 
@@ -22,6 +23,7 @@ export function MobileMenu({
   account: ReactNode;
   notifications?: ReactNode;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   useEffect(() => {
@@ -53,7 +55,7 @@ export function MobileMenu({
         },
       })}
       className={buttonClass}
-      aria-label="Open menu"
+      aria-label={t("common.menu.open")}
     >
       {face}
     </button>

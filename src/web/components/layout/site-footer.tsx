@@ -1,17 +1,21 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { footerLinks, type NavLink, officeAddressLine, site } from "#domain/site";
+import { officeAddressLine, site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
+import { footerLinks, type NavItem } from "./nav-links";
 
-function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+function LinkColumn({ title, links }: { title: string; links: readonly NavItem[] }) {
+  const { t, path } = useI18n();
   return (
     <nav aria-label={title}>
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
       <ul className="space-y-2 text-sm">
         {links.map((link) => (
-          <li key={`${link.label}-${link.to}`}>
-            <Link to={link.to} className="hover:text-white hover:underline">
-              {link.label}
+          <li key={link.message}>
+            <Link to={path(link.to)} className="hover:text-white hover:underline">
+              {t(link.message)}
             </Link>
           </li>
         ))}
@@ -21,6 +25,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavLink[]
 }
 
 export function SiteFooter() {
+  const { t } = useI18n();
   const year = new Date().getFullYear();
   return (
     <footer className="bg-footer text-footer-foreground">
@@ -29,12 +34,12 @@ export function SiteFooter() {
           <div className="text-white">
             <Logo inverse />
           </div>
-          <p className="max-w-sm text-sm">{site.tagline}</p>
+          <p className="max-w-sm text-sm">{t("common.meta.tagline")}</p>
           <ul className="space-y-2 text-sm">
             <li className="flex items-start gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                {site.city}
+                {t("common.footer.city")}
                 <span className="sr-only">: </span>
                 <span className="block text-footer-foreground/90">{officeAddressLine}</span>
               </span>
@@ -49,22 +54,25 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
-        <LinkColumn title="Quick Links" links={footerLinks.quickLinks} />
-        <LinkColumn title="For Renters" links={footerLinks.forRenters} />
-        <LinkColumn title="Legal" links={footerLinks.legal} />
+        <LinkColumn title={t("common.footer.quickLinks")} links={footerLinks.quickLinks} />
+        <LinkColumn title={t("common.footer.forRenters")} links={footerLinks.forRenters} />
+        <LinkColumn title={t("common.footer.legal")} links={footerLinks.legal} />
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:px-6 lg:px-8">
           <p className="flex items-start gap-2">
             <EqualHousingIcon />
             <span>
-              <strong className="font-semibold text-white">Equal Housing Opportunity.</strong>{" "}
-              {site.equalHousingStatement}
+              <strong className="font-semibold text-white">
+                {t("common.footer.equalHousing")}
+              </strong>{" "}
+              {t("common.footer.equalHousingStatement")}
             </span>
           </p>
-          <p>
-            &copy; {year} {site.name}. All rights reserved.
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>{t("common.footer.copyright", { year })}</p>
+            <LanguageSwitch className="text-footer-foreground hover:text-white" />
+          </div>
         </div>
       </div>
     </footer>

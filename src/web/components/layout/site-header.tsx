@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { mainNav } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
+import { mainNav } from "./nav-links";
 
 /**
  * `account`: the desktop corner (Login, or the user menu); `mobileAccount`: the same in the mobile
@@ -22,15 +24,16 @@ export function SiteHeader({
   notifications?: ReactNode;
   mobileNotifications?: ReactNode;
 }) {
+  const { t, path } = useI18n();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
             <NavLink
               key={item.to}
-              to={item.to}
+              to={path(item.to)}
               end={item.to === "/"}
               className={({ isActive }) =>
                 cn(
@@ -39,11 +42,12 @@ export function SiteHeader({
                 )
               }
             >
-              {item.label}
+              {t(item.message)}
             </NavLink>
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitch className="hidden md:inline-flex" />
           {notifications}
           {account}
           <MobileMenu account={mobileAccount} notifications={mobileNotifications} />

@@ -1,5 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { type ReactNode, useRef } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { Button, buttonVariants } from "./button";
 
 /**
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useI18n();
   // Opened from a row button rather than a Radix trigger, so the focus to return to is
   // remembered here: the button that opened it, not the top of the page. It is read while
   // rendering the opening, before Radix moves the focus into the dialog.
@@ -53,7 +55,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>
-              Cancel
+              {t("common.cancel")}
             </AlertDialog.Cancel>
             <Button
               variant="destructive"

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 
 /** A centred modal dialog: focus trap, Escape, overlay click and focus return come from Radix. */
@@ -15,6 +16,7 @@ type Props = ComponentProps<typeof RadixDialog.Content> & {
 };
 
 export function DialogContent({ title, description, className, children, ...props }: Props) {
+  const { t } = useI18n();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
@@ -37,7 +39,7 @@ export function DialogContent({ title, description, className, children, ...prop
           </div>
           <RadixDialog.Close
             className="-mr-2 -mt-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-black/5"
-            aria-label="Close"
+            aria-label={t("common.close")}
           >
             <X aria-hidden="true" className="size-5" />
           </RadixDialog.Close>

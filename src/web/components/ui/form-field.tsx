@@ -1,4 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { cn } from "#web/lib/utils";
 
 const control =
@@ -14,7 +16,8 @@ type ControlProps = {
 
 /**
  * A label, a control and its message, tied together: the error is announced, marks the control
- * invalid and describes it; otherwise the hint does.
+ * invalid and describes it; otherwise the hint does. The error is a schema's or the server's
+ * English text: it is shown in the page's language (unchanged on the back office's pages).
  */
 function Field({
   label,
@@ -27,6 +30,7 @@ function Field({
   children: (control: Omit<ControlProps, "className">) => ReactNode;
 }) {
   const id = useId();
+  const { t } = useI18n();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -36,7 +40,7 @@ function Field({
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(t, error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

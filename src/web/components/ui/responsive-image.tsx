@@ -13,6 +13,24 @@ type Props = {
   /** Shown instead when the photo fails to load: a stock photo. */
   fallback?: Photo;
   className?: string;
+  /**
+   * The words of the failed state in the page's language (the renter's pages pass them from their
+   * catalogue). Without them it speaks English: the back office, which is English only.
+   */
+  texts?: ImageTexts;
+};
+
+export type ImageTexts = {
+  /** The failed image's accessible name, from the photo's alt text. */
+  label: (alt: string) => string;
+  unavailable: string;
+  refresh: string;
+};
+
+const englishTexts: ImageTexts = {
+  label: (alt) => `${alt}: image unavailable`,
+  unavailable: "Image unavailable",
+  refresh: "Please try refreshing",
 };
 
 type State = "loading" | "loaded" | "fallback" | "failed";
@@ -26,7 +44,14 @@ function nextAfterFailure(state: State, hasFallback: boolean): State {
  * A photo with its states: a skeleton while it loads, the fallback photo if it fails, then
  * 'Image unavailable / Please try refreshing'. Width and height are always set (no layout shift).
  */
-export function ResponsiveImage({ photo, sizes, priority = false, fallback, className }: Props) {
+export function ResponsiveImage({
+  photo,
+  sizes,
+  priority = false,
+  fallback,
+  className,
+  texts = englishTexts,
+}: Props) {
   // The first visible photo is usually the page's largest paint: ask for it before the scripts.
   if (priority) {
     preload(photo.url, {
@@ -55,15 +80,15 @@ export function ResponsiveImage({ photo, sizes, priority = false, fallback, clas
     return (
       <div
         role="img"
-        aria-label={`${photo.alt}: image unavailable`}
+        aria-label={texts.label(photo.alt)}
         className={cn(
           "flex flex-col items-center justify-center gap-1 bg-muted text-center text-sm text-muted-foreground",
           className,
         )}
       >
         <ImageOff aria-hidden="true" className="size-8" />
-        <span>Image unavailable</span>
-        <span className="text-xs">Please try refreshing</span>
+        <span>{texts.unavailable}</span>
+        <span className="text-xs">{texts.refresh}</span>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -24,6 +25,7 @@ export function SheetContent({
   children,
   ...props
 }: SheetContentProps) {
+  const { t } = useI18n();
   return (
     <Dialog.Portal>
       <Dialog.Overlay
@@ -42,7 +44,7 @@ export function SheetContent({
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Close
             className="inline-flex size-11 items-center justify-center rounded-md hover:bg-black/5"
-            aria-label="Close menu"
+            aria-label={t("common.menu.close")}
           >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>

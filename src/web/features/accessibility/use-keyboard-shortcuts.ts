@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { matchShortcut } from "#domain/accessibility";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { focusMainContent } from "./focus-main-content";
 
 const notTyping = new Set(["checkbox", "radio", "range", "button", "submit", "reset", "color"]);
@@ -16,10 +17,12 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * The site-wide shortcuts listed on /accessibility, on every page while `enabled` (the
  * keyboard-navigation preference). Ignored while typing, and inside a dialog, which a shortcut
- * would otherwise abandon half-filled.
+ * would otherwise abandon half-filled. A shortcut opens its page in the current page's language
+ * (the back office's pages are English: they open the English pages).
  */
 export function useKeyboardShortcuts(enabled: boolean) {
   const navigate = useNavigate();
+  const { path } = useI18n();
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -33,9 +36,9 @@ export function useKeyboardShortcuts(enabled: boolean) {
       if (!shortcut) return;
       event.preventDefault();
       if (shortcut.to === null) focusMainContent();
-      else navigate(shortcut.to);
+      else navigate(path(shortcut.to));
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled, navigate]);
+  }, [enabled, navigate, path]);
 }

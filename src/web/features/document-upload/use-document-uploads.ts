@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filesMessages, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
+import { translateMessage } from "#web/i18n/validation";
 import { ApiError } from "#web/lib/api-client";
 import { type UploadedFiles, uploadDocument } from "./api/upload-document";
+
+/**
+ * Why a file failed: the server's (or the domain's) English words, the network, or nothing
+ * known. Kept as such and put in the page's language when shown.
+ */
+export type UploadFailure =
+  | { kind: "message"; text: string }
+  | { kind: "connection" }
+  | { kind: "unknown" };
 
 export type UploadRow = {
   id: number;
@@ -9,17 +19,30 @@ export type UploadRow = {
   size: number;
   status: "waiting" | "uploading" | "done" | "failed";
   percent: number;
-  error: string | null;
+  error: UploadFailure | null;
 };
 
-/** The sentence a failed file shows: the server's own when it gave one. */
-export function uploadFailure(error: unknown): string {
+/** Why a file failed: the server's own words when it gave some. */
+export function uploadFailure(error: unknown): UploadFailure {
   if (error instanceof ApiError) {
-    if (error.fromServer || error.status === 0) return error.message;
-    if (error.status === 413) return filesMessages.tooBig;
-    if (error.status === 415) return filesMessages.wrongType;
+    if (error.status === 0) return { kind: "connection" };
+    if (error.fromServer) return { kind: "message", text: error.message };
+    if (error.status === 413) return { kind: "message", text: filesMessages.tooBig };
+    if (error.status === 415) return { kind: "message", text: filesMessages.wrongType };
   }
-  return "The file could not be uploaded. Please try again.";
+  return { kind: "unknown" };
+}
+
+/** The sentence a failed file shows, in the page's language. */
+export function failureText(t: (id: string) => string, failure: UploadFailure): string {
+  switch (failure.kind) {
+    case "connection":
+      return t("form.client.connectionFailed");
+    case "unknown":
+      return t("upload.rows.failed");
+    case "message":
+      return translateMessage(t, failure.text);
+  }
 }
 
 /**
@@ -88,7 +111,7 @@ export function useDocumentUploads(token: string, onUploaded: (result: UploadedF
           size: file.size,
           status: tooBig ? "failed" : "waiting",
           percent: 0,
-          error: tooBig ? filesMessages.tooBig : null,
+          error: tooBig ? { kind: "message", text: filesMessages.tooBig } : null,
         };
       });
       setRows((current) => [...current, ...added.map(({ file: _file, ...row }) => row)]);

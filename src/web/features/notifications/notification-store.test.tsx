@@ -1,6 +1,10 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Notification, sampleNotifications } from "#domain/notifications";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import {
   createNotificationStore,
   NOTIFICATIONS_KEY,
@@ -47,6 +51,29 @@ describe("notification store", () => {
     const samples = sampleNotifications(NOW);
     expect(screen.getByText(`${samples.length} items`)).toBeInTheDocument();
     expect(stored()).toEqual(samples);
+  });
+
+  it("seeds them in the words of the page the visitor arrives on", () => {
+    const store = createNotificationStore();
+    const spanish = createTranslator("es", messagesFor("es", namespaces));
+    render(
+      <I18nProvider translator={spanish}>
+        <Count store={store} />
+      </I18nProvider>,
+    );
+    const samples = sampleNotifications(NOW);
+    const seeded = stored();
+    expect(seeded).toHaveLength(samples.length);
+    // The same notifications, written in Spanish.
+    expect(seeded.map(({ title, message, actionLabel, ...rest }) => rest)).toEqual(
+      samples.map(({ title, message, actionLabel, ...rest }) => rest),
+    );
+    expect(seeded[0]?.title).toBe("Corte de agua de emergencia");
+    expect(seeded.find((n) => n.id === "sample-new-listings")?.actionLabel).toBe("Ver propiedades");
+    for (const [i, n] of seeded.entries()) {
+      expect(n.title).not.toBe(samples[i]?.title);
+      expect(n.message).not.toBe(samples[i]?.message);
+    }
   });
 
   it("does not seed again once the visitor has emptied the list", () => {

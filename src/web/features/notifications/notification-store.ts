@@ -5,16 +5,22 @@ import {
   sampleNotifications,
   sweepExpired,
 } from "#domain/notifications";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
+import { localizedSamples } from "./sample-notifications";
 
 export const NOTIFICATIONS_KEY = "notifications";
 /** Notifications past their expiry date are swept every 60 seconds. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
+type Samples = (now: Date) => Notification[];
+
 type Options = {
   storage?: () => Storage | null;
   now?: () => Date;
   sweepIntervalMs?: number;
+  /** The first visit's samples (English unless the page sets its language, see `seedIn`). */
+  samples?: Samples;
 };
 
 /**
@@ -26,7 +32,9 @@ export function createNotificationStore({
   storage = browserStorage,
   now = () => new Date(),
   sweepIntervalMs = SWEEP_INTERVAL_MS,
+  samples = sampleNotifications,
 }: Options = {}) {
+  let seed = samples;
   let items: Notification[] | null = null;
   let unsaved = false;
   const listeners = new Set<() => void>();
@@ -36,7 +44,7 @@ export function createNotificationStore({
     const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
     // Nothing stored is a first visit; something unreadable is treated the same way.
     const stored = found ? parseStoredNotifications(value) : null;
-    const list = stored ?? sampleNotifications(now());
+    const list = stored ?? seed(now());
     const swept = sweepExpired(list, now());
     // Written back when reading changed something: the seed, damaged entries, expired ones.
     unsaved = stored === null || swept.length !== (value as unknown[]).length;
@@ -97,6 +105,10 @@ export function createNotificationStore({
     );
 
   return {
+    /** The samples a first visit is seeded with: the page's, in its language. */
+    seedIn(pageSamples: Samples) {
+      seed = pageSamples;
+    },
     getSnapshot,
     /** The server knows nothing of the visitor's browser: it renders the "not loaded" state. */
     getServerSnapshot: (): Notification[] | null => null,
@@ -128,8 +140,12 @@ export const notificationStore = createNotificationStore();
 
 /**
  * The notifications, or null until the browser's copy is read: on the server and during
- * hydration, so the server's HTML and the first client render agree.
+ * hydration, so the server's HTML and the first client render agree. A first visit is seeded
+ * with the samples in the page's language.
  */
 export function useNotifications(store: NotificationStore = notificationStore) {
+  const { t } = useI18n();
+  // In the browser only: the server's store is shared by every request and never reads.
+  if (typeof window !== "undefined") store.seedIn((now) => localizedSamples(now, t));
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 }

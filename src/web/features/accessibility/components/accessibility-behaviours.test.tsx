@@ -6,6 +6,9 @@ import {
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
 } from "#domain/accessibility";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { createTranslator } from "#web/i18n/translator";
 import { AccessibilityBehaviours } from "./accessibility-behaviours";
 
 function Page({ title }: { title: string }) {
@@ -53,6 +56,26 @@ function renderSite(preferences: Partial<AccessibilityPreferences> = {}) {
   render(<Stub initialEntries={["/"]} />);
 }
 
+/** A Spanish page (/es): the translator of its path, as I18nRoot gives it on the site. */
+function renderSpanishSite() {
+  localStorage.setItem(ACCESSIBILITY_STORAGE_KEY, JSON.stringify(defaultAccessibilityPreferences));
+  const Stub = createRoutesStub([
+    {
+      Component: App,
+      children: [
+        { path: "/es", Component: () => <Page title="Inicio" /> },
+        { path: "/es/properties", Component: () => <Page title="Propiedades" /> },
+        { path: "/es/accessibility", Component: () => <Page title="Accesibilidad" /> },
+      ],
+    },
+  ]);
+  render(
+    <I18nProvider translator={createTranslator("es", messagesFor("es", ["a11y"]))}>
+      <Stub initialEntries={["/es"]} />
+    </I18nProvider>,
+  );
+}
+
 const path = () => screen.getByTestId("path").textContent;
 const press = (target: Element, code: string, mods = { altKey: true, shiftKey: true }) =>
   fireEvent.keyDown(target, { code, key: code.slice(3), ...mods });
@@ -69,6 +92,16 @@ describe("keyboard shortcuts", () => {
     expect(await screen.findByText("/accessibility")).toBeInTheDocument();
     press(document.body, "KeyH");
     expect(await screen.findByText("/")).toBeInTheDocument();
+  });
+
+  it("keep the page's language: on a Spanish page they open the Spanish pages", async () => {
+    renderSpanishSite();
+    press(document.body, "KeyP");
+    expect(await screen.findByText("/es/properties")).toBeInTheDocument();
+    press(document.body, "KeyA");
+    expect(await screen.findByText("/es/accessibility")).toBeInTheDocument();
+    press(document.body, "KeyH");
+    expect(await screen.findByText("/es")).toBeInTheDocument();
   });
 
   it("move focus to the main content with Alt + Shift + M", () => {

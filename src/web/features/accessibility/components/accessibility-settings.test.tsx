@@ -6,7 +6,13 @@ import {
   ACCESSIBILITY_STORAGE_KEY,
   accessibilityMessages,
   defaultAccessibilityPreferences,
+  FONT_SIZE,
+  fontSizeLabel,
+  fontSizeStep,
 } from "#domain/accessibility";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { createTranslator } from "#web/i18n/translator";
 import { AccessibilitySettings } from "./accessibility-settings";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -140,5 +146,49 @@ describe("the accessibility settings panel", () => {
     unmount();
     expect(html).toHaveAttribute("data-scheme", "light");
     expect(html).not.toHaveAttribute("data-focus");
+  });
+});
+
+describe("the panel's words", () => {
+  const english = messagesFor("en", ["a11y"]);
+  const translate = (id: string) => createTranslator("en", english).t(id);
+
+  it("are the product's in English: the toasts and the font sizes' names", () => {
+    expect(translate("a11y.toast.saved")).toBe(accessibilityMessages.saved);
+    expect(translate("a11y.toast.reset")).toBe(accessibilityMessages.reset);
+    expect(translate("a11y.toast.saveFailed")).toBe(accessibilityMessages.saveFailed);
+    for (let px = FONT_SIZE.min; px <= FONT_SIZE.max; px++) {
+      expect(translate(`a11y.fontSize.step.${fontSizeStep(px)}`), String(px)).toBe(
+        fontSizeLabel(px),
+      );
+    }
+  });
+
+  it("are Spanish on a Spanish page, toasts included", async () => {
+    const user = userEvent.setup();
+    render(
+      <I18nProvider translator={createTranslator("es", messagesFor("es", ["a11y"]))}>
+        <AccessibilitySettings />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("heading", { name: "Configuración de accesibilidad" })).toBeVisible();
+    const slider = screen.getByRole("slider", { name: "Tamaño de letra" });
+    expect(slider).toHaveAttribute("aria-valuetext", "16 píxeles, Mediano");
+    expect(screen.getByText("16px (Mediano)")).toBeVisible();
+    expect(screen.getByRole("group", { name: "Esquema de colores" })).toBeVisible();
+    expect(screen.getByRole("radio", { name: "Automático" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Estándar" })).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Navegación con teclado" })).toBeChecked();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Sus preferencias están guardadas en este navegador.",
+    );
+    await user.click(screen.getByRole("switch", { name: "Alto contraste" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Tiene cambios sin guardar.");
+    await user.click(screen.getByRole("button", { name: "Guardar preferencias" }));
+    expect(toast.success).toHaveBeenCalledWith("Preferencias de accesibilidad guardadas");
+    await user.click(screen.getByRole("button", { name: "Restablecer valores predeterminados" }));
+    expect(toast.info).toHaveBeenCalledWith(
+      "Preferencias restablecidas a los valores predeterminados",
+    );
   });
 });

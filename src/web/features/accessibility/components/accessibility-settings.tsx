@@ -3,14 +3,14 @@ import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import {
   type AccessibilityPreferences,
-  accessibilityMessages,
-  colorSchemeOptions,
+  colorSchemes,
   defaultAccessibilityPreferences,
-  focusIndicatorOptions,
+  focusIndicatorStyles,
 } from "#domain/accessibility";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Switch } from "#web/components/ui/switch";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { applyPreferences } from "../apply-preferences";
 import {
   readSavedPreferences,
@@ -24,36 +24,13 @@ type BooleanSetting = {
   [K in keyof AccessibilityPreferences]: AccessibilityPreferences[K] extends boolean ? K : never;
 }[keyof AccessibilityPreferences];
 
-const displaySwitches: { key: BooleanSetting; label: string; description: string }[] = [
-  {
-    key: "highContrast",
-    label: "High Contrast",
-    description: "Stronger text, link and border contrast (WCAG AAA) in the light or dark scheme.",
-  },
-  {
-    key: "reducedMotion",
-    label: "Reduced Motion",
-    description:
-      "Turns off animations and transitions, including page changes and photo galleries.",
-  },
-];
+/** The switches of each group; each one's words are the catalogue's `a11y.switch.<key>.*`. */
+const displaySwitches: readonly BooleanSetting[] = ["highContrast", "reducedMotion"];
 
-const behaviourSwitches: { key: BooleanSetting; label: string; description: string }[] = [
-  {
-    key: "screenReaderOptimized",
-    label: "Screen Reader Optimized",
-    description: "Announces each new page by its title and moves focus to its main content.",
-  },
-  {
-    key: "keyboardNavigation",
-    label: "Keyboard Navigation",
-    description: "Turns on the keyboard shortcuts listed on this page.",
-  },
-  {
-    key: "soundEffects",
-    label: "Sound Effects",
-    description: "Plays a short tone when a message appears.",
-  },
+const behaviourSwitches: readonly BooleanSetting[] = [
+  "screenReaderOptimized",
+  "keyboardNavigation",
+  "soundEffects",
 ];
 
 /**
@@ -65,6 +42,7 @@ const behaviourSwitches: { key: BooleanSetting; label: string; description: stri
  * enables Save Preferences; Reset puts the defaults in the panel, unsaved.
  */
 export function AccessibilitySettings() {
+  const { t } = useI18n();
   const saved = useSavedAccessibilityPreferences();
   const [draft, setDraft] = useState<AccessibilityPreferences>(saved);
   const [unsaved, setUnsaved] = useState(false);
@@ -89,7 +67,7 @@ export function AccessibilitySettings() {
   const reset = () => {
     setDraft({ ...defaultAccessibilityPreferences });
     setUnsaved(true);
-    toast.info(accessibilityMessages.reset);
+    toast.info(t("a11y.toast.reset"));
   };
 
   const save = (event: FormEvent) => {
@@ -97,12 +75,12 @@ export function AccessibilitySettings() {
     try {
       savePreferences(draft);
     } catch {
-      toast.error(accessibilityMessages.saveFailed);
+      toast.error(t("a11y.toast.saveFailed"));
       return;
     }
     applyPreferences(draft);
     setUnsaved(false);
-    toast.success(accessibilityMessages.saved);
+    toast.success(t("a11y.toast.saved"));
   };
 
   return (
@@ -110,37 +88,46 @@ export function AccessibilitySettings() {
       <form onSubmit={save} aria-labelledby="settings-heading" className="grid gap-8">
         <div>
           <h2 id="settings-heading" className="text-2xl font-bold">
-            Accessibility Settings
+            {t("a11y.settings.heading")}
           </h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Display settings preview on the whole site as you change them; keyboard shortcuts,
-            announcements and sounds start once you save. Your choices are kept in this browser
-            only.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">{t("a11y.settings.intro")}</p>
         </div>
 
         <FontSizeSlider value={draft.fontSize} onChange={(fontSize) => change({ fontSize })} />
 
-        <SwitchGroup legend="Display" switches={displaySwitches} draft={draft} onChange={change} />
+        <SwitchGroup
+          legend={t("a11y.display.legend")}
+          switches={displaySwitches}
+          draft={draft}
+          onChange={change}
+        />
 
         <OptionGroup
-          legend="Color Scheme"
+          legend={t("a11y.colorScheme.legend")}
           name="colorScheme"
-          options={colorSchemeOptions}
+          options={colorSchemes.map((scheme) => ({
+            value: scheme,
+            label: t(`a11y.colorScheme.${scheme}.label`),
+            description: t(`a11y.colorScheme.${scheme}.description`),
+          }))}
           value={draft.colorScheme}
           onChange={(colorScheme) => change({ colorScheme })}
         />
 
         <OptionGroup
-          legend="Focus Indicators"
+          legend={t("a11y.focus.legend")}
           name="focusIndicators"
-          options={focusIndicatorOptions}
+          options={focusIndicatorStyles.map((style) => ({
+            value: style,
+            label: t(`a11y.focus.${style}.label`),
+            description: t(`a11y.focus.${style}.description`),
+          }))}
           value={draft.focusIndicators}
           onChange={(focusIndicators) => change({ focusIndicators })}
         />
 
         <SwitchGroup
-          legend="Navigation and Assistive Technology"
+          legend={t("a11y.behaviour.legend")}
           switches={behaviourSwitches}
           draft={draft}
           onChange={change}
@@ -148,16 +135,16 @@ export function AccessibilitySettings() {
 
         <div className="flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p role="status" className="text-sm font-medium text-muted-foreground">
-            {unsaved ? "You have unsaved changes." : "Your preferences are saved in this browser."}
+            {unsaved ? t("a11y.settings.unsaved") : t("a11y.settings.saved")}
           </p>
           <div className="flex flex-wrap gap-3">
             <Button type="button" variant="outline" className="h-11" onClick={reset}>
               <RotateCcw aria-hidden="true" />
-              Reset to Defaults
+              {t("a11y.settings.reset")}
             </Button>
             <Button type="submit" className="h-11" disabled={!unsaved}>
               <Save aria-hidden="true" />
-              Save Preferences
+              {t("a11y.settings.save")}
             </Button>
           </div>
         </div>
@@ -173,19 +160,20 @@ function SwitchGroup({
   onChange,
 }: {
   legend: string;
-  switches: typeof displaySwitches;
+  switches: readonly BooleanSetting[];
   draft: AccessibilityPreferences;
   onChange: (patch: Partial<AccessibilityPreferences>) => void;
 }) {
+  const { t } = useI18n();
   return (
     <fieldset>
       <legend className="mb-2 text-base font-semibold">{legend}</legend>
       <div className="divide-y divide-border">
-        {switches.map(({ key, label, description }) => (
+        {switches.map((key) => (
           <Switch
             key={key}
-            label={label}
-            description={description}
+            label={t(`a11y.switch.${key}.label`)}
+            description={t(`a11y.switch.${key}.description`)}
             checked={draft[key]}
             onCheckedChange={(checked) => onChange({ [key]: checked })}
             className="py-3"

@@ -1,28 +1,27 @@
 import { CircleCheck } from "lucide-react";
 import { site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
 
-const commitments = [
-  "We build and check this site against the Web Content Accessibility Guidelines (WCAG) 2.1, level AA.",
-  "We test with keyboards, screen readers, zoom and automated checks, and fix what we find.",
-  "We make reasonable accommodations in our offices, our application process and our buildings.",
-] as const;
+/** The commitments, each the catalogue's `accessibility.commitment.<id>`. */
+const commitments = ["wcag", "testing", "accommodations"] as const;
 
 export function CommitmentSection() {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="commitment-heading" className="grid gap-6 lg:grid-cols-2">
       <div>
         <h2 id="commitment-heading" className="text-3xl font-bold tracking-tight">
-          Our Commitment to Accessibility
+          {t("accessibility.commitment.heading")}
         </h2>
         <p className="mt-4 text-lg text-muted-foreground">
-          {`Everyone should be able to find a home with ${site.name}, whatever their abilities and whatever technology they use. Accessibility is part of fair housing: if anything on this site, in our office or in our buildings gets in your way, tell us and we will help.`}
+          {t("accessibility.commitment.text", { name: site.name })}
         </p>
       </div>
       <ul className="grid gap-4">
-        {commitments.map((text) => (
-          <li key={text} className="flex gap-3">
+        {commitments.map((id) => (
+          <li key={id} className="flex gap-3">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
-            <span>{text}</span>
+            <span>{t(`accessibility.commitment.${id}`)}</span>
           </li>
         ))}
       </ul>

@@ -1,51 +1,36 @@
 import { Contrast, Focus, Keyboard, type LucideIcon, Pause, Type, Volume2 } from "lucide-react";
 import { FONT_SIZE } from "#domain/accessibility";
+import { useI18n } from "#web/i18n/i18n-provider";
 
-const features: { icon: LucideIcon; title: string; text: string }[] = [
-  {
-    icon: Type,
-    title: "Adjustable Text Size",
-    text: `Scale every page from ${FONT_SIZE.min} to ${FONT_SIZE.max} pixels; the layout reflows instead of cutting text off.`,
-  },
-  {
-    icon: Contrast,
-    title: "High Contrast and Color Schemes",
-    text: "Light, dark, or a high-contrast scheme that meets WCAG AAA, or simply follow your device.",
-  },
-  {
-    icon: Keyboard,
-    title: "Keyboard Navigation",
-    text: "Every link, button and form works from the keyboard, with shortcuts to the main pages.",
-  },
-  {
-    icon: Focus,
-    title: "Visible Focus",
-    text: "Three focus styles, up to a thick black and yellow outline that shows on any background.",
-  },
-  {
-    icon: Volume2,
-    title: "Screen Reader Support",
-    text: "Landmarks, labelled controls and announced errors; page changes announced on request.",
-  },
-  {
-    icon: Pause,
-    title: "Reduced Motion",
-    text: "Turn off page transitions and gallery animations. We also follow your device's setting.",
-  },
+/** The features, each with the catalogue's `accessibility.features.<id>.title` and `.text`. */
+const features: readonly { id: string; icon: LucideIcon }[] = [
+  { id: "textSize", icon: Type },
+  { id: "contrast", icon: Contrast },
+  { id: "keyboard", icon: Keyboard },
+  { id: "focus", icon: Focus },
+  { id: "screenReader", icon: Volume2 },
+  { id: "motion", icon: Pause },
 ];
 
+const sizes = { min: String(FONT_SIZE.min), max: String(FONT_SIZE.max) };
+
 export function FeatureCards() {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="features-heading">
       <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
-        Accessibility Features
+        {t("accessibility.features.heading")}
       </h2>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-lg border border-border bg-background p-6">
+        {features.map(({ id, icon: Icon }) => (
+          <li key={id} className="rounded-lg border border-border bg-background p-6">
             <Icon aria-hidden="true" className="size-8 text-primary" />
-            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-            <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+            <h3 className="mt-4 text-lg font-semibold">
+              {t(`accessibility.features.${id}.title`)}
+            </h3>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {t(`accessibility.features.${id}.text`, sizes)}
+            </p>
           </li>
         ))}
       </ul>

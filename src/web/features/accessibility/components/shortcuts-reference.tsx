@@ -1,7 +1,14 @@
 import { Fragment } from "react";
-import { keyboardShortcuts, SHORTCUT_MODIFIERS, standardKeys } from "#domain/accessibility";
+import {
+  type KeyName,
+  keyboardShortcuts,
+  SHORTCUT_MODIFIER_KEYS,
+  standardKeys,
+} from "#domain/accessibility";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { useSavedAccessibilityPreferences } from "../preferences-store";
 
+/** The names of the keys as their caps read (`a11y.keys.*`), or a letter as it is. */
 function Keys({ keys }: { keys: readonly string[] }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
@@ -17,30 +24,39 @@ function Keys({ keys }: { keys: readonly string[] }) {
   );
 }
 
-const modifiers = SHORTCUT_MODIFIERS.split(" + ");
-
-/** The keyboard-shortcuts reference: the site's shortcuts, then the keys every page answers. */
+/**
+ * The keyboard-shortcuts reference: the site's shortcuts, then the keys every page answers. The
+ * letters are the same in every language; a description says so where its letter is not the
+ * initial of the word in the page's language.
+ */
 export function ShortcutsReference() {
+  const { t } = useI18n();
   const { keyboardNavigation } = useSavedAccessibilityPreferences();
+  const keyName = (key: KeyName) => t(`a11y.keys.${key}`);
+  const modifiers = SHORTCUT_MODIFIER_KEYS.map(keyName);
   return (
     <section aria-labelledby="shortcuts-heading">
       <h2 id="shortcuts-heading" className="text-3xl font-bold tracking-tight">
-        Keyboard Shortcuts
+        {t("a11y.shortcuts.heading")}
       </h2>
       <p className="mt-3 text-muted-foreground">
-        {keyboardNavigation
-          ? "These work on every page, except while you type in a field. On a Mac, use Option + Shift."
-          : "Keyboard shortcuts are turned off. Turn on Keyboard Navigation above and save to use them."}
+        {keyboardNavigation ? t("a11y.shortcuts.on") : t("a11y.shortcuts.off")}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <ShortcutTable
-          caption="Site shortcuts"
+          caption={t("a11y.shortcuts.siteCaption")}
           rows={keyboardShortcuts.map((s) => ({
             keys: [...modifiers, s.letter],
-            description: s.description,
+            description: t(`a11y.shortcuts.${s.letter}`),
           }))}
         />
-        <ShortcutTable caption="Standard keys" rows={standardKeys} />
+        <ShortcutTable
+          caption={t("a11y.shortcuts.standardCaption")}
+          rows={standardKeys.map((row) => ({
+            keys: row.keys.map(keyName),
+            description: t(`a11y.standardKeys.${row.action}`),
+          }))}
+        />
       </div>
     </section>
   );
@@ -53,6 +69,7 @@ function ShortcutTable({
   caption: string;
   rows: readonly { keys: readonly string[]; description: string }[];
 }) {
+  const { t } = useI18n();
   return (
     <div className="overflow-hidden rounded-lg border border-border">
       <table className="w-full text-left text-sm">
@@ -62,10 +79,10 @@ function ShortcutTable({
         <thead>
           <tr className="border-b border-border">
             <th scope="col" className="px-4 py-2 font-semibold">
-              Keys
+              {t("a11y.shortcuts.keys")}
             </th>
             <th scope="col" className="px-4 py-2 font-semibold">
-              Action
+              {t("a11y.shortcuts.action")}
             </th>
           </tr>
         </thead>

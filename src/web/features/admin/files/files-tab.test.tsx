@@ -355,6 +355,7 @@ describe("FilesTab: Request Documents dialog", () => {
         category: "maintenance",
         maintenanceRequest: "Leaking faucet",
         note: "Two photos, please.",
+        language: "en",
       },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -5,7 +5,9 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { adminMessages } from "#domain/admin";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { languageNames } from "#domain/locale";
 import {
+  documentRequestLanguages,
   documentRequestSchema,
   fileCategories,
   fileCategoryLabels,
@@ -33,6 +35,7 @@ const blank: Partial<Input> = {
   category: "other",
   maintenanceRequest: "",
   note: "",
+  language: "en",
 };
 
 /** What the dialog says when the request was not sent: the server's words when it gave some. */
@@ -127,6 +130,17 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
           {fileCategories.map((c) => (
             <option key={c} value={c}>
               {fileCategoryLabels[c]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Language of the e-mail and upload page"
+          error={errors.language?.message}
+          {...form.register("language")}
+        >
+          {documentRequestLanguages.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {languageNames[l]}
             </option>
           ))}
         </SelectField>

@@ -4,6 +4,7 @@ import { type ComponentProps, useId, useRef } from "react";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Button } from "#web/components/ui/button";
 import { DialogClose } from "#web/components/ui/dialog";
+import { TextAreaField } from "#web/components/ui/form-field";
 import { invalidate } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
 
@@ -123,4 +124,31 @@ const savedByDialog = [
 export function useRefetchAfterSave() {
   const client = useQueryClient();
   return () => invalidate(client, savedByDialog);
+}
+
+type TextAreaProps = Omit<ComponentProps<"textarea">, "className">;
+
+/**
+ * A listing's description and its optional Spanish one, side by side in both dialogs: the
+ * Spanish pages show the second, or the first (marked English) when it is empty.
+ */
+export function DescriptionFields({
+  english,
+  spanish,
+}: {
+  english: TextAreaProps;
+  spanish: TextAreaProps;
+}) {
+  return (
+    <>
+      <TextAreaField label="Description" className="sm:col-span-2" {...english} />
+      <TextAreaField
+        label="Description in Spanish (optional)"
+        hint="Shown on the Spanish pages; if empty they show the English description."
+        lang="es"
+        className="sm:col-span-2"
+        {...spanish}
+      />
+    </>
+  );
 }

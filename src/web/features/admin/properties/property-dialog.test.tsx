@@ -211,6 +211,55 @@ describe("PropertyDialog", () => {
     ]);
   });
 
+  it("sends the Spanish description under the English one, and none when left empty", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    answer(
+      handle(adminPropertiesApi.createProperty, ({ body }) => {
+        sent.push(body);
+        return stored(7, body);
+      }),
+      handle(adminPropertiesApi.updateProperty, ({ body }) => {
+        sent.push(body);
+        return stored(3, body);
+      }),
+    );
+    await renderDialog();
+    const spanish = screen.getByLabelText("Description in Spanish (optional)");
+    expect(spanish).toHaveAccessibleDescription(
+      "Shown on the Spanish pages; if empty they show the English description.",
+    );
+    expect(spanish).toHaveAttribute("lang", "es");
+    await fillRequired(user);
+    await fill(user, "Description", "Sunny rooms near the park.");
+    await fill(user, "Description in Spanish (optional)", "  Habitaciones soleadas.  ");
+    await user.click(screen.getByRole("button", { name: "Add Building" }));
+    expect(await screen.findByText("Property added successfully!")).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      description: "Sunny rooms near the park.",
+      descriptionEs: "Habitaciones soleadas.",
+    });
+  });
+
+  it("shows a building's Spanish description, and clearing it sends null", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    answer(
+      handle(adminPropertiesApi.updateProperty, ({ body }) => {
+        sent.push(body);
+        return sampleProperty(3);
+      }),
+    );
+    await renderDialog(sampleProperty(3, { descriptionEs: "Un edificio tranquilo." }));
+    expect(screen.getByLabelText("Description in Spanish (optional)")).toHaveValue(
+      "Un edificio tranquilo.",
+    );
+    await fill(user, "Description in Spanish (optional)", "");
+    await user.click(screen.getByRole("button", { name: "Update Building" }));
+    expect(await screen.findByText("Property updated successfully!")).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ descriptionEs: null })]);
+  });
+
   it("says 'Failed to update property', with the server's reason if any, or 'Error updating property'", async () => {
     const user = userEvent.setup();
     answer(proxyAnswer(adminPropertiesApi.updateProperty, 500, ""));

@@ -11,16 +11,12 @@ import {
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { typeLabel } from "#domain/listing-format";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import {
-  CheckboxField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "#web/components/ui/form-field";
+import { CheckboxField, SelectField, TextField } from "#web/components/ui/form-field";
 import { request } from "#web/lib/api-client";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
   CheckboxWithHint,
+  DescriptionFields,
   DialogActions,
   describeUploadFailures,
   FormAlert,
@@ -200,11 +196,9 @@ function PropertyForm({
           aria-invalid={invalid("zipCode")}
           {...form.register("zipCode")}
         />
-        <TextAreaField
-          label="Description"
-          aria-invalid={invalid("description")}
-          className="sm:col-span-2"
-          {...form.register("description")}
+        <DescriptionFields
+          english={{ "aria-invalid": invalid("description"), ...form.register("description") }}
+          spanish={{ "aria-invalid": invalid("descriptionEs"), ...form.register("descriptionEs") }}
         />
         <TextField
           label="Year Built"

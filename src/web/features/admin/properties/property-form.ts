@@ -14,6 +14,8 @@ export type PropertyFormValues = {
   state: string;
   zipCode: string;
   description: string;
+  /** Empty means none: the Spanish pages then show the English description. */
+  descriptionEs: string;
   yearBuilt: string;
   totalUnits: string;
   amenities: string[];
@@ -33,6 +35,7 @@ export function propertyFormDefaults(property: AdminProperty | null): PropertyFo
     state: property?.state ?? "",
     zipCode: property?.zipCode ?? "",
     description: property?.description ?? "",
+    descriptionEs: property?.descriptionEs ?? "",
     yearBuilt: text(property?.yearBuilt ?? null),
     totalUnits: text(property?.totalUnits ?? null),
     amenities: property?.amenities ?? [],

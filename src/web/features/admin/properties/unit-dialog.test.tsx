@@ -108,8 +108,36 @@ describe("UnitDialog", () => {
         availableFrom: "2026-09-01",
         features: ["Balcony", "Hardwood floors"],
         description: "",
+        descriptionEs: null,
         floorPlan: "",
       },
+    ]);
+  });
+
+  it("edits the Spanish description under the English one", async () => {
+    const user = userEvent.setup();
+    const unit = sampleUnit(8, { description: "Sunny.", descriptionEs: "Soleado." });
+    const sent: unknown[] = [];
+    answer(
+      handle(adminPropertiesApi.updateUnit, ({ body }) => {
+        sent.push(body);
+        return unit;
+      }),
+    );
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
+    const spanish = screen.getByLabelText("Description in Spanish (optional)");
+    expect(spanish).toHaveValue("Soleado.");
+    expect(spanish).toHaveAccessibleDescription(
+      "Shown on the Spanish pages; if empty they show the English description.",
+    );
+    await fill(user, "Description in Spanish (optional)", "Muy soleado, cerca del parque.");
+    await submit(user, "Update Unit");
+    expect(await screen.findByText("Unit updated successfully!")).toBeInTheDocument();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        description: "Sunny.",
+        descriptionEs: "Muy soleado, cerca del parque.",
+      }),
     ]);
   });
 

@@ -10,10 +10,11 @@ import {
 } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
+import { SelectField, TextField } from "#web/components/ui/form-field";
 import { request } from "#web/lib/api-client";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
+  DescriptionFields,
   DialogActions,
   describeUploadFailures,
   FormAlert,
@@ -218,11 +219,9 @@ function UnitForm({
           className="sm:col-span-2"
           {...form.register("features")}
         />
-        <TextAreaField
-          label="Description"
-          aria-invalid={invalid("description")}
-          className="sm:col-span-2"
-          {...form.register("description")}
+        <DescriptionFields
+          english={{ "aria-invalid": invalid("description"), ...form.register("description") }}
+          spanish={{ "aria-invalid": invalid("descriptionEs"), ...form.register("descriptionEs") }}
         />
         <TextField
           label="Floor Plan"

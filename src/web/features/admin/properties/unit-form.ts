@@ -13,6 +13,8 @@ export type UnitFormValues = {
   availableFrom: string;
   features: string;
   description: string;
+  /** Empty means none: the Spanish pages then show the English description. */
+  descriptionEs: string;
   floorPlan: string;
 };
 
@@ -32,6 +34,7 @@ export function unitFormDefaults(
     availableFrom: unit?.availableFrom ?? "",
     features: unit?.features.join(", ") ?? "",
     description: unit?.description ?? "",
+    descriptionEs: unit?.descriptionEs ?? "",
     floorPlan: unit?.floorPlan ?? "",
   };
 }
@@ -57,6 +60,7 @@ export function toUnitInput(values: UnitFormValues): UnitInput {
     availableFrom: values.availableFrom === "" ? null : values.availableFrom,
     features: splitFeatures(values.features),
     description: values.description,
+    descriptionEs: values.descriptionEs,
     floorPlan: values.floorPlan,
   };
 }

@@ -1,8 +1,9 @@
 import { X } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { consentText } from "#domain/consent";
+import { DATA_RETENTION_YEARS } from "#domain/consent";
 import { Button, buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 import {
   acceptConsent,
@@ -24,6 +25,7 @@ import {
 export function ConsentBanner() {
   const status = useConsentStatus();
   const headingId = useId();
+  const { t, path } = useI18n();
   if (status !== "unset") return null;
 
   return (
@@ -34,26 +36,28 @@ export function ConsentBanner() {
       <div className="mx-auto flex max-h-[50dvh] max-w-7xl flex-col gap-3 overflow-y-auto px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6 lg:px-8">
         <div className="pr-12 md:flex-1 md:pr-0">
           <h2 id={headingId} className="text-base font-semibold">
-            {consentText.heading}
+            {t("consent.banner.heading")}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{consentText.body}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t("consent.banner.body", { years: DATA_RETENTION_YEARS })}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2 md:pr-12">
           <Button className="h-11 flex-1 sm:flex-none" onClick={() => acceptConsent()}>
-            {consentText.accept}
+            {t("consent.banner.accept")}
           </Button>
           <Link
-            to="/privacy"
+            to={path("/privacy")}
             className={cn(buttonVariants({ variant: "outline" }), "h-11 flex-1 sm:flex-none")}
           >
-            {consentText.details}
+            {t("consent.banner.details")}
           </Link>
           <Button
             variant="outline"
             className="h-11 flex-1 sm:flex-none"
             onClick={() => declineConsent()}
           >
-            {consentText.decline}
+            {t("consent.banner.decline")}
           </Button>
         </div>
       </div>
@@ -61,7 +65,7 @@ export function ConsentBanner() {
         variant="ghost"
         size="icon"
         className="absolute right-2 top-2 md:top-1/2 md:-translate-y-1/2"
-        aria-label={consentText.close}
+        aria-label={t("consent.banner.close")}
         onClick={() => closeConsentBanner()}
       >
         <X aria-hidden="true" />

@@ -1,23 +1,28 @@
 import { useRef } from "react";
 import type { ConsentStatus } from "#domain/consent";
+import { OFFICE_TIME_ZONE } from "#domain/locale";
 import { Button } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
+import type { Translator } from "#web/i18n/translator";
 import { readAcceptance, resetConsent, useConsentStatus } from "../consent-store";
 
-function describe(status: ConsentStatus): string {
+function describe(status: ConsentStatus, { t, intl }: Translator): string {
   switch (status) {
     case "accepted": {
       const record = readAcceptance();
       const date = record
-        ? new Date(record.date).toLocaleDateString("en-US", { dateStyle: "long" })
+        ? new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: OFFICE_TIME_ZONE }).format(
+            new Date(record.date),
+          )
         : "";
-      return `You accepted on ${date}. The privacy banner will not ask again in this browser.`;
+      return t("consent.choice.accepted", { date });
     }
     case "declined":
-      return "You declined for this browser session. The privacy banner will ask again on your next visit.";
+      return t("consent.choice.declined");
     case "closed":
-      return "You closed the privacy banner without answering. It will ask again on your next visit.";
+      return t("consent.choice.closed");
     case "unset":
-      return "You have not answered yet: the privacy banner is at the bottom of the page.";
+      return t("consent.choice.unset");
   }
 }
 
@@ -28,6 +33,8 @@ function describe(status: ConsentStatus): string {
 export function ConsentChoicePanel() {
   const status = useConsentStatus();
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const translator = useI18n();
+  const { t } = translator;
 
   function changeChoice() {
     resetConsent();
@@ -37,14 +44,14 @@ export function ConsentChoicePanel() {
 
   return (
     <div className="rounded-lg bg-muted p-5">
-      <h3 className="mt-0! font-semibold">Your choice in this browser</h3>
+      <h3 className="mt-0! font-semibold">{t("consent.choice.title")}</h3>
       {/* Empty until hydration: storage only exists in the browser. */}
       <p ref={statusRef} tabIndex={-1} className="mt-2 min-h-6 text-sm">
-        {status === "unknown" ? "" : describe(status)}
+        {status === "unknown" ? "" : describe(status, translator)}
       </p>
       {status !== "unknown" && status !== "unset" && (
         <Button variant="outline" className="mt-3 h-11" onClick={changeChoice}>
-          Change my choice
+          {t("consent.choice.change")}
         </Button>
       )}
     </div>

@@ -1,8 +1,21 @@
 import type { ReactNode } from "react";
-import { LEGAL_LAST_UPDATED } from "#domain/consent";
+import { LEGAL_LAST_UPDATED_ON } from "#domain/consent";
+import { OFFICE_TIME_ZONE } from "#domain/locale";
 import { officeAddressLine, site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { Rich } from "#web/i18n/rich";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
+
+/**
+ * The date of the legal texts in a language ("November 22, 2026", "22 de noviembre de 2026"): a
+ * calendar day, read at noon UTC so that it is the same day in the office's time zone.
+ */
+export function legalLastUpdated(intl: string): string {
+  return new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: OFFICE_TIME_ZONE }).format(
+    new Date(`${LEGAL_LAST_UPDATED_ON}T12:00:00Z`),
+  );
+}
 
 /**
  * The frame of the privacy policy and the terms of service: a heading band like the other public
@@ -17,23 +30,26 @@ export function LegalDocument({
   summary: string;
   sections: readonly LegalSection[];
 }) {
+  const { t, intl } = useI18n();
   return (
     <>
       <section className="bg-gradient-to-br from-primary to-[#0f2e1e] text-primary-foreground">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
           <p className="mt-3 max-w-2xl text-lg text-white/90">{summary}</p>
-          <p className="mt-4 text-sm text-white/90">Last updated: {LEGAL_LAST_UPDATED}</p>
+          <p className="mt-4 text-sm text-white/90">
+            {t("consent.legal.lastUpdated", { date: legalLastUpdated(intl) })}
+          </p>
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:px-8">
         {/* A phone reader scrolls, and screen readers jump by heading: the list helps wide screens. */}
         <nav
-          aria-label="On this page"
+          aria-label={t("consent.legal.onThisPage")}
           className="hidden lg:sticky lg:top-24 lg:block lg:self-start"
         >
           <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-            On this page
+            {t("consent.legal.onThisPage")}
           </p>
           <ol className="mt-3 space-y-1 text-sm">
             {sections.map((section) => (
@@ -78,9 +94,17 @@ export function LegalContact() {
       <br />
       {officeAddressLine}
       <br />
-      Phone: <a href={site.phoneHref}>{site.phone}</a>
+      <Rich
+        id="consent.legal.phone"
+        values={{ phone: site.phone }}
+        elements={{ link: <a href={site.phoneHref}>{site.phone}</a> }}
+      />
       <br />
-      E-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+      <Rich
+        id="consent.legal.email"
+        values={{ email: site.email }}
+        elements={{ link: <a href={`mailto:${site.email}`}>{site.email}</a> }}
+      />
     </address>
   );
 }

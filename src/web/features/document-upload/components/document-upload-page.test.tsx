@@ -7,6 +7,10 @@ import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { proxyAnswer } from "#tests/support/proxy-answer";
 import { recordUploadProgress } from "#tests/support/upload-progress";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { QueryProvider, queryClient } from "#web/lib/query";
 import { DocumentUploadPage } from "./document-upload-page";
 
@@ -68,6 +72,19 @@ function renderPage(token = "abc123") {
     <QueryProvider>
       <DocumentUploadPage token={token} />
     </QueryProvider>,
+  );
+}
+
+/** The Spanish page (/es/upload/:token) with every Spanish catalogue, as its loaders send. */
+const spanish = createTranslator("es", messagesFor("es", namespaces));
+
+function renderSpanishPage(token = "abc123") {
+  render(
+    <I18nProvider translator={spanish}>
+      <QueryProvider>
+        <DocumentUploadPage token={token} />
+      </QueryProvider>
+    </I18nProvider>,
   );
 }
 
@@ -258,5 +275,94 @@ describe("/upload/:token: uploading", () => {
     renderPage();
     await user.upload(await screen.findByLabelText("Choose files"), pdf("a.pdf"));
     expect(await screen.findByText(/Server connection failed/)).toBeInTheDocument();
+  });
+});
+
+describe("/es/upload/:token: in Spanish", () => {
+  it("greets the tenant and says what the office asks for, in Spanish", async () => {
+    serveInfo(info);
+    renderSpanishPage();
+    expect(screen.getByRole("heading", { name: "Subir documentos", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Cargando su solicitud de documentos...")).toBeInTheDocument();
+
+    expect(await screen.findByRole("heading", { name: "Hola, Ann Tenant" })).toBeInTheDocument();
+    expect(screen.getByText("La oficina le ha pedido que suba documentos:")).toBeInTheDocument();
+    expect(screen.getByText("Documentos")).toBeInTheDocument();
+    expect(screen.getByText("Mantenimiento")).toBeInTheDocument();
+    expect(screen.getByText("Edificio")).toBeInTheDocument();
+    expect(screen.getByText("Unidad")).toBeInTheDocument();
+    expect(screen.getByText("Solicitud de mantenimiento")).toBeInTheDocument();
+    // Staff's own words stay as they wrote them.
+    expect(screen.getByText("Leaking faucet")).toBeInTheDocument();
+    expect(screen.getByText("Una nota de la oficina")).toBeInTheDocument();
+    expect(
+      screen.getByText("Este enlace es válido hasta el 15 de marzo de 2025"),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("PDF, JPEG, PNG, WebP, HEIC o DOCX, de hasta 20 MB cada uno"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Arrastre y suelte sus archivos aquí, o")).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Archivos para subir" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Elegir archivos")).toHaveAttribute("type", "file");
+  });
+
+  it.each([
+    [404, filesMessages.linkInvalid, "Enlace no válido", "form.files.linkInvalid"],
+    [410, filesMessages.linkExpired, "Enlace vencido", "form.files.linkExpired"],
+  ])(
+    "says a refused link (%i) in Spanish, with the office's phone",
+    async (status, text, title, id) => {
+      serveInfo(refuse(status, text));
+      renderSpanishPage("old");
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent(title);
+      expect(alert).toHaveTextContent(spanish.t(id));
+      expect(alert).not.toHaveTextContent(text);
+      expect(within(alert).getByRole("link", { name: site.phone })).toBeInTheDocument();
+    },
+  );
+
+  it("offers Intentar de nuevo when the request cannot be read", async () => {
+    serveInfo(refuse(503, "The database is not reachable."), info);
+    renderSpanishPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("No se pudo cargar su solicitud de documentos");
+    expect(alert).toHaveTextContent(spanish.t("form.server.internal"));
+    await userEvent.click(within(alert).getByRole("button", { name: "Intentar de nuevo" }));
+    expect(await screen.findByRole("heading", { name: "Hola, Ann Tenant" })).toBeInTheDocument();
+  });
+
+  it("says a network failure in Spanish", async () => {
+    serveInfo(networkFailure);
+    renderSpanishPage();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      spanish.t("form.client.connectionFailed"),
+    );
+  });
+
+  it("uploads with Spanish progress, refusals and confirmation", async () => {
+    serveInfo(info, { ...info, filesReceived: [received] });
+    const uploads = holdUploads();
+    const user = userEvent.setup();
+    renderSpanishPage();
+    const input = await screen.findByLabelText("Elegir archivos");
+    const huge = pdf("scan.pdf", 1);
+    Object.defineProperty(huge, "size", { value: 21 * 1024 * 1024 });
+    await user.upload(input, [huge, pdf("bad.pdf"), pdf("sink.pdf")]);
+
+    const rows = screen.getByRole("list", { name: "Sus archivos" });
+    expect(within(rows).getByText(spanish.t("form.files.tooBig"))).toBeInTheDocument();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(within(rows).getByText("En espera...")).toBeInTheDocument();
+    uploads[0]!.respond(refuse(415, filesMessages.wrongType));
+    expect(await within(rows).findByText(spanish.t("form.files.wrongType"))).toBeInTheDocument();
+    expect(within(rows).queryByText(filesMessages.wrongType)).not.toBeInTheDocument();
+
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    uploads[1]!.respond({ status: 201, body: { files: [received] } });
+    expect(await within(rows).findByText("Subido")).toBeInTheDocument();
+    expect(screen.getByText("¡Gracias! La oficina recibió su archivo.")).toBeInTheDocument();
+    const receivedList = await screen.findByRole("region", { name: "Archivos recibidos" });
+    expect(within(receivedList).getByText("2 KB · 2 mar 2025")).toBeInTheDocument();
   });
 });

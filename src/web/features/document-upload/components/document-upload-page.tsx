@@ -2,43 +2,46 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { messages } from "#domain/messages";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { ApiError } from "#web/lib/api-client";
 import { invalidate } from "#web/lib/query";
 import { uploadRequestQuery } from "../api/get-upload-request";
 import type { UploadedFiles } from "../api/upload-document";
-import { useDocumentUploads } from "../use-document-uploads";
+import { failureText, type UploadFailure, useDocumentUploads } from "../use-document-uploads";
 import { DropZone } from "./drop-zone";
 import { OfficeContact } from "./office-contact";
 import { ReceivedFiles } from "./received-files";
 import { RequestDetails } from "./request-details";
 import { UploadRows } from "./upload-rows";
 
-type Refusal = { kind: "invalid" | "expired" | "failed"; message: string };
+type Refusal = { kind: "invalid" | "expired" | "failed"; failure: UploadFailure };
 
-/** What the page says when the request could not be read: the link's fault, or a failure. */
+/**
+ * What the page says when the request could not be read: the link's fault, or a failure. The
+ * words are the server's English ones, put in the page's language when shown.
+ */
 function refusalOf(error: unknown): Refusal {
   if (error instanceof ApiError && error.status === 404) {
-    return {
-      kind: "invalid",
-      message: error.fromServer ? error.message : filesMessages.linkInvalid,
-    };
+    const text = error.fromServer ? error.message : filesMessages.linkInvalid;
+    return { kind: "invalid", failure: { kind: "message", text } };
   }
   if (error instanceof ApiError && error.status === 410) {
-    return {
-      kind: "expired",
-      message: error.fromServer ? error.message : filesMessages.linkExpired,
-    };
+    const text = error.fromServer ? error.message : filesMessages.linkExpired;
+    return { kind: "expired", failure: { kind: "message", text } };
   }
-  // The connection message, or a server's own words such as "too many requests"; never a 500's.
-  const telling =
-    error instanceof ApiError && (error.status === 0 || (error.fromServer && error.status < 500));
+  if (error instanceof ApiError && error.status === 0) {
+    return { kind: "failed", failure: { kind: "connection" } };
+  }
+  // A server's own words such as "too many requests"; never a 500's.
+  const telling = error instanceof ApiError && error.fromServer && error.status < 500;
   return {
     kind: "failed",
-    message: telling ? error.message : "Something went wrong on our side. Please try again.",
+    failure: { kind: "message", text: telling ? error.message : messages.server.internal },
   };
 }
 
@@ -51,6 +54,7 @@ function UploadArea({
   info: UploadRequestInfo;
   onUploaded: (result: UploadedFiles) => void;
 }) {
+  const { t } = useI18n();
   const [received, setReceived] = useState(false);
   const { rows, addFiles } = useDocumentUploads(token, (result) => {
     setReceived(true);
@@ -65,7 +69,7 @@ function UploadArea({
         {received ? (
           <p className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {filesMessages.uploadReceived}
+            {t("upload.thanks")}
           </p>
         ) : null}
       </div>
@@ -80,6 +84,7 @@ function UploadArea({
  * a failure is shown with Try Again, never retried on its own.
  */
 export function DocumentUploadPage({ token }: { token: string }) {
+  const { t } = useI18n();
   const client = useQueryClient();
   const query = useMemo(() => uploadRequestQuery(token), [token]);
   const { data: info, error, isFetching, refetch } = useQuery(query);
@@ -114,7 +119,7 @@ export function DocumentUploadPage({ token }: { token: string }) {
           className="flex items-center justify-center gap-2 py-12 text-muted-foreground"
         >
           <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-          Loading your upload request...
+          {t("upload.loading")}
         </p>
       );
       break;
@@ -124,8 +129,8 @@ export function DocumentUploadPage({ token }: { token: string }) {
         <StatePanel
           icon={state.kind === "expired" ? Clock : Link2Off}
           tone="error"
-          title={state.kind === "expired" ? "Link Expired" : "Link Not Valid"}
-          message={state.message}
+          title={t(state.kind === "expired" ? "upload.expired.title" : "upload.invalid.title")}
+          message={failureText(t, state.failure)}
         >
           <OfficeContact />
         </StatePanel>
@@ -136,11 +141,11 @@ export function DocumentUploadPage({ token }: { token: string }) {
         <StatePanel
           icon={Link2Off}
           tone="error"
-          title="Unable to Load Your Upload Request"
-          message={state.message}
+          title={t("upload.failed.title")}
+          message={failureText(t, state.failure)}
         >
           <Button className="h-11" onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" /> Try Again
+            <RefreshCw aria-hidden="true" /> {t("upload.tryAgain")}
           </Button>
           <OfficeContact />
         </StatePanel>
@@ -152,7 +157,7 @@ export function DocumentUploadPage({ token }: { token: string }) {
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Upload Documents</h1>
+      <h1 className="text-3xl font-bold">{t("upload.title")}</h1>
       {body}
     </div>
   );

@@ -2,9 +2,8 @@ import { UploadCloud } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
 import { acceptedDocumentKinds, documentAccept, TENANT_FILE_MAX_MB } from "#domain/tenant-files";
 import { buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
-
-const kinds = `${acceptedDocumentKinds.slice(0, -1).join(", ")} or ${acceptedDocumentKinds.at(-1)}`;
 
 /**
  * Files dropped here or chosen with the picker. The picker is a real file input (visually hidden,
@@ -12,6 +11,7 @@ const kinds = `${acceptedDocumentKinds.slice(0, -1).join(", ")} or ${acceptedDoc
  * they would any file input, and dragging is an extra for those with a mouse.
  */
 export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useI18n();
   const [over, setOver] = useState(false);
   const id = useId();
 
@@ -40,9 +40,9 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         over ? "border-primary bg-secondary" : "border-border bg-muted",
       )}
     >
-      <legend className="sr-only">Files to upload</legend>
+      <legend className="sr-only">{t("upload.dropZone.legend")}</legend>
       <UploadCloud aria-hidden="true" className="size-10 text-primary" />
-      <p className="font-medium">Drag and drop files here, or</p>
+      <p className="font-medium">{t("upload.dropZone.drag")}</p>
       <input
         id={id}
         type="file"
@@ -64,10 +64,14 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
           "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
         )}
       >
-        Choose files
+        {t("upload.dropZone.choose")}
       </label>
       <p id={`${id}-kinds`} className="text-sm text-muted-foreground">
-        {`${kinds}, up to ${TENANT_FILE_MAX_MB}MB each`}
+        {t("upload.dropZone.kinds", {
+          kinds: acceptedDocumentKinds.slice(0, -1).join(", "),
+          last: acceptedDocumentKinds.at(-1),
+          max: TENANT_FILE_MAX_MB,
+        })}
       </p>
     </fieldset>
   );

@@ -1,14 +1,16 @@
 import { FileCheck2 } from "lucide-react";
-import { formatFileDate, formatFileSize } from "#domain/tenant-files";
+import { useI18n } from "#web/i18n/i18n-provider";
 import type { ReceivedFile } from "../api/upload-document";
+import { uploadDate, uploadSize } from "../format";
 
 /** The files the office already has through this link. */
 export function ReceivedFiles({ files }: { files: ReceivedFile[] }) {
+  const i18n = useI18n();
   if (files.length === 0) return null;
   return (
     <section aria-labelledby="received-files-heading" className="grid gap-2">
       <h2 id="received-files-heading" className="text-lg font-semibold">
-        Files received
+        {i18n.t("upload.receivedFiles.heading")}
       </h2>
       <ul className="grid gap-2">
         {files.map((file) => (
@@ -20,7 +22,7 @@ export function ReceivedFiles({ files }: { files: ReceivedFile[] }) {
             <FileCheck2 aria-hidden="true" className="size-4 shrink-0 text-primary" />
             <span className="min-w-0 flex-1 font-medium break-all">{file.originalName}</span>
             <span className="text-muted-foreground">
-              {`${formatFileSize(file.size)} · ${formatFileDate(file.uploadDate)}`}
+              {`${uploadSize(file.size, i18n.locale)} · ${uploadDate(file.uploadDate, i18n)}`}
             </span>
           </li>
         ))}

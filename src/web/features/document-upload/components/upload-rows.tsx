@@ -1,14 +1,16 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
-import { formatFileSize } from "#domain/tenant-files";
 import { Progress } from "#web/components/ui/progress";
-import type { UploadRow } from "../use-document-uploads";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { uploadSize } from "../format";
+import { failureText, type UploadRow } from "../use-document-uploads";
 
 function RowStatus({ row }: { row: UploadRow }) {
+  const { t } = useI18n();
   switch (row.status) {
     case "waiting":
       return (
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <Clock aria-hidden="true" className="size-4" /> Waiting...
+          <Clock aria-hidden="true" className="size-4" /> {t("upload.rows.waiting")}
         </p>
       );
     case "uploading":
@@ -23,13 +25,14 @@ function RowStatus({ row }: { row: UploadRow }) {
     case "done":
       return (
         <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
-          <CheckCircle2 aria-hidden="true" className="size-4" /> Uploaded
+          <CheckCircle2 aria-hidden="true" className="size-4" /> {t("upload.rows.uploaded")}
         </p>
       );
     case "failed":
       return (
         <p className="flex items-start gap-1.5 text-sm font-medium text-destructive">
-          <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {row.error}
+          <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />{" "}
+          {row.error ? failureText(t, row.error) : null}
         </p>
       );
   }
@@ -37,14 +40,15 @@ function RowStatus({ row }: { row: UploadRow }) {
 
 /** One row per chosen file: its name and size, then its progress and how it ended. */
 export function UploadRows({ rows }: { rows: UploadRow[] }) {
+  const { t, locale } = useI18n();
   if (rows.length === 0) return null;
   return (
-    <ul aria-label="Your uploads" className="grid gap-3">
+    <ul aria-label={t("upload.rows.label")} className="grid gap-3">
       {rows.map((row) => (
         <li key={row.id} className="grid gap-2 rounded-lg border border-border p-3">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="min-w-0 font-medium break-all">{row.name}</span>
-            <span className="text-sm text-muted-foreground">{formatFileSize(row.size)}</span>
+            <span className="text-sm text-muted-foreground">{uploadSize(row.size, locale)}</span>
           </div>
           {/* Announced when it changes: waiting, uploaded, or why it failed. */}
           <div aria-live="polite">

@@ -2,11 +2,19 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { SuccessBody } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { contactMessages } from "#domain/inquiries";
+import { messages } from "#domain/messages";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { ROOT_NAMESPACES } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { sendInquiryWithToast } from "./send-inquiry";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
+
+/** The words every page has (the root's namespaces), in each language. */
+const english = createTranslator("en", messagesFor("en", ROOT_NAMESPACES)).t;
+const spanish = createTranslator("es", messagesFor("es", ROOT_NAMESPACES)).t;
 
 const payload = {
   name: "Ann Visitor",
@@ -34,7 +42,7 @@ describe("sending an inquiry", () => {
         return { status: 201, body: thanks };
       }),
     );
-    await expect(sendInquiryWithToast(payload)).resolves.toBe(true);
+    await expect(sendInquiryWithToast(payload, english)).resolves.toBe(true);
     expect(sent).toEqual(payload);
     expect(toast.success).toHaveBeenCalledWith(contactMessages.sentTitle, {
       description: "Thanks, Ann!",
@@ -43,16 +51,35 @@ describe("sending an inquiry", () => {
 
   it("says it failed, with the office's phone, whatever the cause", async () => {
     const failures: Answer<typeof inquiriesApi.send>[] = [
-      refuse(429, "Too many requests."),
+      refuse(429, messages.server.tooManyRequests),
       networkFailure,
     ];
     for (const failure of failures) {
       answer(handle(inquiriesApi.send, () => failure));
-      await expect(sendInquiryWithToast(payload)).resolves.toBe(false);
+      await expect(sendInquiryWithToast(payload, english)).resolves.toBe(false);
       expect(toast.error).toHaveBeenLastCalledWith(contactMessages.failedTitle, {
         description: contactMessages.failedText,
       });
     }
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("speaks the page's language: the server's English thanks and the failure in Spanish", async () => {
+    const thanks: SuccessBody<typeof inquiriesApi.send> = {
+      success: true,
+      message: contactMessages.sentDefault,
+    };
+    answer(handle(inquiriesApi.send, () => ({ status: 201, body: thanks })));
+    await expect(sendInquiryWithToast(payload, spanish)).resolves.toBe(true);
+    expect(toast.success).toHaveBeenCalledWith("¡Mensaje enviado con éxito!", {
+      description: "Recibimos su mensaje y le responderemos en un plazo de 24 horas.",
+    });
+
+    answer(handle(inquiriesApi.send, () => refuse(500, messages.server.internal)));
+    await expect(sendInquiryWithToast(payload, spanish)).resolves.toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith("No se pudo enviar el mensaje", {
+      description: expect.stringContaining("(860) 555-0142"),
+    });
+    expect(toast.error.mock.lastCall?.[1].description).toMatch(/^Hubo un error/);
   });
 });

@@ -1,6 +1,7 @@
 import type { SuccessBody } from "#domain/api/contract";
 import type { inquiriesApi } from "#domain/api/inquiries";
-import { contactMessages, type InquiryPayload } from "#domain/inquiries";
+import type { InquiryPayload } from "#domain/inquiries";
+import { translateMessage } from "#web/i18n/translate-message";
 import { request } from "#web/lib/api-client";
 
 export type InquirySent = SuccessBody<typeof inquiriesApi.send>;
@@ -16,21 +17,24 @@ export async function sendInquiry(payload: InquiryPayload): Promise<InquirySent>
 }
 
 /**
- * Sends an inquiry and tells the visitor how it went: the server's thanks, or the failure with the
- * office's phone number whatever the cause. True when sent.
+ * Sends an inquiry and tells the visitor how it went, in the page's language (`t`): the server's
+ * thanks, or the failure with the office's phone number whatever the cause. True when sent.
  */
-export async function sendInquiryWithToast(payload: InquiryPayload): Promise<boolean> {
+export async function sendInquiryWithToast(
+  payload: InquiryPayload,
+  t: (id: string) => string,
+): Promise<boolean> {
   // Fetched with the answer rather than with the page: the toast library is not in a
   // visitor's first view.
   const { toast } = await import("sonner");
   try {
     const sent = await sendInquiry(payload);
-    toast.success(contactMessages.sentTitle, {
-      description: sent.message || contactMessages.sentDefault,
+    toast.success(t("form.contact.sentTitle"), {
+      description: sent.message ? translateMessage(t, sent.message) : t("form.contact.sentDefault"),
     });
     return true;
   } catch {
-    toast.error(contactMessages.failedTitle, { description: contactMessages.failedText });
+    toast.error(t("form.contact.failedTitle"), { description: t("form.contact.failedText") });
     return false;
   }
 }

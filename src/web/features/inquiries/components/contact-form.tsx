@@ -8,6 +8,7 @@ import {
 } from "#domain/inquiries";
 import { Button } from "#web/components/ui/button";
 import { TextAreaField, TextField } from "#web/components/ui/form-field";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { sendInquiryWithToast } from "../api/send-inquiry";
 import { VisitorFields } from "./visitor-fields";
 
@@ -15,6 +16,7 @@ const empty: Values = { name: "", email: "", phone: "", subject: "", message: ""
 
 /** 'Send Us a Message': validated by the same schema the server uses, then a toast either way. */
 export function ContactForm() {
+  const { t } = useI18n();
   const form = useForm<Values>({
     resolver: zodResolver(contactFormSchema),
     defaultValues: empty,
@@ -23,11 +25,14 @@ export function ContactForm() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ subject, message, ...visitor }) => {
-    const sent = await sendInquiryWithToast({
-      ...visitor,
-      message: composeInquiryMessage(subject, message),
-      propertyId: null,
-    });
+    const sent = await sendInquiryWithToast(
+      {
+        ...visitor,
+        message: composeInquiryMessage(subject, message),
+        propertyId: null,
+      },
+      t,
+    );
     if (sent) form.reset(empty);
   });
 
@@ -36,12 +41,16 @@ export function ContactForm() {
       onSubmit={onSubmit}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
-      aria-label="Send Us a Message"
+      aria-label={t("contact.form.title")}
     >
       <VisitorFields form={form} />
-      <TextField label="Subject" error={errors.subject?.message} {...form.register("subject")} />
+      <TextField
+        label={t("contact.field.subject")}
+        error={errors.subject?.message}
+        {...form.register("subject")}
+      />
       <TextAreaField
-        label="Message"
+        label={t("contact.field.message")}
         className="sm:col-span-2"
         error={errors.message?.message}
         {...form.register("message")}
@@ -49,7 +58,7 @@ export function ContactForm() {
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={isSubmitting}>
           <Send aria-hidden="true" />
-          {isSubmitting ? "Sending..." : "Send Message"}
+          {isSubmitting ? t("contact.form.sending") : t("contact.form.send")}
         </Button>
       </div>
     </form>

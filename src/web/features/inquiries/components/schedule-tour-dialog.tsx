@@ -6,6 +6,7 @@ import { composeTourMessage, type TourRequest, tourRequestSchema } from "#domain
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { TextAreaField } from "#web/components/ui/form-field";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { sendInquiryWithToast } from "../api/send-inquiry";
 import { VisitorFields } from "./visitor-fields";
 
@@ -23,6 +24,7 @@ export function ScheduleTourDialog({
   /** Opened at once: mounted by the stand-in button's press (schedule-tour.tsx). */
   initiallyOpen?: boolean;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(initiallyOpen);
   const form = useForm<TourRequest>({
     resolver: zodResolver(tourRequestSchema),
@@ -32,12 +34,16 @@ export function ScheduleTourDialog({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ preferredTimes, ...visitor }) => {
-    const sent = await sendInquiryWithToast({
-      ...visitor,
-      message: composeTourMessage(unit.title, preferredTimes),
-      propertyId: unit.buildingId,
-      unitId: unit.id,
-    });
+    const sent = await sendInquiryWithToast(
+      {
+        ...visitor,
+        // The office reads it: in English whatever the visitor's language.
+        message: composeTourMessage(unit.title, preferredTimes),
+        propertyId: unit.buildingId,
+        unitId: unit.id,
+      },
+      t,
+    );
     if (sent) {
       form.reset(empty);
       setOpen(false);
@@ -49,24 +55,29 @@ export function ScheduleTourDialog({
       <DialogTrigger asChild>
         <Button size="lg" variant="secondary" className="w-full">
           <CalendarDays aria-hidden="true" />
-          Schedule Tour
+          {t("contact.tour.button")}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Schedule a Tour"
-        description={`Tell us when you would like to see ${unit.title}. We will confirm by phone or e-mail.`}
+        title={t("contact.tour.title")}
+        description={t("contact.tour.description", { unit: unit.title })}
       >
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Schedule a Tour">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4"
+          aria-label={t("contact.tour.title")}
+        >
           <VisitorFields form={form} />
           <TextAreaField
-            label="Preferred days and times"
-            hint="For example: weekday evenings after 5, or Saturday morning."
+            label={t("contact.tour.preferredTimes")}
+            hint={t("contact.tour.preferredTimesHint")}
             className="[&_textarea]:min-h-24"
             error={errors.preferredTimes?.message}
             {...form.register("preferredTimes")}
           />
           <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? "Sending..." : "Request Tour"}
+            {isSubmitting ? t("contact.form.sending") : t("contact.tour.submit")}
           </Button>
         </form>
       </DialogContent>

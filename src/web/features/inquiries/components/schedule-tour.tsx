@@ -1,5 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-module";
 
 /** The dialog, its form library and its validation are fetched on the first approach. */
@@ -16,6 +17,7 @@ export function ScheduleTour({
 }: {
   unit: { id: number; title: string; buildingId: number };
 }) {
+  const { t } = useI18n();
   const { loaded, activation, preload, activate } = useLazyModule(dialogModule);
   if (loaded) {
     return <loaded.ScheduleTourDialog unit={unit} initiallyOpen={activation.open} />;
@@ -23,7 +25,7 @@ export function ScheduleTour({
   return (
     <button {...dialogStandInProps({ preload, activate })} className={`${triggerClass} w-full`}>
       <CalendarDays aria-hidden="true" />
-      Schedule Tour
+      {t("contact.tour.button")}
     </button>
   );
 }

@@ -1,27 +1,41 @@
 import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { BUILDING_CARD_MAX_AMENITIES } from "#domain/constants";
-import { formatRent, fullAddress, typeLabel } from "#domain/listing-format";
+import { fullAddress } from "#domain/listing-format";
 import type { Building } from "#domain/listings";
 import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
-import { ResponsiveImage } from "#web/components/ui/responsive-image";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { Rich } from "#web/i18n/rich";
+import {
+  amenityText,
+  formatRent,
+  illustrativeAlt,
+  localizePhotos,
+  typeText,
+} from "../listing-text";
+import { ListingImage } from "./listing-image";
 
 /** Three amenities at most, then '+N more'. */
 export function AmenityPreview({ amenities }: { amenities: string[] }) {
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   const shown = amenities.slice(0, BUILDING_CARD_MAX_AMENITIES);
   const more = amenities.length - shown.length;
   if (amenities.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
-      {shown.map((amenity) => (
-        <li key={amenity}>
-          <Badge variant="muted">{amenity}</Badge>
-        </li>
-      ))}
+    <ul className="flex flex-wrap gap-1.5" aria-label={t("listings.amenities.label")}>
+      {shown.map((amenity) => {
+        const { text, lang } = amenityText(i18n, amenity, locale);
+        return (
+          <li key={amenity} lang={lang}>
+            <Badge variant="muted">{text}</Badge>
+          </li>
+        );
+      })}
       {more > 0 ? (
         <li>
-          <Badge variant="outline">{`+${more} more`}</Badge>
+          <Badge variant="outline">{t("listings.amenities.more", { count: String(more) })}</Badge>
         </li>
       ) : null}
     </ul>
@@ -35,15 +49,18 @@ export function BuildingCard({
   building: Building;
   priority?: boolean;
 }) {
-  const photo = building.photos[0]!;
+  const i18n = useI18n();
+  const { t, path, intl } = i18n;
+  const photo = localizePhotos(i18n, building.photos, building.name, building.name)[0]!;
+  const units = { available: String(building.availableUnits), total: building.totalUnits };
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-[3/2] overflow-hidden">
-        <ResponsiveImage
+        <ListingImage
           photo={photo}
           fallback={placeholderPhoto(
             placeholderIndex(building.id),
-            `${building.name} (illustrative photo)`,
+            illustrativeAlt(i18n, building.name),
           )}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priority}
@@ -52,20 +69,22 @@ export function BuildingCard({
         <div className="absolute left-3 top-3 flex gap-2">
           {building.featured ? (
             <Badge variant="featured">
-              <Star aria-hidden="true" className="size-3" /> Featured
+              <Star aria-hidden="true" className="size-3" /> {t("listings.badge.featured")}
             </Badge>
           ) : null}
-          {building.hasVacancy ? <Badge variant="success">Available</Badge> : null}
+          {building.hasVacancy ? (
+            <Badge variant="success">{t("listings.badge.available")}</Badge>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-accent">
-            {typeLabel(building.type)}
+            {typeText(i18n, building.type)}
           </p>
           <h3 className="mt-1 text-lg font-bold">
             <Link
-              to={`/buildings/${building.id}`}
+              to={path(`/buildings/${building.id}`)}
               className="after:absolute after:inset-0 hover:underline"
             >
               {building.name}
@@ -77,14 +96,15 @@ export function BuildingCard({
           </p>
         </div>
         <p className="text-sm">
-          <strong>{building.availableUnits}</strong> of {building.totalUnits}{" "}
-          {building.totalUnits === 1 ? "unit" : "units"} available
           {building.rentFrom !== null ? (
-            <>
-              {" · from "}
-              <strong>{formatRent(building.rentFrom)}</strong>/month
-            </>
-          ) : null}
+            <Rich
+              id="listings.card.unitsWithRent"
+              values={{ ...units, rent: formatRent(building.rentFrom, intl) }}
+              elements={{ strong: <strong /> }}
+            />
+          ) : (
+            <Rich id="listings.card.units" values={units} elements={{ strong: <strong /> }} />
+          )}
         </p>
         <div className="relative mt-auto">
           <AmenityPreview amenities={building.amenities} />

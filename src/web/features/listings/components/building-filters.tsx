@@ -1,8 +1,10 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
-import { formatRent, hasActiveFilters } from "#domain/listing-format";
+import { hasActiveFilters } from "#domain/listing-format";
 import type { BuildingFilters as Filters } from "#domain/listings";
 import { Button } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { rentPerMonth } from "../listing-text";
 
 const bedroomOptions = [1, 2, 3];
 const rentOptions = [1200, 1500, 1800, 2100, 2500, 3000];
@@ -19,15 +21,18 @@ function withoutEmpty(form: HTMLFormElement): URLSearchParams {
 
 /**
  * /properties filters: bedrooms, maximum rent, available now. They live in the URL (a GET form),
- * so a filtered view can be shared; with scripts on, a change applies at once.
+ * so a filtered view can be shared; with scripts on, a change applies at once. The query's names
+ * (beds, maxRent, available) are the same in every language.
  */
 export function BuildingFilters({ filters }: { filters: Filters }) {
   const submit = useSubmit();
+  const i18n = useI18n();
+  const { t, path } = i18n;
   return (
     <Form
       method="get"
       role="search"
-      aria-label="Filter buildings"
+      aria-label={t("listings.filters.label")}
       className="grid gap-4 rounded-lg border border-border bg-muted p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-end"
       onChange={(event) =>
         submit(withoutEmpty(event.currentTarget), { preventScrollReset: true, replace: true })
@@ -38,20 +43,24 @@ export function BuildingFilters({ filters }: { filters: Filters }) {
       }}
     >
       <label className="grid gap-1.5 text-sm font-medium">
-        Bedrooms
+        {t("listings.filters.bedrooms")}
         <select name="beds" defaultValue={filters.beds ?? ""} className={selectClass}>
-          <option value="">Any</option>
+          <option value="">{t("listings.filters.any")}</option>
           {bedroomOptions.map((n) => (
-            <option key={n} value={n}>{`${n}+ bedrooms`}</option>
+            <option key={n} value={n}>
+              {t("listings.filters.bedroomsAtLeast", { count: String(n) })}
+            </option>
           ))}
         </select>
       </label>
       <label className="grid gap-1.5 text-sm font-medium">
-        Maximum rent
+        {t("listings.filters.maxRent")}
         <select name="maxRent" defaultValue={filters.maxRent ?? ""} className={selectClass}>
-          <option value="">Any</option>
+          <option value="">{t("listings.filters.any")}</option>
           {rentOptions.map((rent) => (
-            <option key={rent} value={rent}>{`${formatRent(rent)}/month`}</option>
+            <option key={rent} value={rent}>
+              {rentPerMonth(i18n, rent)}
+            </option>
           ))}
         </select>
       </label>
@@ -63,20 +72,20 @@ export function BuildingFilters({ filters }: { filters: Filters }) {
           defaultChecked={filters.available === true}
           className="size-5 accent-[var(--color-primary)]"
         />
-        Available now
+        {t("listings.filters.availableNow")}
       </label>
       <div className="flex gap-2">
         <Button type="submit" variant="default">
           <SlidersHorizontal aria-hidden="true" />
-          Apply filters
+          {t("listings.filters.apply")}
         </Button>
         {hasActiveFilters(filters) ? (
           <Link
-            to="/properties"
+            to={path("/properties")}
             preventScrollReset
             className="inline-flex h-10 items-center px-3 text-sm font-semibold text-primary hover:underline"
           >
-            Clear filters
+            {t("listings.filters.clear")}
           </Link>
         ) : null}
       </div>

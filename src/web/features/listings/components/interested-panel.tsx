@@ -2,10 +2,12 @@ import { ExternalLink, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "#domain/site";
 import { buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 
 /** Phone, e-mail and the external application: static, the same on every detail page. */
 export function ContactActions({ children }: { children?: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="grid grid-cols-1 gap-3">
       {children}
@@ -15,9 +17,9 @@ export function ContactActions({ children }: { children?: ReactNode }) {
         rel="noopener noreferrer"
         className={cn(buttonVariants({ size: "lg" }), "w-full")}
       >
-        Apply Now
+        {t("listings.contact.apply")}
         <ExternalLink aria-hidden="true" />
-        <span className="sr-only">(opens in a new tab)</span>
+        <span className="sr-only">{t("listings.contact.newTab")}</span>
       </a>
       <a
         href={site.phoneHref}
@@ -38,6 +40,7 @@ export function ContactActions({ children }: { children?: ReactNode }) {
 }
 
 export function InterestedPanel({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useI18n();
   return (
     <aside
       aria-labelledby="interested-heading"
@@ -46,9 +49,7 @@ export function InterestedPanel({ title, children }: { title: string; children?:
       <h2 id="interested-heading" className="text-lg font-bold">
         {title}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-muted-foreground">
-        Call or write to our leasing office, or apply online in a few minutes.
-      </p>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">{t("listings.contact.intro")}</p>
       <ContactActions>{children}</ContactActions>
     </aside>
   );

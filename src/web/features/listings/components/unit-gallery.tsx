@@ -2,8 +2,9 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import type { Photo } from "#domain/listings";
 import { cycleIndex } from "#domain/photos";
-import { ResponsiveImage } from "#web/components/ui/responsive-image";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
+import { ListingImage } from "./listing-image";
 
 const SWIPE_PX = 40;
 
@@ -12,6 +13,7 @@ const SWIPE_PX = 40;
  * (after the last photo comes the first). The fade is turned off by the reduced-motion rule.
  */
 export function UnitGallery({ photos, label }: { photos: Photo[]; label: string }) {
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const count = photos.length;
@@ -36,7 +38,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
   const photo = photos[index]!;
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t("listings.gallery.roleDescription")}
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys once focused
       tabIndex={0}
@@ -55,7 +57,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
         }}
       >
         <div key={index} className="size-full animate-fade-in">
-          <ResponsiveImage
+          <ListingImage
             photo={photo}
             sizes="(min-width: 1024px) 800px, 100vw"
             priority={index === 0}
@@ -74,7 +76,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
           <button
             type="button"
             onClick={() => go(-1)}
-            aria-label="Previous photo"
+            aria-label={t("listings.gallery.previous")}
             className="absolute left-3 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-foreground shadow hover:bg-white"
           >
             <ChevronLeft aria-hidden="true" className="size-6" />
@@ -82,7 +84,7 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
           <button
             type="button"
             onClick={() => go(1)}
-            aria-label="Next photo"
+            aria-label={t("listings.gallery.next")}
             className="absolute right-3 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-foreground shadow hover:bg-white"
           >
             <ChevronRight aria-hidden="true" className="size-6" />
@@ -93,7 +95,10 @@ export function UnitGallery({ photos, label }: { photos: Photo[]; label: string 
                 key={p.url}
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-label={t("listings.gallery.show", {
+                  number: String(i + 1),
+                  count: String(count),
+                })}
                 aria-current={i === index ? "true" : undefined}
                 className="group inline-flex size-8 items-center justify-center"
               >

@@ -4,13 +4,11 @@ import { type Control, Controller, useWatch } from "react-hook-form";
 import {
   type Channel,
   channelCategories,
-  channelCategoryLabels,
-  channelCopy,
-  lockedEmergencyLabel,
   type NotificationPreferences,
 } from "#domain/notification-preferences";
 import { Card } from "#web/components/ui/card";
 import { Switch } from "#web/components/ui/switch";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 const icons = { email: Mail, inApp: Bell, push: Smartphone } as const;
 
@@ -25,8 +23,10 @@ export function ChannelCard({
   channel: Channel;
   control: Control<NotificationPreferences>;
 }) {
+  const { t } = useI18n();
   const headingId = useId();
-  const copy = channelCopy[channel];
+  const copy = (field: "title" | "description" | "enable" | "legend") =>
+    t(`notifications.channel.${channel}.${field}`);
   const Icon = icons[channel];
   const enabled = useWatch({ control, name: `${channel}.enabled` });
   return (
@@ -36,9 +36,9 @@ export function ChannelCard({
           <Icon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
           <div>
             <h2 id={headingId} className="text-lg font-bold">
-              {copy.title}
+              {copy("title")}
             </h2>
-            <p className="text-sm text-muted-foreground">{copy.description}</p>
+            <p className="text-sm text-muted-foreground">{copy("description")}</p>
           </div>
         </div>
         <Controller
@@ -46,7 +46,7 @@ export function ChannelCard({
           name={`${channel}.enabled`}
           render={({ field }) => (
             <Switch
-              label={`Enable ${copy.noun} notifications`}
+              label={copy("enable")}
               checked={field.value}
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
@@ -56,12 +56,12 @@ export function ChannelCard({
         />
         {enabled ? (
           <fieldset className="mt-2 border-t border-border pt-2">
-            <legend className="sr-only">{copy.title} notifications about</legend>
+            <legend className="sr-only">{copy("legend")}</legend>
             {channelCategories.map((category) =>
               channel === "push" && category === "emergency" ? (
                 <Switch
                   key={category}
-                  label={lockedEmergencyLabel}
+                  label={t("notifications.channel.lockedEmergency")}
                   checked
                   disabled
                   onCheckedChange={() => {}}
@@ -73,7 +73,7 @@ export function ChannelCard({
                   name={`${channel}.${category}`}
                   render={({ field }) => (
                     <Switch
-                      label={channelCategoryLabels[category]}
+                      label={t(`notifications.channel.category.${category}`)}
                       checked={field.value}
                       onCheckedChange={field.onChange}
                       onBlur={field.onBlur}
@@ -85,9 +85,7 @@ export function ChannelCard({
             )}
           </fieldset>
         ) : channel === "push" ? (
-          <p className="mt-2 text-sm text-muted-foreground">
-            Emergency alerts still reach your mobile device.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">{t("notifications.channel.pushOff")}</p>
         ) : null}
       </section>
     </Card>

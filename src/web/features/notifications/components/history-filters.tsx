@@ -1,14 +1,19 @@
 import { CheckCheck, Filter, Search, Trash2, X } from "lucide-react";
 import { useId } from "react";
 import {
+  categoryFilters,
+  dateFilters,
   defaultFilters,
-  filterOptions,
   hasActiveFilters,
   type NotificationFilters,
+  statusFilters,
+  typeFilters,
 } from "#domain/notifications";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField } from "#web/components/ui/form-field";
+import { useI18n } from "#web/i18n/i18n-provider";
+import type { Translator } from "#web/i18n/translator";
 
 type Props = {
   filters: NotificationFilters;
@@ -23,11 +28,18 @@ type Props = {
 };
 
 const selects = [
-  { key: "type", label: "Type" },
-  { key: "category", label: "Category" },
-  { key: "status", label: "Status" },
-  { key: "date", label: "Date" },
+  { key: "type", values: typeFilters },
+  { key: "category", values: categoryFilters },
+  { key: "status", values: statusFilters },
+  { key: "date", values: dateFilters },
 ] as const;
+
+/** An option's words: a type or category by its own name, the rest by the filter's. */
+function optionLabel(t: Translator["t"], key: (typeof selects)[number]["key"], value: string) {
+  if ((key === "type" || key === "category") && value !== "all")
+    return t(`notifications.${key}.${value}`);
+  return t(`notifications.filter.${key}.${value}`);
+}
 
 /** The 'Search & Filter' card: search, the filter panel and the actions on the whole list. */
 export function HistoryFilters({
@@ -41,15 +53,16 @@ export function HistoryFilters({
   onMarkAllRead,
   onClearAll,
 }: Props) {
+  const { t } = useI18n();
   const id = useId();
   const set = (change: Partial<NotificationFilters>) => onFiltersChange({ ...filters, ...change });
   return (
     <Card className="mb-6 p-4 sm:p-6">
-      <h2 className="mb-4 text-lg font-bold">Search &amp; Filter</h2>
+      <h2 className="mb-4 text-lg font-bold">{t("notifications.filters.title")}</h2>
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="relative flex-1">
           <label htmlFor={`${id}-search`} className="sr-only">
-            Search notifications
+            {t("notifications.filters.searchLabel")}
           </label>
           <Search
             aria-hidden="true"
@@ -58,7 +71,7 @@ export function HistoryFilters({
           <input
             id={`${id}-search`}
             type="search"
-            placeholder="Search notifications..."
+            placeholder={t("notifications.filters.searchPlaceholder")}
             value={filters.search}
             onChange={(event) => set({ search: event.target.value })}
             className="h-11 w-full rounded-md border border-border bg-background pl-9 pr-3 text-base shadow-sm placeholder:text-muted-foreground"
@@ -72,16 +85,16 @@ export function HistoryFilters({
             aria-controls={`${id}-panel`}
             onClick={() => onPanelOpenChange(!panelOpen)}
           >
-            <Filter aria-hidden="true" /> Filters
+            <Filter aria-hidden="true" /> {t("notifications.filters.toggle")}
           </Button>
           {unread > 0 ? (
             <Button variant="secondary" className="h-11" onClick={onMarkAllRead}>
-              <CheckCheck aria-hidden="true" /> Mark All Read
+              <CheckCheck aria-hidden="true" /> {t("notifications.filters.markAllRead")}
             </Button>
           ) : null}
           {total > 0 ? (
             <Button variant="destructive" className="h-11" onClick={onClearAll}>
-              <Trash2 aria-hidden="true" /> Clear All
+              <Trash2 aria-hidden="true" /> {t("notifications.filters.clearAll")}
             </Button>
           ) : null}
         </div>
@@ -91,16 +104,16 @@ export function HistoryFilters({
         hidden={!panelOpen}
         className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2 lg:grid-cols-4"
       >
-        {selects.map(({ key, label }) => (
+        {selects.map(({ key, values }) => (
           <SelectField
             key={key}
-            label={label}
+            label={t(`notifications.filters.${key}`)}
             value={filters[key]}
             onChange={(event) => set({ [key]: event.target.value })}
           >
-            {filterOptions[key].map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+            {values.map((value) => (
+              <option key={value} value={value}>
+                {optionLabel(t, key, value)}
               </option>
             ))}
           </SelectField>
@@ -108,11 +121,11 @@ export function HistoryFilters({
       </div>
       <div className="mt-4 flex min-h-11 flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          Showing {shown} of {total} notifications
+          {t("notifications.filters.showing", { shown, total })}
         </p>
         {hasActiveFilters(filters) ? (
           <Button variant="ghost" className="h-11" onClick={() => onFiltersChange(defaultFilters)}>
-            <X aria-hidden="true" /> Clear Filters
+            <X aria-hidden="true" /> {t("notifications.filters.clear")}
           </Button>
         ) : null}
       </div>

@@ -2,6 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 
 /**
  * The bell is a plain button until first pressed; the Radix menu comes in then (notification-menu
@@ -11,6 +14,9 @@ const NOW = new Date(2025, 0, 8, 10, 30);
 
 async function renderBell() {
   vi.resetModules();
+  // The fresh modules include a fresh i18n provider: it is given the English words again.
+  const { setTranslatorOutsideRoutes } = await import("#web/i18n/i18n-provider");
+  setTranslatorOutsideRoutes(createTranslator("en", messagesFor("en", namespaces)));
   const { NotificationBell } = await import("./notification-bell");
   const Stub = createRoutesStub([
     {

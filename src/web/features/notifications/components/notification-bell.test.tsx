@@ -3,6 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Notification, sampleNotifications } from "#domain/notifications";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { NOTIFICATIONS_KEY, notificationStore } from "../notification-store";
 import { MobileNotificationsLink } from "./mobile-notifications-link";
 import { NotificationBell } from "./notification-bell";
@@ -86,5 +90,45 @@ describe("the header's notification bell", () => {
     await user.click(bell);
     expect(await screen.findByText("You have no notifications yet.")).toBeVisible();
     expect(notificationStore.getSnapshot()).toEqual([]);
+  });
+
+  it("speaks Spanish on a Spanish page, where a first visit is seeded in Spanish", async () => {
+    const spanish = createTranslator("es", messagesFor("es", namespaces));
+    const Stub = createRoutesStub([
+      {
+        path: "/es",
+        Component: () => (
+          <I18nProvider translator={spanish}>
+            <NotificationBell />
+            <MobileNotificationsLink />
+          </I18nProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/es"]} />);
+    const user = userEvent.setup();
+    const unread = sampleNotifications(NOW).filter((n) => !n.read).length;
+    const bell = await screen.findByRole("button", {
+      name: `Notificaciones, ${unread} sin leer`,
+    });
+    expect(
+      screen.getByRole("link", { name: `Notificaciones, ${unread} sin leer` }),
+    ).toHaveAttribute("href", "/es/notifications");
+    await user.click(bell);
+    const menu = await screen.findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items[0]).toHaveTextContent("Corte de agua de emergencia");
+    expect(items[0]).toHaveTextContent(/Sin leer:/);
+    expect(items[0]).toHaveTextContent(/(Hoy|Ayer), \d{1,2}:\d{2}\s[ap]\.\s?m\./);
+    expect(
+      within(menu).getByRole("menuitem", { name: "Ver todas las notificaciones" }),
+    ).toHaveAttribute("href", "/es/notifications");
+    expect(
+      within(menu).getByRole("menuitem", { name: "Configuración de notificaciones" }),
+    ).toHaveAttribute("href", "/es/settings/notifications");
+    expect(
+      within(menu).getByRole("menuitem", { name: /Nuevas viviendas disponibles/ }),
+    ).toHaveAttribute("href", "/es/properties");
+    expect(stored()[0]?.title).toBe("Corte de agua de emergencia");
   });
 });

@@ -1,11 +1,13 @@
 import { Bell } from "lucide-react";
 import { unreadCount } from "#domain/notifications";
+import { useI18n } from "#web/i18n/i18n-provider";
+import type { Translator } from "#web/i18n/translator";
 import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-module";
 import { useNotifications } from "../notification-store";
 
 /** 'Notifications, 3 unread': the bell's name, so the count is heard, not only seen. */
-export function bellLabel(unread: number) {
-  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+export function bellLabel(t: Translator["t"], unread: number) {
+  return unread > 0 ? t("notify.bell.nameUnread", { count: unread }) : t("notify.bell.name");
 }
 
 /** The unread count as the badge shows it. */
@@ -23,6 +25,7 @@ const menuModule = lazyModule(() => import("./notification-menu"));
  * Until first pressed it is a plain button that looks, reads and opens the same way.
  */
 export function NotificationBell() {
+  const { t } = useI18n();
   const items = useNotifications();
   const unread = items ? unreadCount(items) : 0;
   const { loaded, activation, preload, activate } = useLazyModule(menuModule);
@@ -44,7 +47,7 @@ export function NotificationBell() {
     return (
       <NotificationMenu
         items={items}
-        label={bellLabel(unread)}
+        label={bellLabel(t, unread)}
         className={bellClass}
         activation={activation}
       >
@@ -55,7 +58,7 @@ export function NotificationBell() {
   return (
     <button
       {...menuStandInProps({ preload, activate })}
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(t, unread)}
       className={bellClass}
     >
       {face}

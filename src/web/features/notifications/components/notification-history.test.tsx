@@ -3,12 +3,20 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "#domain/notifications";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { createNotificationStore, NOTIFICATIONS_KEY } from "../notification-store";
 import { NotificationHistory } from "./notification-history";
 
-/** Wednesday, January 8, 2025, 10:30 local time. */
-const NOW = new Date(2025, 0, 8, 10, 30);
-const at = (day: number, hour: number) => new Date(2025, 0, day, hour).toISOString();
+/**
+ * Wednesday, January 8, 2025, 10:30 at the office (EST, UTC-5): the page shows days and times in
+ * the office's zone. The filters count the machine's local days, which are the same days for
+ * these moments in any zone from UTC-12 to UTC+3.
+ */
+const NOW = new Date("2025-01-08T10:30:00-05:00");
+const at = (day: number, hour: number) => new Date(Date.UTC(2025, 0, day, hour + 5)).toISOString();
 
 const items: Notification[] = [
   {
@@ -62,6 +70,25 @@ function renderHistory(list: Notification[] = items) {
     { path: "/properties", Component: () => <h1>Properties page</h1> },
   ]);
   render(<Stub initialEntries={["/notifications"]} />);
+  return { store, user: userEvent.setup() };
+}
+
+/** The Spanish page, /es/notifications. */
+function renderSpanishHistory(list: Notification[] = items) {
+  localStorage.setItem(NOTIFICATIONS_KEY, JSON.stringify(list));
+  const store = createNotificationStore();
+  const spanish = createTranslator("es", messagesFor("es", namespaces));
+  const Stub = createRoutesStub([
+    {
+      path: "/es/notifications",
+      Component: () => (
+        <I18nProvider translator={spanish}>
+          <NotificationHistory store={store} />
+        </I18nProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/es/notifications"]} />);
   return { store, user: userEvent.setup() };
 }
 
@@ -232,5 +259,50 @@ describe("Notification History", () => {
     expect(blob?.type).toBe("application/json");
     expect(JSON.parse(await blob!.text())).toEqual([items[1]]);
     click.mockRestore();
+  });
+});
+
+describe("Historial de notificaciones (the Spanish page)", () => {
+  it("speaks Spanish: cards, day headings, counts, times, labels and links", async () => {
+    const { user } = renderSpanishHistory();
+    expect(
+      await screen.findByRole("heading", { name: "Historial de notificaciones" }),
+    ).toBeVisible();
+    expect(screen.getByText("Vea y administre todas sus notificaciones")).toBeVisible();
+    expect(card("Sin leer")).toHaveTextContent("3");
+    expect(card("Esta semana")).toHaveTextContent("3");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Buscar y filtrar", "Hoy", "Ayer", "Jueves, 2 de enero de 2025"]);
+    const today = screen.getByRole("region", { name: "Hoy" });
+    expect(within(today).getByText("2 notificaciones")).toBeVisible();
+    expect(within(today).getByText(/^9:00\sa\.\s?m\.$/)).toBeVisible();
+    expect(screen.getByRole("region", { name: "Ayer" })).toHaveTextContent("1 notificación");
+    expect(screen.getByText("Mostrando 4 de 4 notificaciones")).toBeVisible();
+    expect(within(today).getByText("Advertencia")).toBeVisible();
+    expect(within(today).getAllByText("Emergencia")[0]).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Sin leer: New homes available Ver detalles" }),
+    ).toHaveAttribute("href", "/es/properties");
+    expect(screen.getByRole("link", { name: /Configuración/ })).toHaveAttribute(
+      "href",
+      "/es/settings/notifications",
+    );
+    expect(
+      screen.getByRole("button", { name: "Eliminar notificación: Storm warning" }),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Filtros" }));
+    const type = screen.getByRole("combobox", { name: "Tipo" });
+    expect([...type.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
+      "Todos los tipos",
+      "Información",
+      "Éxito",
+      "Advertencia",
+      "Error",
+      "Emergencia",
+    ]);
+    await user.type(screen.getByPlaceholderText("Buscar notificaciones..."), "zebra");
+    expect(screen.getByRole("heading", { name: "No se encontraron notificaciones" })).toBeVisible();
+    expect(screen.getByText("Mostrando 0 de 4 notificaciones")).toBeVisible();
   });
 });

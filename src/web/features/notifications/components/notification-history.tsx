@@ -1,13 +1,11 @@
 import { Download, RefreshCw, Settings } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { messages } from "#domain/messages";
 import {
   defaultFilters,
   exportFileName,
   exportJson,
   filterNotifications,
-  groupByDay,
   hasActiveFilters,
   type Notification,
   summarize,
@@ -15,8 +13,10 @@ import {
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { downloadFile } from "#web/lib/download-file";
 import { cn } from "#web/lib/utils";
+import { groupByOfficeDay } from "../notification-dates";
 import { type NotificationStore, notificationStore, useNotifications } from "../notification-store";
 import { HistoryFilters } from "./history-filters";
 import { NotificationList } from "./notification-list";
@@ -25,6 +25,8 @@ import { SummaryCards } from "./summary-cards";
 
 /** /notifications, 'Notification History': summary cards, search, filters and day groups. */
 export function NotificationHistory({ store = notificationStore }: { store?: NotificationStore }) {
+  const words = useI18n();
+  const { t, path } = words;
   const items = useNotifications(store);
   const [filters, setFilters] = useState(defaultFilters);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -45,8 +47,8 @@ export function NotificationHistory({ store = notificationStore }: { store?: Not
   return (
     <>
       <PageHeading
-        title="Notification History"
-        subtitle="View and manage all your notifications"
+        title={t("notifications.history.title")}
+        subtitle={t("notifications.history.subtitle")}
         actions={
           <>
             <Button
@@ -55,16 +57,16 @@ export function NotificationHistory({ store = notificationStore }: { store?: Not
               disabled={!items}
               onClick={() => downloadFile(exportFileName(new Date()), exportJson(filtered))}
             >
-              <Download aria-hidden="true" /> Export
+              <Download aria-hidden="true" /> {t("notifications.history.export")}
             </Button>
             <Button variant="outline" className="h-11" onClick={() => window.location.reload()}>
-              <RefreshCw aria-hidden="true" /> Refresh
+              <RefreshCw aria-hidden="true" /> {t("notifications.history.refresh")}
             </Button>
             <Link
-              to="/settings/notifications"
+              to={path("/settings/notifications")}
               className={cn(buttonVariants({ variant: "ghost" }), "h-11")}
             >
-              <Settings aria-hidden="true" /> Settings
+              <Settings aria-hidden="true" /> {t("notifications.history.settings")}
             </Link>
           </>
         }
@@ -85,7 +87,7 @@ export function NotificationHistory({ store = notificationStore }: { store?: Not
           />
           <div ref={results} tabIndex={-1} className="outline-none">
             <NotificationList
-              groups={groupByDay(filtered, now)}
+              groups={groupByOfficeDay(filtered, now, words)}
               filtersActive={hasActiveFilters(filters)}
               onClearFilters={() => setFilters(defaultFilters)}
               onOpen={open}
@@ -95,9 +97,9 @@ export function NotificationHistory({ store = notificationStore }: { store?: Not
           <ConfirmDialog
             open={confirmClear}
             onOpenChange={setConfirmClear}
-            title="Clear all notifications?"
-            description="This removes every notification from this browser. It cannot be undone."
-            confirmLabel="Clear All"
+            title={t("notifications.clear.title")}
+            description={t("notifications.clear.description")}
+            confirmLabel={t("notifications.clear.confirm")}
             onConfirm={() => {
               store.clearAll();
               setConfirmClear(false);
@@ -113,9 +115,10 @@ export function NotificationHistory({ store = notificationStore }: { store?: Not
 
 /** Until the browser's copy is read (the server render and the first paint). */
 function HistorySkeleton() {
+  const { t } = useI18n();
   return (
     <div role="status">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{t("common.loading")}</span>
       <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-20" />

@@ -1,9 +1,11 @@
 import { ArrowRight, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { categoryLabels, formatTime, type Notification, typeLabels } from "#domain/notifications";
+import type { Notification } from "#domain/notifications";
 import { Badge, type BadgeProps } from "#web/components/ui/badge";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
+import { formatNotificationTime } from "../notification-dates";
 import { TypeIcon } from "./type-icon";
 
 const typeBadge: Record<Notification["type"], BadgeProps["variant"]> = {
@@ -27,6 +29,7 @@ export function NotificationItem({
   onOpen: (n: Notification) => void;
   onDelete: (n: Notification) => void;
 }) {
+  const { t, path, intl } = useI18n();
   const id = useId();
   const body = (
     <>
@@ -37,7 +40,7 @@ export function NotificationItem({
             <>
               <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
               <span id={`${id}-unread`} className="sr-only">
-                Unread:
+                {t("notify.unread")}
               </span>
             </>
           )}
@@ -52,17 +55,17 @@ export function NotificationItem({
           {n.message}
         </span>
         <span className="flex flex-wrap items-center gap-2 text-xs">
-          <Badge variant={typeBadge[n.type]}>{typeLabels[n.type]}</Badge>
-          <Badge variant="outline">{categoryLabels[n.category]}</Badge>
+          <Badge variant={typeBadge[n.type]}>{t(`notifications.type.${n.type}`)}</Badge>
+          <Badge variant="outline">{t(`notifications.category.${n.category}`)}</Badge>
           <time dateTime={n.timestamp} className="text-muted-foreground">
-            {formatTime(new Date(n.timestamp))}
+            {formatNotificationTime(new Date(n.timestamp), intl)}
           </time>
           {n.actionUrl ? (
             <span
               id={`${id}-action`}
               className="inline-flex items-center gap-1 font-semibold text-primary"
             >
-              {n.actionLabel || "View Details"}
+              {n.actionLabel || t("notifications.item.viewDetails")}
               <ArrowRight aria-hidden="true" className="size-3" />
             </span>
           ) : null}
@@ -89,7 +92,7 @@ export function NotificationItem({
       )}
     >
       {n.actionUrl ? (
-        <Link to={n.actionUrl} onClick={() => onOpen(n)} className={itemClass} {...named}>
+        <Link to={path(n.actionUrl)} onClick={() => onOpen(n)} className={itemClass} {...named}>
           {body}
         </Link>
       ) : n.read ? (
@@ -101,7 +104,7 @@ export function NotificationItem({
       )}
       <button
         type="button"
-        aria-label={`Delete notification: ${n.title}`}
+        aria-label={t("notifications.item.delete", { title: n.title })}
         onClick={() => onDelete(n)}
         className="m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
       >

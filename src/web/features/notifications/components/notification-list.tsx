@@ -3,6 +3,7 @@ import { useId } from "react";
 import type { Notification, NotificationGroup } from "#domain/notifications";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { NotificationItem } from "./notification-item";
 
 type Handlers = {
@@ -21,22 +22,21 @@ export function NotificationList({
   filtersActive: boolean;
   onClearFilters: () => void;
 }) {
+  const { t } = useI18n();
   if (groups.length === 0)
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <BellOff aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h2 className="text-lg font-bold">No notifications found</h2>
+        <h2 className="text-lg font-bold">{t("notifications.list.emptyTitle")}</h2>
         {filtersActive ? (
           <>
-            <p className="text-muted-foreground">
-              Try adjusting your search criteria or clear filters to see more results.
-            </p>
+            <p className="text-muted-foreground">{t("notifications.list.emptyFiltered")}</p>
             <Button variant="outline" className="h-11" onClick={onClearFilters}>
-              <X aria-hidden="true" /> Clear Filters
+              <X aria-hidden="true" /> {t("notifications.filters.clear")}
             </Button>
           </>
         ) : (
-          <p className="text-muted-foreground">You have no notifications yet.</p>
+          <p className="text-muted-foreground">{t("notify.empty")}</p>
         )}
       </Card>
     );

@@ -2,9 +2,11 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { History, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { dayHeading, formatTime, type Notification, newestFirst } from "#domain/notifications";
+import { type Notification, newestFirst } from "#domain/notifications";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { type Activation, useKeyboardOpenFocus } from "#web/lib/lazy-module";
 import { cn } from "#web/lib/utils";
+import { notificationWhen } from "../notification-dates";
 import { notificationStore } from "../notification-store";
 import { TypeIcon } from "./type-icon";
 
@@ -32,6 +34,7 @@ export function NotificationMenu({
   activation: Activation;
   children: ReactNode;
 }) {
+  const { t, path } = useI18n();
   const onFocus = useKeyboardOpenFocus(activation);
   return (
     <DropdownMenu.Root defaultOpen={activation.open}>
@@ -46,26 +49,24 @@ export function NotificationMenu({
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border border-border bg-background p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-sm font-bold">
-            Notifications
+            {t("notify.menu.title")}
           </DropdownMenu.Label>
           {items && items.length > 0 ? (
             newestFirst(items)
               .slice(0, LATEST)
               .map((n) => <LatestItem key={n.id} notification={n} />)
           ) : (
-            <p className="px-3 py-2 text-sm text-muted-foreground">
-              You have no notifications yet.
-            </p>
+            <p className="px-3 py-2 text-sm text-muted-foreground">{t("notify.empty")}</p>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
-            <Link to="/notifications">
-              <History aria-hidden="true" className="size-4" /> View all notifications
+            <Link to={path("/notifications")}>
+              <History aria-hidden="true" className="size-4" /> {t("notify.menu.viewAll")}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={cn(itemClass, "items-center font-semibold")}>
-            <Link to="/settings/notifications">
-              <Settings aria-hidden="true" className="size-4" /> Notification settings
+            <Link to={path("/settings/notifications")}>
+              <Settings aria-hidden="true" className="size-4" /> {t("notify.menu.settings")}
             </Link>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
@@ -76,6 +77,7 @@ export function NotificationMenu({
 
 /** One of the latest: choosing it marks it read and, when it has one, follows its link. */
 function LatestItem({ notification: n }: { notification: Notification }) {
+  const words = useI18n();
   const content = (
     <>
       <TypeIcon notification={n} className="mt-0.5" />
@@ -84,14 +86,14 @@ function LatestItem({ notification: n }: { notification: Notification }) {
           {n.read ? null : (
             <>
               <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
-              <span className="sr-only">Unread: </span>
+              <span className="sr-only">{`${words.t("notify.unread")} `}</span>
             </>
           )}
           <span className="truncate">{n.title}</span>
         </span>
         <span className="line-clamp-2 text-muted-foreground">{n.message}</span>
         <span className="text-xs text-muted-foreground">
-          {dayHeading(new Date(n.timestamp), new Date())}, {formatTime(new Date(n.timestamp))}
+          {notificationWhen(new Date(n.timestamp), new Date(), words)}
         </span>
       </span>
     </>
@@ -103,7 +105,7 @@ function LatestItem({ notification: n }: { notification: Notification }) {
         className={itemClass}
         onSelect={() => notificationStore.markRead(n.id)}
       >
-        <Link to={n.actionUrl}>{content}</Link>
+        <Link to={words.path(n.actionUrl)}>{content}</Link>
       </DropdownMenu.Item>
     );
   return (

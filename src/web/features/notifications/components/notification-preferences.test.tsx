@@ -6,6 +6,10 @@ import {
   defaultNotificationPreferences,
   notificationPreferencesMessages,
 } from "#domain/notification-preferences";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { namespaces } from "#web/i18n/namespaces";
+import { createTranslator } from "#web/i18n/translator";
 import { createPreferencesStore, PREFERENCES_KEY } from "../preferences-store";
 import { NotificationPreferences } from "./notification-preferences";
 
@@ -164,6 +168,59 @@ describe("Notification Preferences", () => {
     await user.click(await screen.findByRole("button", { name: "Test Notification" }));
     expect(toast.info).toHaveBeenCalledWith(
       "Test notification sent! This is how notifications will appear.",
+    );
+  });
+});
+
+describe("Preferencias de notificaciones (the Spanish page)", () => {
+  it("speaks Spanish: channels, switches, timing, validation and toasts", async () => {
+    const spanish = createTranslator("es", messagesFor("es", namespaces));
+    render(
+      <I18nProvider translator={spanish}>
+        <NotificationPreferences store={createPreferencesStore(() => localStorage)} />
+      </I18nProvider>,
+    );
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole("heading", { name: "Preferencias de notificaciones" }),
+    ).toBeVisible();
+    expect(screen.getByRole("form", { name: "Preferencias de notificaciones" })).toBeVisible();
+    const email = card("Correo electrónico");
+    expect(
+      within(email).getByText("Se envían a su dirección de correo electrónico registrada"),
+    ).toBeVisible();
+    expect(within(email).getByRole("switch", { name: "Recordatorios de pago" })).toBeChecked();
+    const push = card("Push");
+    expect(
+      within(push).getByText("Las alertas de emergencia siguen llegando a su dispositivo móvil."),
+    ).toBeVisible();
+    await user.click(within(push).getByRole("switch", { name: "Activar notificaciones push" }));
+    expect(
+      within(push).getByRole("switch", { name: "Alertas de emergencia (siempre activadas)" }),
+    ).toBeDisabled();
+    const frequency = screen.getByRole("combobox", { name: "Frecuencia de notificaciones" });
+    expect([...frequency.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
+      "Al instante (en cuanto ocurren)",
+      "Resumen cada hora",
+      "Resumen diario",
+      "Resumen semanal",
+    ]);
+
+    await user.click(screen.getByRole("switch", { name: "Horas de silencio" }));
+    await user.clear(screen.getByLabelText("Hora de fin"));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+    expect(await screen.findByText("Escriba una hora como 22:00.")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Notificación de prueba" }));
+    expect(toast.info).toHaveBeenCalledWith(
+      "¡Notificación de prueba enviada! Así es como aparecerán las notificaciones.",
+    );
+    await user.click(screen.getByRole("switch", { name: "Horas de silencio" }));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "Las preferencias de notificaciones se guardaron correctamente",
+      ),
     );
   });
 });

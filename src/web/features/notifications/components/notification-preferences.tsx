@@ -3,15 +3,14 @@ import { BellRing, RotateCcw, Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { messages } from "#domain/messages";
 import {
   channels,
   notificationPreferencesSchema,
   type NotificationPreferences as Preferences,
-  notificationPreferencesMessages as text,
 } from "#domain/notification-preferences";
 import { Button } from "#web/components/ui/button";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { type PreferencesStore, preferencesStore, useSavedPreferences } from "../preferences-store";
 import { ChannelCard } from "./channel-card";
 import { PageHeading } from "./standalone-page";
@@ -29,6 +28,7 @@ export function NotificationPreferences({
 }: {
   store?: PreferencesStore;
 }) {
+  const { t } = useI18n();
   const saved = useSavedPreferences(store);
   return saved ? (
     <PreferencesForm saved={saved} store={store} />
@@ -36,7 +36,7 @@ export function NotificationPreferences({
     <>
       <Heading dirty={false} saving={false} onReset={() => {}} />
       <div role="status" className="grid gap-6 md:grid-cols-2">
-        <span className="sr-only">{messages.loading}</span>
+        <span className="sr-only">{t("common.loading")}</span>
         {[1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-72" />
         ))}
@@ -46,6 +46,7 @@ export function NotificationPreferences({
 }
 
 function PreferencesForm({ saved, store }: { saved: Preferences; store: PreferencesStore }) {
+  const { t } = useI18n();
   const form = useForm<Preferences>({
     resolver: zodResolver(notificationPreferencesSchema),
     defaultValues: saved,
@@ -62,14 +63,14 @@ function PreferencesForm({ saved, store }: { saved: Preferences; store: Preferen
     try {
       store.save(values);
       form.reset(values);
-      toast.success(text.saved);
+      toast.success(t("notifications.prefs.saved"));
     } catch {
-      toast.error(text.saveFailed);
+      toast.error(t("notifications.prefs.saveFailed"));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Notification Preferences">
+    <form onSubmit={onSubmit} noValidate aria-label={t("notifications.prefs.title")}>
       <Heading dirty={isDirty} saving={isSubmitting} onReset={() => form.reset()} />
       <div className="grid gap-6 md:grid-cols-2">
         {channels.map((channel) => (
@@ -91,22 +92,28 @@ function Heading({
   saving: boolean;
   onReset: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <PageHeading
-      title="Notification Preferences"
-      subtitle="Customize how and when you receive notifications"
+      title={t("notifications.prefs.title")}
+      subtitle={t("notifications.prefs.subtitle")}
       actions={
         <>
-          <Button variant="outline" className="h-11" onClick={() => toast.info(text.testSent)}>
-            <BellRing aria-hidden="true" /> Test Notification
+          <Button
+            variant="outline"
+            className="h-11"
+            onClick={() => toast.info(t("notifications.prefs.testSent"))}
+          >
+            <BellRing aria-hidden="true" /> {t("notifications.prefs.test")}
           </Button>
           {dirty ? (
             <>
               <Button variant="ghost" className="h-11" onClick={onReset} disabled={saving}>
-                <RotateCcw aria-hidden="true" /> Reset
+                <RotateCcw aria-hidden="true" /> {t("notifications.prefs.reset")}
               </Button>
               <Button type="submit" className="h-11" disabled={saving}>
-                <Save aria-hidden="true" /> {saving ? "Saving..." : "Save Changes"}
+                <Save aria-hidden="true" />{" "}
+                {saving ? t("notifications.prefs.saving") : t("notifications.prefs.save")}
               </Button>
             </>
           ) : null}

@@ -1,11 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LanguageSwitch } from "#web/components/layout/language-switch";
 import { Logo } from "#web/components/layout/logo";
 
 /**
  * The frame of the notification pages, which sit outside the shared layout: the logo home, a way
- * back, then the page.
+ * back and the same page in the other language, then the page.
  */
 export function StandalonePage({
   back,
@@ -17,15 +18,18 @@ export function StandalonePage({
   return (
     <div className="min-h-dvh bg-muted">
       <header className="border-b border-border bg-background">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex min-h-16 max-w-5xl flex-wrap items-center justify-between gap-x-4 px-4 py-2 sm:px-6">
           <Logo />
-          <Link
-            to={back.to}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-primary hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {back.label}
-          </Link>
+          <div className="flex flex-wrap items-center justify-end gap-x-2">
+            <Link
+              to={back.to}
+              className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-primary hover:underline"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              {back.label}
+            </Link>
+            <LanguageSwitch />
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

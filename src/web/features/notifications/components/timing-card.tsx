@@ -1,18 +1,15 @@
 import { Clock } from "lucide-react";
 import { useId } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
-import {
-  frequencies,
-  frequencyLabels,
-  type NotificationPreferences,
-  notificationPreferencesMessages,
-} from "#domain/notification-preferences";
+import { frequencies, type NotificationPreferences } from "#domain/notification-preferences";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { Switch } from "#web/components/ui/switch";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 /** Quiet hours (with their times while on) and the delivery frequency. */
 export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferences> }) {
+  const { t } = useI18n();
   const headingId = useId();
   const { control, register, formState } = form;
   const quiet = useWatch({ control, name: "quietHours.enabled" });
@@ -24,9 +21,9 @@ export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferenc
           <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
           <div>
             <h2 id={headingId} className="text-lg font-bold">
-              Timing Preferences
+              {t("notifications.timing.title")}
             </h2>
-            <p className="text-sm text-muted-foreground">When notifications reach you</p>
+            <p className="text-sm text-muted-foreground">{t("notifications.timing.subtitle")}</p>
           </div>
         </div>
         <Controller
@@ -34,8 +31,8 @@ export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferenc
           name="quietHours.enabled"
           render={({ field }) => (
             <Switch
-              label="Quiet hours"
-              description="Hold back non-emergency notifications during these hours"
+              label={t("notifications.timing.quiet")}
+              description={t("notifications.timing.quietDescription")}
               checked={field.value}
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
@@ -46,13 +43,13 @@ export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferenc
         {quiet ? (
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Start time"
+              label={t("notifications.timing.start")}
               type="time"
               error={errors?.startTime?.message}
               {...register("quietHours.startTime")}
             />
             <TextField
-              label="End time"
+              label={t("notifications.timing.end")}
               type="time"
               error={errors?.endTime?.message}
               {...register("quietHours.endTime")}
@@ -60,14 +57,14 @@ export function TimingCard({ form }: { form: UseFormReturn<NotificationPreferenc
           </div>
         ) : null}
         <SelectField
-          label="Notification frequency"
+          label={t("notifications.timing.frequency")}
           className="mt-4"
-          hint={notificationPreferencesMessages.emergencyNote}
+          hint={t("notifications.timing.emergencyNote")}
           {...register("frequency")}
         >
           {frequencies.map((value) => (
             <option key={value} value={value}>
-              {frequencyLabels[value]}
+              {t(`notifications.timing.frequency.${value}`)}
             </option>
           ))}
         </SelectField>

@@ -1,0 +1,2 @@
+ALTER TABLE "document_requests" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "document_requests" ADD CONSTRAINT "document_requests_language_check" CHECK ("document_requests"."language" in ('en', 'es'));

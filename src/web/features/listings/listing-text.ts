@@ -1,0 +1,198 @@
+import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
+import { type amenityChoices, type Photo, propertyTypes, type UnitSummary } from "#domain/listings";
+import type { Locale } from "#domain/locale";
+import type { Translator } from "#web/i18n/translator";
+
+/**
+ * The words of listings in the page's language: rents, bedrooms, types, amenities, availability,
+ * unit titles, generated descriptions and photo texts. The domain's English helpers
+ * (listing-format.ts) stay for the server and the back office; the renter's pages use these,
+ * which read the `listings` catalogue. Each takes the page's translator (from `useI18n()` in a
+ * component, `metaI18n()` in a meta function).
+ */
+type T = Pick<Translator, "t" | "intl">;
+
+const rentFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A rent in the page's locale, in whole dollars: "$1,850". */
+export function formatRent(rent: number, intl: string): string {
+  let formatter = rentFormatters.get(intl);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intl, {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
+    rentFormatters.set(intl, formatter);
+  }
+  return formatter.format(rent);
+}
+
+/** "$1,850/month" ("$1,850 al mes"). */
+export function rentPerMonth({ t, intl }: T, rent: number): string {
+  return t("listings.rentPerMonth", { rent: formatRent(rent, intl) });
+}
+
+/** "Studio", "1 bedroom", "2 bedrooms". */
+export function bedroomsText({ t }: T, bedrooms: number): string {
+  if (bedrooms === 0) return t("listings.bedrooms.studio");
+  return t("listings.bedrooms.count", { count: bedrooms });
+}
+
+/** "1 bath", "1.5 baths". */
+export function bathroomsText({ t }: T, bathrooms: number): string {
+  return t("listings.bathrooms.count", { count: bathrooms });
+}
+
+const knownTypes: ReadonlySet<string> = new Set(propertyTypes);
+
+/** The property type's name ("Single-Family"); a type the catalogue does not know is spelled out. */
+export function typeText({ t }: T, type: string): string {
+  return knownTypes.has(type) ? t(`listings.type.${type}`) : typeLabel(type);
+}
+
+/** The catalogue key of each amenity the back office offers. */
+const amenityKeys: Record<(typeof amenityChoices)[number], string> = {
+  "Air Conditioning": "airConditioning",
+  Heating: "heating",
+  Dishwasher: "dishwasher",
+  "Washer/Dryer": "washerDryer",
+  "Parking Space": "parkingSpace",
+  "Balcony/Patio": "balconyPatio",
+  "Swimming Pool": "swimmingPool",
+  "Fitness Center": "fitnessCenter",
+  "Pet Friendly": "petFriendly",
+  "Storage Unit": "storageUnit",
+  "High-Speed Internet": "highSpeedInternet",
+  "Cable/Satellite TV": "cableSatelliteTv",
+  "Security System": "securitySystem",
+  Elevator: "elevator",
+  "Garden/Courtyard": "gardenCourtyard",
+};
+
+/**
+ * An amenity in the page's language. One the back office offers is translated; one staff typed
+ * themselves stays as written, in English (`lang` says so on a Spanish page).
+ */
+export function amenityText(
+  { t }: T,
+  amenity: string,
+  locale: Locale,
+): { text: string; lang?: "en" } {
+  const key = amenityKeys[amenity as keyof typeof amenityKeys];
+  if (key) return { text: t(`listings.amenity.${key}`) };
+  return locale === "en" ? { text: amenity } : { text: amenity, lang: "en" };
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A date-only ISO value (yyyy-MM-dd): "Dec 5, 2026" in English, "5 de diciembre de 2026" in Spanish. */
+function formatDay(isoDate: string, intl: string): string {
+  let formatter = dateFormatters.get(intl);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intl, {
+      month: intl.startsWith("en") ? "short" : "long",
+      day: "numeric",
+      year: "numeric",
+      // The value is a calendar day, not an instant: read and shown at UTC midnight.
+      timeZone: "UTC",
+    });
+    dateFormatters.set(intl, formatter);
+  }
+  return formatter.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** "Rented", "From Dec 5, 2026" (a future date) or "Available now". */
+export function availabilityText(
+  translator: T,
+  unit: Pick<UnitSummary, "available" | "availableFrom">,
+): string {
+  const { t, intl } = translator;
+  if (!unit.available) return t("listings.availability.rented");
+  if (unit.availableFrom && new Date(`${unit.availableFrom}T00:00:00Z`) > new Date()) {
+    return t("listings.availability.from", { date: formatDay(unit.availableFrom, intl) });
+  }
+  return t("listings.availability.now");
+}
+
+/** "Asylum Hill Apartments, Unit 3A": the server's English title, rebuilt in the page's language. */
+export function unitTitle(
+  { t }: T,
+  unit: { unitNumber: string; building: { name: string } },
+): string {
+  return t("listings.unit.title", { building: unit.building.name, number: unit.unitNumber });
+}
+
+type Described = { description: string; descriptionEs?: string | null };
+
+/**
+ * The staff-written description in the page's language: on a Spanish page the Spanish text when
+ * there is one, else the English text marked `lang="en"`; English pages always show the English.
+ * `generated` is the page's own text for a description the server generated (not staff's).
+ */
+export function descriptionText(
+  locale: Locale,
+  item: Described,
+  generated?: { english: string; localized: string },
+): { text: string; lang?: "en" } {
+  if (locale === "en") return { text: item.description };
+  if (item.descriptionEs?.trim()) return { text: item.descriptionEs };
+  if (generated && item.description === generated.english) return { text: generated.localized };
+  if (!item.description.trim()) return { text: item.description };
+  return { text: item.description, lang: "en" };
+}
+
+type UnitFacts = {
+  bedrooms: number;
+  bathrooms: number;
+  type: string;
+  address: string;
+  city: string;
+};
+
+/** The server's text for a unit with no description (English), and the same in the page's language. */
+export function generatedUnitDescription(
+  translator: T & { locale: Locale },
+  unit: UnitFacts,
+): { english: string; localized: string } {
+  const { t, intl } = translator;
+  return {
+    english: defaultUnitDescription(unit),
+    localized: t("listings.unit.defaultDescription", {
+      bedrooms: bedroomsText(translator, unit.bedrooms).toLocaleLowerCase(intl),
+      bathrooms: bathroomsText(translator, unit.bathrooms),
+      type: typeText(translator, unit.type).toLocaleLowerCase(intl),
+      address: unit.address,
+      city: unit.city,
+    }),
+  };
+}
+
+/**
+ * The photos with the alt texts the server generates (`<name>, photo 2 of 3`, the placeholders'
+ * `<name> (illustrative photo)` and `<name>, illustrative photo 1 of 3`) in the page's language;
+ * alt texts staff wrote stay as they are.
+ */
+export function localizePhotos(
+  { t }: T,
+  photos: Photo[],
+  englishName: string,
+  localizedName: string,
+): Photo[] {
+  const count = photos.length;
+  return photos.map((photo, i) => {
+    const values = { name: localizedName, number: String(i + 1), count: String(count) };
+    let alt = photo.alt;
+    if (alt === `${englishName}, photo ${i + 1} of ${count}`) alt = t("listings.photo.alt", values);
+    else if (alt === `${englishName} (illustrative photo)`)
+      alt = t("listings.photo.illustrative", values);
+    else if (alt === `${englishName}, illustrative photo ${i + 1} of ${count}`)
+      alt = t("listings.photo.illustrativeNumbered", values);
+    return alt === photo.alt ? photo : { ...photo, alt };
+  });
+}
+
+/** The placeholder shown when a building's photo fails: "<name> (illustrative photo)". */
+export function illustrativeAlt({ t }: T, name: string): string {
+  return t("listings.photo.illustrative", { name });
+}

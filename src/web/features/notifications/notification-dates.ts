@@ -1,0 +1,98 @@
+import { OFFICE_TIME_ZONE } from "#domain/locale";
+import { type Notification, type NotificationGroup, newestFirst } from "#domain/notifications";
+import type { Translator } from "#web/i18n/translator";
+
+/**
+ * The days and times of notifications as a renter sees them: in the page's language and in the
+ * office's time zone (the day a notification belongs to is the office's calendar day too, so a
+ * group's heading and the times under it always agree).
+ */
+
+type Words = Pick<Translator, "t" | "intl">;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(intl: string, kind: "day" | "time" | "key"): Intl.DateTimeFormat {
+  const id = `${intl}|${kind}`;
+  let formatter = formats.get(id);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "time"
+        ? { hour: "numeric", minute: "2-digit" }
+        : kind === "day"
+          ? { weekday: "long", month: "long", day: "numeric", year: "numeric" }
+          : { year: "numeric", month: "2-digit", day: "2-digit" };
+    formatter = new Intl.DateTimeFormat(kind === "key" ? "en-US" : intl, {
+      ...options,
+      timeZone: OFFICE_TIME_ZONE,
+    });
+    formats.set(id, formatter);
+  }
+  return formatter;
+}
+
+/** Some engines put a narrow no-break space before AM/PM: the words stay "9:05 AM" everywhere. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+/** The office's calendar day of a moment, yyyy-MM-dd. */
+export function officeDayKey(date: Date): string {
+  const parts = Object.fromEntries(
+    format("en-US", "key")
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The day before an office day key (calendar arithmetic, no time zone involved). */
+function previousDayKey(key: string): string {
+  const [year, month, day] = key.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+/** '9:05 AM', '9:05 a. m.'. */
+export function formatNotificationTime(date: Date, intl: string): string {
+  return plainSpaces(format(intl, "time").format(date));
+}
+
+/** 'Thursday, January 2, 2025', 'Jueves, 2 de enero de 2025' (a heading begins with a capital). */
+export function formatNotificationDay(date: Date, intl: string): string {
+  const text = plainSpaces(format(intl, "day").format(date));
+  return text.charAt(0).toLocaleUpperCase(intl) + text.slice(1);
+}
+
+/** 'Today', 'Yesterday' or the long date, in the page's language. */
+export function notificationDayHeading(date: Date, now: Date, { t, intl }: Words): string {
+  const key = officeDayKey(date);
+  const today = officeDayKey(now);
+  if (key === today) return t("notify.day.today");
+  if (key === previousDayKey(today)) return t("notify.day.yesterday");
+  return formatNotificationDay(date, intl);
+}
+
+/** 'Today, 9:05 AM': when a notification came, in the bell's menu. */
+export function notificationWhen(date: Date, now: Date, words: Words): string {
+  return words.t("notify.menu.when", {
+    day: notificationDayHeading(date, now, words),
+    time: formatNotificationTime(date, words.intl),
+  });
+}
+
+/** By the office's calendar day, newest day first, newest item first within a day. */
+export function groupByOfficeDay(
+  items: readonly Notification[],
+  now: Date,
+  words: Words,
+): NotificationGroup[] {
+  const groups = new Map<string, Notification[]>();
+  for (const n of newestFirst(items)) {
+    const key = officeDayKey(new Date(n.timestamp));
+    groups.set(key, [...(groups.get(key) ?? []), n]);
+  }
+  return [...groups].map(([key, list]) => ({
+    key,
+    heading: notificationDayHeading(new Date(list[0]!.timestamp), now, words),
+    countLabel: words.t("notifications.list.count", { count: list.length }),
+    items: list,
+  }));
+}

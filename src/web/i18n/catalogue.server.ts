@@ -1,0 +1,54 @@
+import type { Messages } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { type Locale, localeFromPath, locales } from "#domain/locale";
+import { type Namespace, ROOT_NAMESPACES } from "./namespaces";
+import type { PageMessages } from "./translator";
+
+/**
+ * The catalogues, one per language: `messages/<locale>/<namespace>.json`, flat keys that begin
+ * with their file's namespace (`home.hero.title` lives in `home.json`), ICU message values. They
+ * are compiled once, here on the server; each page's loader sends the browser the compiled
+ * messages of its own namespaces in its own language only.
+ */
+const files = import.meta.glob<Record<string, string>>("./messages/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+type Compiled = Record<Locale, Map<string, Messages>>;
+
+function compileAll(): Compiled {
+  const compiled = Object.fromEntries(locales.map((l) => [l, new Map()])) as Compiled;
+  for (const [file, entries] of Object.entries(files)) {
+    const match = /\/messages\/([a-z]+)\/([a-z0-9-]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, locale, namespace] = match as unknown as [string, Locale, string];
+    const byId: Messages = {};
+    for (const [id, message] of Object.entries(entries)) byId[id] = compileMessage(message);
+    compiled[locale]?.set(namespace, byId);
+  }
+  return compiled;
+}
+
+const catalogues = compileAll();
+
+/** The compiled messages of some namespaces in one language. */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): Messages {
+  const slice: Messages = {};
+  for (const namespace of namespaces) Object.assign(slice, catalogues[locale].get(namespace));
+  return slice;
+}
+
+/**
+ * The messages a route's page needs, in the language of the request's path. Every route that
+ * shows words returns these from its loader (the root loader sends the shell's).
+ */
+export function pageMessages(request: Request, namespaces: readonly Namespace[]): PageMessages {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return { locale, messages: messagesFor(locale, namespaces) };
+}
+
+/** The root loader's share: the words of the header, footer, banners and panels of every page. */
+export function rootMessages(request: Request): PageMessages {
+  return pageMessages(request, ROOT_NAMESPACES);
+}

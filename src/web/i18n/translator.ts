@@ -1,0 +1,54 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { intlLocales, type Locale, localizedPath } from "#domain/locale";
+
+export type Values = Record<string, unknown>;
+
+/** What a page's loader adds to its data: the language of the request and its messages. */
+export type PageMessages = { locale: Locale; messages: Messages };
+
+/** What a page needs to speak its visitor's language. */
+export type Translator = {
+  locale: Locale;
+  /** The message `id` in the page's language, with its ICU placeholders filled from `values`. */
+  t: (id: string, values?: Values) => string;
+  /** A site path in the page's language (`/properties` → `/es/properties` in Spanish). */
+  path: (to: string) => string;
+  /** Intl's locale of the page's language (en-US, es-US). */
+  intl: string;
+};
+
+/**
+ * A message id no catalogue of this page holds is a defect: it is reported on the console (the
+ * browser tests fail on console errors) and the id itself is shown.
+ */
+function reportMissing(locale: string, id: string): string {
+  console.error(`Missing message "${id}" (${locale})`);
+  return id;
+}
+
+export function createTranslator(locale: Locale, messages: Messages): Translator {
+  const i18n: I18n = setupI18n({
+    locale,
+    locales: [intlLocales[locale]],
+    messages: { [locale]: messages },
+    missing: reportMissing,
+  });
+  return {
+    locale,
+    t: (id, values) => i18n._(id, values),
+    path: (to) => localizedPath(to, locale),
+    intl: intlLocales[locale],
+  };
+}
+
+/** The messages that route loaders sent: each match's `messages`, merged (later ones win). */
+export function mergeMatchMessages(
+  matches: readonly ({ data?: unknown; loaderData?: unknown } | undefined)[],
+): Messages {
+  const merged: Messages = {};
+  for (const match of matches) {
+    const data = (match?.loaderData ?? match?.data) as { messages?: Messages } | null | undefined;
+    if (data && typeof data === "object" && data.messages) Object.assign(merged, data.messages);
+  }
+  return merged;
+}

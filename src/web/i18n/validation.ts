@@ -1,0 +1,83 @@
+import { contactFormSchema, contactMessages, tourRequestSchema } from "#domain/inquiries";
+import { messages } from "#domain/messages";
+import { notificationPreferencesMessages } from "#domain/notification-preferences";
+import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
+import { connectionFailed } from "#web/lib/api-client";
+
+export { translateMessage } from "./translate-message";
+
+/**
+ * The words the shared zod schemas and the server's refusals are written in are English, in the
+ * domain (the API answers them). A renter's page shows each in its own language: the English
+ * text is looked up here, and its translation is the catalogue's `form.<group>.<name>`. Only the
+ * texts a renter can meet are here (the back office is English: its texts pass unchanged). Texts
+ * built from values (a function in the domain) are not here: their page passes its own message.
+ * `translateMessage` (translate-message.ts) looks the texts up in the English `form` catalogue,
+ * which holds exactly these: components import it from there, without the domain's schemas.
+ */
+
+/** A field's refusal of a text too long for it, in the schema's own words. */
+function tooLong(field: {
+  safeParse(value: unknown): { error?: { issues: { message: string }[] } };
+}) {
+  return field.safeParse("a".repeat(10_000)).error?.issues[0]?.message ?? "";
+}
+
+const groups = {
+  /** The contact and Schedule Tour forms, their toasts, and the server's refusals of an inquiry. */
+  contact: {
+    ...contactMessages,
+    nameTooLong: tooLong(contactFormSchema.shape.name),
+    subjectTooLong: tooLong(contactFormSchema.shape.subject),
+    messageTooLong: tooLong(contactFormSchema.shape.message),
+    /** zod's own English (the schema gives none): the English page shows it as it always has. */
+    preferredTimesTooLong: tooLong(tourRequestSchema.shape.preferredTimes),
+  },
+  /** A tenant's upload through the link the office e-mailed: the page's and the server's words. */
+  files: {
+    wrongType: filesMessages.wrongType,
+    tooBig: filesMessages.tooBig,
+    linkInvalid: filesMessages.linkInvalid,
+    linkExpired: filesMessages.linkExpired,
+    linkFull: filesMessages.linkFull,
+    tenantFull: filesMessages.tenantFull,
+    unpacksTooLarge: filesMessages.unpacksTooLarge,
+    uploadReceived: filesMessages.uploadReceived,
+  },
+  upload: documentUploadMessages,
+  /** The refusals any request of a renter's page may meet (not those no browser form can cause). */
+  server: {
+    internal: messages.server.internal,
+    tooManyRequests: messages.server.tooManyRequests,
+    unavailable: messages.server.unavailable,
+    storageUnavailable: messages.server.storageUnavailable,
+    storageFull: messages.server.storageFull,
+    notFound: messages.server.notFound,
+    badRequest: messages.server.badRequest,
+    bodyTooLarge: messages.server.bodyTooLarge,
+    bodyTimeout: messages.server.bodyTimeout,
+    badData: messages.server.badData,
+    uploadTooManyParts: messages.server.uploadTooManyParts,
+  },
+  /** The browser's own words when the server cannot be reached (the upload page shows them). */
+  client: { connectionFailed },
+  /** The notification settings' quiet hours (a renter's page, shown through the form field). */
+  preferences: { timeOfDay: notificationPreferencesMessages.timeOfDay },
+} as const;
+
+let byText: Map<string, string> | undefined;
+
+/** The catalogue id of each English text of the groups above. */
+export function validationIds(): Map<string, string> {
+  if (!byText) {
+    byText = new Map();
+    for (const [group, texts] of Object.entries(groups)) {
+      for (const [name, text] of Object.entries(texts)) {
+        if (typeof text === "string" && text && !byText.has(text)) {
+          byText.set(text, `form.${group}.${name}`);
+        }
+      }
+    }
+  }
+  return byText;
+}
