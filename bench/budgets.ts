@@ -19,12 +19,12 @@ export const budgets = {
   /**
    * The Spanish site's cost in first-view JavaScript (gzip): a Spanish page against its English
    * twin, and each English page against its figure before the Spanish site was added (measured
-   * on commit 5c7a049 with this bench: home 148,241, list 146,498, building 146,486, unit
-   * 148,752 bytes).
+   * on commit 5c7a049 with this bench: home 150,580, list 148,832, building 148,830, unit
+   * 151,113 bytes).
    */
   languages: {
     maxDeltaGzipBytes: 3_000,
-    englishBefore: { home: 148_241, list: 146_498, building: 146_486, unit: 148_752 },
+    englishBefore: { home: 150_580, list: 148_832, building: 148_830, unit: 151_113 },
   },
   /** Admin or auth-only modules among the first view's chunks. */
   firstViewAdminModules: 0,

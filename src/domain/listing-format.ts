@@ -7,6 +7,38 @@ import type { BuildingFilters } from "./listings";
  * Spanish, use the catalogue's versions in src/web/features/listings/listing-text.ts.
  */
 
+export const propertyTypes = [
+  "apartment",
+  "house",
+  "condo",
+  "townhouse",
+  "duplex",
+  "studio",
+  "loft",
+  "single-family",
+  "multi-family",
+  "commercial",
+] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+
+export const amenityChoices = [
+  "Air Conditioning",
+  "Heating",
+  "Dishwasher",
+  "Washer/Dryer",
+  "Parking Space",
+  "Balcony/Patio",
+  "Swimming Pool",
+  "Fitness Center",
+  "Pet Friendly",
+  "Storage Unit",
+  "High-Speed Internet",
+  "Cable/Satellite TV",
+  "Security System",
+  "Elevator",
+  "Garden/Courtyard",
+] as const;
+
 export function hasActiveFilters(filters: BuildingFilters): boolean {
   return filters.beds !== undefined || filters.maxRent !== undefined || filters.available === true;
 }

@@ -8,37 +8,9 @@ export const listingsMessages = {
   unitNotFound: "Unit not found. It doesn't exist or may no longer be available.",
 } as const;
 
-export const propertyTypes = [
-  "apartment",
-  "house",
-  "condo",
-  "townhouse",
-  "duplex",
-  "studio",
-  "loft",
-  "single-family",
-  "multi-family",
-  "commercial",
-] as const;
-export type PropertyType = (typeof propertyTypes)[number];
-
-export const amenityChoices = [
-  "Air Conditioning",
-  "Heating",
-  "Dishwasher",
-  "Washer/Dryer",
-  "Parking Space",
-  "Balcony/Patio",
-  "Swimming Pool",
-  "Fitness Center",
-  "Pet Friendly",
-  "Storage Unit",
-  "High-Speed Internet",
-  "Cable/Satellite TV",
-  "Security System",
-  "Elevator",
-  "Garden/Courtyard",
-] as const;
+// The names of property types and amenities live with the zod-free listing helpers, so that
+// pages which only show listings need not load the validation library for them.
+export { amenityChoices, type PropertyType, propertyTypes } from "./listing-format";
 
 /** A photo ready for an <img>: the largest variant as src, every variant in srcSet. */
 export const photoSchema = z.object({

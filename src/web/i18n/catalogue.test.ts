@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { type CompiledMessage, compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { locales } from "#domain/locale";
 import { namespaces } from "./namespaces";
@@ -18,6 +18,21 @@ function placeholders(message: string): string[] {
   for (const match of message.matchAll(/\{\s*([a-zA-Z0-9_]+)\s*[,}]/g)) names.add(`{${match[1]}}`);
   for (const match of message.matchAll(/<([a-zA-Z0-9]+)>/g)) names.add(`<${match[1]}>`);
   return [...names].sort();
+}
+
+/** The ICU argument types a message uses (number and date styles are formatted in code instead). */
+function argumentTypes(tokens: CompiledMessage, found = new Set<string>()): Set<string> {
+  for (const token of tokens) {
+    if (typeof token === "string") continue;
+    const [, type, format] = token;
+    if (type) found.add(type);
+    if (format && typeof format === "object") {
+      for (const branch of Object.values(format)) {
+        if (Array.isArray(branch)) argumentTypes(branch as CompiledMessage, found);
+      }
+    }
+  }
+  return found;
 }
 
 describe("the catalogues", () => {
@@ -41,6 +56,9 @@ describe("the catalogues", () => {
       const [english, ...others] = locales.map((locale) => catalogue(locale, namespace));
       for (const [id, message] of Object.entries(english!)) {
         expect(() => compileMessageOrThrow(message), id).not.toThrow();
+        for (const type of argumentTypes(compileMessageOrThrow(message))) {
+          expect(["plural", "selectordinal", "select"], `${id} uses {…, ${type}}`).toContain(type);
+        }
         for (const other of others) {
           const translated = other![id] ?? "";
           expect(translated.trim(), `${id} is empty`).not.toBe("");

@@ -1,8 +1,7 @@
-import type { Messages } from "@lingui/core";
 import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
 import { localeFromPath } from "#domain/locale";
-import { createTranslator, mergeMatchMessages, type Translator } from "./translator";
+import { createTranslator, type Messages, mergeMatchMessages, type Translator } from "./translator";
 
 const I18nContext = createContext<Translator | null>(null);
 

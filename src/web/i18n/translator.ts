@@ -1,7 +1,7 @@
-import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { intlLocales, type Locale, localizedPath } from "#domain/locale";
+import { formatMessage, type Messages, type Values } from "./format-message";
 
-export type Values = Record<string, unknown>;
+export type { Messages, Values };
 
 /** What a page's loader adds to its data: the language of the request and its messages. */
 export type PageMessages = { locale: Locale; messages: Messages };
@@ -11,6 +11,8 @@ export type Translator = {
   locale: Locale;
   /** The message `id` in the page's language, with its ICU placeholders filled from `values`. */
   t: (id: string, values?: Values) => string;
+  /** Whether the page's messages hold `id` (for words that may or may not have a translation). */
+  has: (id: string) => boolean;
   /** A site path in the page's language (`/properties` → `/es/properties` in Spanish). */
   path: (to: string) => string;
   /** Intl's locale of the page's language (en-US, es-US). */
@@ -27,17 +29,18 @@ function reportMissing(locale: string, id: string): string {
 }
 
 export function createTranslator(locale: Locale, messages: Messages): Translator {
-  const i18n: I18n = setupI18n({
-    locale,
-    locales: [intlLocales[locale]],
-    messages: { [locale]: messages },
-    missing: reportMissing,
-  });
+  const intl = intlLocales[locale];
   return {
     locale,
-    t: (id, values) => i18n._(id, values),
+    t: (id, values = {}) => {
+      const message = messages[id];
+      return message === undefined
+        ? reportMissing(locale, id)
+        : formatMessage(message, values, intl);
+    },
+    has: (id) => messages[id] !== undefined,
     path: (to) => localizedPath(to, locale),
-    intl: intlLocales[locale],
+    intl,
   };
 }
 

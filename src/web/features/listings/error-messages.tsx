@@ -1,9 +1,13 @@
-import type { Messages } from "@lingui/core";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useMatches } from "react-router";
 import { localeFromPath } from "#domain/locale";
 import { I18nProvider, useI18n } from "#web/i18n/i18n-provider";
-import { createTranslator, mergeMatchMessages, type Translator } from "#web/i18n/translator";
+import {
+  createTranslator,
+  type Messages,
+  mergeMatchMessages,
+  type Translator,
+} from "#web/i18n/translator";
 
 /**
  * A route whose loader fails has no data, so its page's messages do not reach its error boundary

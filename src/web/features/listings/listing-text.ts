@@ -1,5 +1,5 @@
 import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
-import { type amenityChoices, type Photo, propertyTypes, type UnitSummary } from "#domain/listings";
+import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
 import type { Translator } from "#web/i18n/translator";
 
@@ -10,7 +10,7 @@ import type { Translator } from "#web/i18n/translator";
  * which read the `listings` catalogue. Each takes the page's translator (from `useI18n()` in a
  * component, `metaI18n()` in a meta function).
  */
-type T = Pick<Translator, "t" | "intl">;
+type T = Pick<Translator, "t" | "intl" | "has">;
 
 const rentFormatters = new Map<string, Intl.NumberFormat>();
 
@@ -44,43 +44,34 @@ export function bathroomsText({ t }: T, bathrooms: number): string {
   return t("listings.bathrooms.count", { count: bathrooms });
 }
 
-const knownTypes: ReadonlySet<string> = new Set(propertyTypes);
-
 /** The property type's name ("Single-Family"); a type the catalogue does not know is spelled out. */
-export function typeText({ t }: T, type: string): string {
-  return knownTypes.has(type) ? t(`listings.type.${type}`) : typeLabel(type);
+export function typeText({ t, has }: T, type: string): string {
+  const id = `listings.type.${type}`;
+  return has(id) ? t(id) : typeLabel(type);
 }
 
-/** The catalogue key of each amenity the back office offers. */
-const amenityKeys: Record<(typeof amenityChoices)[number], string> = {
-  "Air Conditioning": "airConditioning",
-  Heating: "heating",
-  Dishwasher: "dishwasher",
-  "Washer/Dryer": "washerDryer",
-  "Parking Space": "parkingSpace",
-  "Balcony/Patio": "balconyPatio",
-  "Swimming Pool": "swimmingPool",
-  "Fitness Center": "fitnessCenter",
-  "Pet Friendly": "petFriendly",
-  "Storage Unit": "storageUnit",
-  "High-Speed Internet": "highSpeedInternet",
-  "Cable/Satellite TV": "cableSatelliteTv",
-  "Security System": "securitySystem",
-  Elevator: "elevator",
-  "Garden/Courtyard": "gardenCourtyard",
-};
+/** An amenity's catalogue key: its English name in camel case ("Washer/Dryer" → washerDryer). */
+function amenityKey(amenity: string): string {
+  return amenity
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word, i) =>
+      i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join("");
+}
 
 /**
  * An amenity in the page's language. One the back office offers is translated; one staff typed
  * themselves stays as written, in English (`lang` says so on a Spanish page).
  */
 export function amenityText(
-  { t }: T,
+  { t, has }: T,
   amenity: string,
   locale: Locale,
 ): { text: string; lang?: "en" } {
-  const key = amenityKeys[amenity as keyof typeof amenityKeys];
-  if (key) return { text: t(`listings.amenity.${key}`) };
+  const id = `listings.amenity.${amenityKey(amenity)}`;
+  if (has(id)) return { text: t(id) };
   return locale === "en" ? { text: amenity } : { text: amenity, lang: "en" };
 }
 

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setupI18n } from "@lingui/core";
+import { type CompiledMessage, compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { intlLocales, locales } from "#domain/locale";
+import { formatMessage } from "./format-message";
+
+const root = join(import.meta.dirname, "messages");
+
+/** Every argument of a compiled message, with whether it counts (plural) or not. */
+function argumentsOf(tokens: CompiledMessage, found = new Map<string, boolean>()) {
+  for (const token of tokens) {
+    if (typeof token === "string") continue;
+    const [name, type, format] = token;
+    found.set(name, found.get(name) === true || type === "plural" || type === "selectordinal");
+    if (format && typeof format === "object") {
+      for (const [key, branch] of Object.entries(format)) {
+        if (key !== "offset" && Array.isArray(branch))
+          argumentsOf(branch as CompiledMessage, found);
+      }
+    }
+  }
+  return found;
+}
+
+describe("formatMessage", () => {
+  it("writes every message of the catalogues as Lingui's runtime does, for counts and texts", () => {
+    let compared = 0;
+    for (const locale of locales) {
+      const folder = join(root, locale);
+      for (const file of readdirSync(folder)) {
+        const catalogue = JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<
+          string,
+          string
+        >;
+        const compiled = Object.fromEntries(
+          Object.entries(catalogue).map(([id, text]) => [id, compileMessage(text)]),
+        );
+        const lingui = setupI18n({
+          locale,
+          locales: [intlLocales[locale]],
+          messages: { [locale]: compiled },
+        });
+        for (const [id, message] of Object.entries(compiled)) {
+          const args = argumentsOf(message);
+          for (const count of [0, 1, 2, 5, 21, 1000]) {
+            const values = Object.fromEntries(
+              [...args].map(([name, counts]) => [name, counts ? count : `«${name}»`]),
+            );
+            expect(formatMessage(message, values, intlLocales[locale]), `${locale} ${id}`).toBe(
+              lingui._(id, values),
+            );
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("picks exact cases, plural categories, select cases and offsets", () => {
+    const message = compileMessage(
+      "{n, plural, offset:1 =0 {nobody} =1 {{who}} one {{who} and # other} other {{who} and # others}} {k, select, a {A} other {?}}",
+    );
+    const write = (n: number, k: string) => formatMessage(message, { n, who: "Ana", k }, "en-US");
+    expect(write(0, "a")).toBe("nobody A");
+    expect(write(1, "b")).toBe("Ana ?");
+    expect(write(2, "a")).toBe("Ana and 1 other A");
+    expect(write(1001, "a")).toBe("Ana and 1,000 others A");
+    expect(
+      formatMessage(
+        compileMessage("{count, plural, one {# día} other {# días}}"),
+        { count: 1 },
+        "es-US",
+      ),
+    ).toBe("1 día");
+    expect(formatMessage("Plain text", {}, "en-US")).toBe("Plain text");
+    expect(formatMessage(compileMessage("Hello {name}"), {}, "en-US")).toBe("Hello ");
+  });
+});
