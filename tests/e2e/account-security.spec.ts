@@ -58,7 +58,8 @@ test.describe("/account/security", () => {
 
     // The first browser's next request is refused, and it lands on the sign-in page.
     await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    // After the reload's hydration and the refused call: past 5 s on a loaded two-core machine.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
     expect(await storedToken(page)).toBeNull();
   });
 

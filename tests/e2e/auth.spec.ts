@@ -5,6 +5,12 @@ import { changePassword, createAccount, E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 import { watchForText } from "./support/transient";
 
+/**
+ * The guard sends a visitor on once the dashboard has hydrated and checked the session: on two
+ * cores shared with another browser and the app, that first load has taken more than 5 s.
+ */
+const REDIRECT_WAIT_MS = 15_000;
+
 test.use({ viewport: DESKTOP });
 
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
@@ -93,7 +99,7 @@ test.describe("/login", () => {
 test.describe("protected pages", () => {
   test("send an anonymous visitor to /login and back after signing in", async ({ page }) => {
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: REDIRECT_WAIT_MS });
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
   });
@@ -109,7 +115,7 @@ test.describe("protected pages", () => {
       localStorage.setItem("user_info", JSON.stringify(s.user));
     }, session);
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/verify-email$/);
+    await expect(page).toHaveURL(/\/verify-email$/, { timeout: REDIRECT_WAIT_MS });
   });
 
   test("send a user of another role to their own home", async ({ page, allowedConsoleErrors }) => {
@@ -124,7 +130,7 @@ test.describe("protected pages", () => {
       localStorage.setItem("user_info", JSON.stringify(s.user));
     }, session);
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/tenant-portal$/);
+    await expect(page).toHaveURL(/\/tenant-portal$/, { timeout: REDIRECT_WAIT_MS });
   });
 
   test("the dashboard's Logout shows 'Logging out...' and returns to /login", async ({ page }) => {

@@ -2,6 +2,7 @@ import { ChevronDown, LogIn, UserCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { SessionUser } from "#domain/auth";
 import { buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-module";
 import { cn } from "#web/lib/utils";
 import { useAuth } from "../auth-provider";
@@ -23,11 +24,12 @@ const dropdownModule = lazyModule(() => import("./account-menu-dropdown"));
 /** The header's account corner: a Login button, or the signed-in user's menu. */
 export function AccountMenu() {
   const { user } = useAuth();
+  const { t } = useI18n();
   if (!user) {
     return (
       <Link to="/login" className={cn(buttonVariants({ size: "sm" }), "hidden md:inline-flex")}>
         <LogIn aria-hidden="true" />
-        Login
+        {t("common.account.login")}
       </Link>
     );
   }

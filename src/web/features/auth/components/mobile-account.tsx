@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogIn, LogOut, UserCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 import { useAuth } from "../auth-provider";
 import { useLogout } from "../use-logout";
@@ -9,12 +10,13 @@ import { displayNameOf, roleLabel } from "./account-menu";
 /** The account part of the mobile menu: Login, or who is signed in with their links. */
 export function MobileAccount() {
   const { user } = useAuth();
+  const { t } = useI18n();
   const { logout } = useLogout();
   if (!user) {
     return (
       <Link to="/login" className={cn(buttonVariants({ size: "lg" }), "w-full")}>
         <LogIn aria-hidden="true" />
-        Login
+        {t("common.account.login")}
       </Link>
     );
   }
