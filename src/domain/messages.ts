@@ -3,10 +3,6 @@
  * code: pages, server errors and tests import it from here.
  */
 export const messages = {
-  notFound: {
-    code: "404",
-    text: "Oops! We couldn't find the page you're looking for.",
-  },
   loading: "Loading...",
   loggingOut: "Logging out...",
   /** Both preference screens (accessibility, notifications) say this when storing fails. */

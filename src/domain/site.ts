@@ -23,8 +23,6 @@ export const site = {
   ],
   /** The external rental application. Fixed by the product: opened in a new tab. */
   applyUrl: "https://apply.charteroakrentals.com/",
-  equalHousingStatement:
-    "We are pledged to the letter and spirit of U.S. policy for the achievement of equal housing opportunity throughout the Nation. We do not discriminate on the basis of race, color, religion, sex, handicap, familial status, national origin, or any other class protected by Connecticut law.",
 } as const;
 
 export const officeAddressLine = `${site.address.street}, ${site.address.city}, ${site.address.state} ${site.address.zipCode}`;
