@@ -5,8 +5,9 @@ import { messages } from "#domain/messages";
 import { ApiError, request } from "#web/lib/api-client";
 import { messagesFor } from "./catalogue.server";
 import english from "./messages/en/form.json";
+import { translateMessage } from "./translate-message";
 import { createTranslator } from "./translator";
-import { translateMessage, validationIds } from "./validation";
+import { validationIds } from "./validation";
 
 const spanish = createTranslator("es", messagesFor("es", ["form"])).t;
 const inEnglish = createTranslator("en", messagesFor("en", ["form"])).t;

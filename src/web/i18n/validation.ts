@@ -4,8 +4,6 @@ import { notificationPreferencesMessages } from "#domain/notification-preference
 import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
 import { connectionFailed } from "#web/lib/api-client";
 
-export { translateMessage } from "./translate-message";
-
 /**
  * The words the shared zod schemas and the server's refusals are written in are English, in the
  * domain (the API answers them). A renter's page shows each in its own language: the English

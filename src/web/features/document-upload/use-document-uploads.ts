@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filesMessages, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
-import { translateMessage } from "#web/i18n/validation";
+import { translateMessage } from "#web/i18n/translate-message";
 import { ApiError } from "#web/lib/api-client";
 import { type UploadedFiles, uploadDocument } from "./api/upload-document";
 
