@@ -11,7 +11,8 @@ import { defineConfig } from "vite";
  */
 const SHARED = [
   /\/src\/web\/components\/ui\/(?:button|badge|card|skeleton|progress|responsive-image)\.tsx$/,
-  /\/src\/web\/components\/layout\/(?!mobile-menu)[^/]+\.tsx$/,
+  // Not what loads on demand: the mobile menu, the language suggestion (a first visit only).
+  /\/src\/web\/components\/layout\/(?!mobile-menu|language-suggestion-bar)[^/]+\.tsx$/,
   // Not TanStack Query's provider (lib/query.tsx): only pages that fetch on the client load it.
   /\/src\/web\/lib\/(?!lazy-module|query)[^/]+\.tsx?$/,
   /\/src\/web\/features\/listings\/[^/]+\/[^/]+\.tsx?$/,

@@ -20,27 +20,6 @@ export type NotificationType = (typeof notificationTypes)[number];
 export type NotificationCategory = (typeof notificationCategories)[number];
 export type NotificationPriority = (typeof notificationPriorities)[number];
 
-/**
- * The product's English names (tests compare them). The renter's pages show the catalogue's
- * (`notifications.type.*`, `notifications.category.*`, `notifications.filter.*`) in the page's
- * language, and format days and times in the office's time zone (notification-dates.ts).
- */
-export const typeLabels: Record<NotificationType | "emergency", string> = {
-  info: "Info",
-  success: "Success",
-  warning: "Warning",
-  error: "Error",
-  emergency: "Emergency",
-};
-
-export const categoryLabels: Record<NotificationCategory, string> = {
-  maintenance: "Maintenance",
-  payment: "Payment",
-  system: "System",
-  communication: "Communication",
-  emergency: "Emergency",
-};
-
 /** What the browser keeps. Timestamps are ISO strings; action links stay on this site. */
 export type Notification = {
   id: string;
@@ -119,40 +98,6 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export const dayKey = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 'Monday, January 5, 2025'. Spelled out here so server, browser and tests agree. */
-export const formatLongDate = (date: Date) =>
-  `${weekdays[date.getDay()]}, ${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-
-/** h:mm a: '9:05 AM', '12:30 PM'. */
-export function formatTime(date: Date): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
-}
-
-/** 'Today', 'Yesterday' or the long date. */
-export function dayHeading(date: Date, now: Date): string {
-  const key = dayKey(date);
-  if (key === dayKey(now)) return "Today";
-  if (key === dayKey(addDays(startOfDay(now), -1))) return "Yesterday";
-  return formatLongDate(date);
-}
-
 const timeOf = (notification: Notification) => Date.parse(notification.timestamp);
 
 // ---------------------------------------------------------------------------------------------
@@ -178,30 +123,6 @@ export const defaultFilters: NotificationFilters = {
   status: "all",
   date: "all",
 };
-
-/** The dropdowns' options, in the product's exact words. */
-export const filterOptions = {
-  type: typeFilters.map((value) => ({
-    value,
-    label: value === "all" ? "All Types" : typeLabels[value],
-  })),
-  category: categoryFilters.map((value) => ({
-    value,
-    label: value === "all" ? "All Categories" : categoryLabels[value],
-  })),
-  status: [
-    { value: "all", label: "All Status" },
-    { value: "read", label: "Read" },
-    { value: "unread", label: "Unread" },
-  ],
-  date: [
-    { value: "all", label: "All Dates" },
-    { value: "today", label: "Today" },
-    { value: "yesterday", label: "Yesterday" },
-    { value: "week", label: "This Week" },
-    { value: "month", label: "This Month" },
-  ],
-} as const;
 
 /**
  * What the history screen calls an emergency: priority urgent or category emergency (the
@@ -282,30 +203,12 @@ export const unreadCount = (items: readonly Notification[]) => items.filter((n) 
 export const newestFirst = (items: readonly Notification[]) =>
   [...items].sort((a, b) => timeOf(b) - timeOf(a));
 
-export const countLabel = (count: number) =>
-  `${count} ${count === 1 ? "notification" : "notifications"}`;
-
 export type NotificationGroup = {
   key: string;
   heading: string;
   countLabel: string;
   items: Notification[];
 };
-
-/** By calendar day, newest day first, newest item first within a day. */
-export function groupByDay(items: readonly Notification[], now: Date): NotificationGroup[] {
-  const groups = new Map<string, Notification[]>();
-  for (const n of newestFirst(items)) {
-    const key = dayKey(new Date(n.timestamp));
-    groups.set(key, [...(groups.get(key) ?? []), n]);
-  }
-  return [...groups].map(([key, list]) => ({
-    key,
-    heading: dayHeading(new Date(list[0]!.timestamp), now),
-    countLabel: countLabel(list.length),
-    items: list,
-  }));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Expiry and export
@@ -323,105 +226,109 @@ export const exportFileName = (now: Date) => `notifications-${dayKey(now)}.json`
 export const exportJson = (items: readonly Notification[]) => JSON.stringify(items, null, 2);
 
 // ---------------------------------------------------------------------------------------------
-// The first visit's hard-coded samples (the centre is a mock), placed relative to `now`. The
-// browser stores them in the words of the page the visitor arrives on (the catalogue's
-// `notify.sample.*`, whose English is these texts).
+// The first visit's hard-coded samples (the centre is a mock), placed relative to `now`. Their
+// words are the catalogue's (`notify.sample.<name>.title`, `.message`, `.action`): the browser
+// stores them in the language of the page the visitor arrives on.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export function sampleNotifications(now: Date): Notification[] {
-  const at = (offset: number) => new Date(now.getTime() - offset).toISOString();
-  return [
-    {
-      id: "sample-water-shutoff",
-      title: "Emergency water shut-off",
-      message:
-        "Water will be off at 120 Asylum Avenue from 10 PM to 2 AM tonight for an urgent main repair. Please store some water beforehand.",
-      type: "error",
-      category: "emergency",
-      priority: "urgent",
-      read: false,
-      timestamp: at(25 * MINUTE),
-    },
-    {
-      id: "sample-fire-alarm-test",
-      title: "Fire alarm test today",
-      message:
-        "The fire alarms will be tested for about 15 minutes. There is no need to leave the building.",
-      type: "warning",
-      category: "maintenance",
-      priority: "medium",
-      read: false,
-      timestamp: at(1 * HOUR),
-      expiresAt: new Date(now.getTime() + 2 * HOUR).toISOString(),
-    },
-    {
-      id: "sample-faucet-repair",
-      title: "Maintenance visit scheduled",
-      message:
-        "A technician will repair your kitchen faucet tomorrow between 9 AM and noon. Someone 18 or older should be home.",
-      type: "info",
-      category: "maintenance",
-      priority: "high",
-      read: false,
-      timestamp: at(3 * HOUR),
-    },
-    {
-      id: "sample-payment-received",
-      title: "Rent payment received",
-      message: "Thank you! We received your rent payment. A receipt has been sent to your e-mail.",
-      type: "success",
-      category: "payment",
-      priority: "low",
-      read: true,
-      timestamp: at(1 * DAY + 2 * HOUR),
-    },
-    {
-      id: "sample-new-listings",
-      title: "New homes available",
-      message: "Three new apartments in West Hartford are now open for viewing.",
-      type: "info",
-      category: "communication",
-      priority: "low",
-      read: false,
-      timestamp: at(1 * DAY + 5 * HOUR),
-      actionUrl: "/properties",
-      actionLabel: "Browse Properties",
-    },
-    {
-      id: "sample-rent-reminder",
-      title: "Rent due on the 1st",
-      message:
-        "A friendly reminder that next month's rent is due on the 1st. Late fees apply after the 10th.",
-      type: "warning",
-      category: "payment",
-      priority: "high",
-      read: true,
-      timestamp: at(3 * DAY),
-    },
-    {
-      id: "sample-site-update",
-      title: "Website improvements",
-      message: "Our site now lets you filter homes by vacancy and see more photos of each unit.",
-      type: "success",
-      category: "system",
-      priority: "low",
-      read: true,
-      timestamp: at(5 * DAY),
-    },
-    {
-      id: "sample-office-message",
-      title: "Message from the leasing office",
-      message: "Our office hours have changed. Get in touch if you need to schedule a viewing.",
-      type: "info",
-      category: "communication",
-      priority: "medium",
-      read: true,
-      timestamp: at(35 * DAY),
-      actionUrl: "/contact",
-      actionLabel: "Contact Us",
-    },
-  ];
+type SampleShape = Omit<
+  Notification,
+  "id" | "title" | "message" | "actionLabel" | "timestamp" | "expiresAt"
+> & {
+  name: string;
+  /** How long before `now` it came. */
+  ago: number;
+  /** How long after `now` it expires. */
+  expiresIn?: number;
+};
+
+const samples: readonly SampleShape[] = [
+  {
+    name: "water-shutoff",
+    type: "error",
+    category: "emergency",
+    priority: "urgent",
+    read: false,
+    ago: 25 * MINUTE,
+  },
+  {
+    name: "fire-alarm-test",
+    type: "warning",
+    category: "maintenance",
+    priority: "medium",
+    read: false,
+    ago: HOUR,
+    expiresIn: 2 * HOUR,
+  },
+  {
+    name: "faucet-repair",
+    type: "info",
+    category: "maintenance",
+    priority: "high",
+    read: false,
+    ago: 3 * HOUR,
+  },
+  {
+    name: "payment-received",
+    type: "success",
+    category: "payment",
+    priority: "low",
+    read: true,
+    ago: DAY + 2 * HOUR,
+  },
+  {
+    name: "new-listings",
+    type: "info",
+    category: "communication",
+    priority: "low",
+    read: false,
+    ago: DAY + 5 * HOUR,
+    actionUrl: "/properties",
+  },
+  {
+    name: "rent-reminder",
+    type: "warning",
+    category: "payment",
+    priority: "high",
+    read: true,
+    ago: 3 * DAY,
+  },
+  {
+    name: "site-update",
+    type: "success",
+    category: "system",
+    priority: "low",
+    read: true,
+    ago: 5 * DAY,
+  },
+  {
+    name: "office-message",
+    type: "info",
+    category: "communication",
+    priority: "medium",
+    read: true,
+    ago: 35 * DAY,
+    actionUrl: "/contact",
+  },
+];
+
+/** A sample's words: its title, its message and (for those with a link) the link's label. */
+export type SampleWords = (name: string, part: "title" | "message" | "action") => string;
+
+/** The samples at `now`, in the words `words` gives (one per sample and part). */
+export function sampleNotifications(now: Date, words: SampleWords): Notification[] {
+  return samples.map(({ name, ago, expiresIn, ...shape }) => ({
+    id: `sample-${name}`,
+    title: words(name, "title"),
+    message: words(name, "message"),
+    ...shape,
+    timestamp: new Date(now.getTime() - ago).toISOString(),
+    ...(shape.actionUrl !== undefined && { actionLabel: words(name, "action") }),
+    ...(expiresIn !== undefined && {
+      expiresAt: new Date(now.getTime() + expiresIn).toISOString(),
+    }),
+  }));
 }

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notification, sampleNotifications } from "#domain/notifications";
+import type { Notification } from "#domain/notifications";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
@@ -11,8 +11,12 @@ import {
   SWEEP_INTERVAL_MS,
   useNotifications,
 } from "./notification-store";
+import { localizedSamples } from "./sample-notifications";
 
 const NOW = new Date(2025, 0, 8, 10, 30);
+const english = createTranslator("en", messagesFor("en", namespaces));
+/** The samples as an English page seeds them. */
+const englishSamples = (now: Date) => localizedSamples(now, english.t);
 
 const stored = () =>
   JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY) ?? "null") as Notification[];
@@ -48,9 +52,15 @@ describe("notification store", () => {
   it("seeds the samples on the first visit and writes them down", () => {
     const store = createNotificationStore();
     render(<Count store={store} />);
-    const samples = sampleNotifications(NOW);
+    const samples = englishSamples(NOW);
     expect(screen.getByText(`${samples.length} items`)).toBeInTheDocument();
     expect(stored()).toEqual(samples);
+  });
+
+  it("writes nothing on a first visit until a page gives its samples", () => {
+    const store = createNotificationStore();
+    expect(store.getSnapshot()).toEqual([]);
+    expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
   });
 
   it("seeds them in the words of the page the visitor arrives on", () => {
@@ -61,7 +71,7 @@ describe("notification store", () => {
         <Count store={store} />
       </I18nProvider>,
     );
-    const samples = sampleNotifications(NOW);
+    const samples = englishSamples(NOW);
     const seeded = stored();
     expect(seeded).toHaveLength(samples.length);
     // The same notifications, written in Spanish.
@@ -151,8 +161,8 @@ describe("notification store", () => {
     expect(stored()).toHaveLength(1);
 
     localStorage.setItem(NOTIFICATIONS_KEY, "{not json");
-    const other = createNotificationStore();
-    expect(other.getSnapshot()).toHaveLength(sampleNotifications(NOW).length);
+    const other = createNotificationStore({ samples: englishSamples });
+    expect(other.getSnapshot()).toHaveLength(englishSamples(NOW).length);
   });
 
   it("follows changes made in another tab", () => {

@@ -1,10 +1,5 @@
 import { useSyncExternalStore } from "react";
-import {
-  type Notification,
-  parseStoredNotifications,
-  sampleNotifications,
-  sweepExpired,
-} from "#domain/notifications";
+import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
@@ -19,7 +14,10 @@ type Options = {
   storage?: () => Storage | null;
   now?: () => Date;
   sweepIntervalMs?: number;
-  /** The first visit's samples (English unless the page sets its language, see `seedIn`). */
+  /**
+   * The first visit's samples. The page gives them in its language (`seedIn`) before it reads;
+   * until one does, a first visit reads an empty list and writes nothing down.
+   */
   samples?: Samples;
 };
 
@@ -32,7 +30,7 @@ export function createNotificationStore({
   storage = browserStorage,
   now = () => new Date(),
   sweepIntervalMs = SWEEP_INTERVAL_MS,
-  samples = sampleNotifications,
+  samples,
 }: Options = {}) {
   let seed = samples;
   let items: Notification[] | null = null;
@@ -44,10 +42,10 @@ export function createNotificationStore({
     const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
     // Nothing stored is a first visit; something unreadable is treated the same way.
     const stored = found ? parseStoredNotifications(value) : null;
-    const list = stored ?? seed(now());
+    const list = stored ?? seed?.(now()) ?? [];
     const swept = sweepExpired(list, now());
     // Written back when reading changed something: the seed, damaged entries, expired ones.
-    unsaved = stored === null || swept.length !== (value as unknown[]).length;
+    unsaved = stored === null ? seed !== undefined : swept.length !== (value as unknown[]).length;
     return swept;
   }
 

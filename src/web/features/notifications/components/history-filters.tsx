@@ -35,7 +35,11 @@ const selects = [
 ] as const;
 
 /** An option's words: a type or category by its own name, the rest by the filter's. */
-function optionLabel(t: Translator["t"], key: (typeof selects)[number]["key"], value: string) {
+export function optionLabel(
+  t: Translator["t"],
+  key: (typeof selects)[number]["key"],
+  value: string,
+) {
   if ((key === "type" || key === "category") && value !== "all")
     return t(`notifications.${key}.${value}`);
   return t(`notifications.filter.${key}.${value}`);

@@ -2,16 +2,18 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notification, sampleNotifications } from "#domain/notifications";
+import type { Notification } from "#domain/notifications";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
 import { createTranslator } from "#web/i18n/translator";
 import { NOTIFICATIONS_KEY, notificationStore } from "../notification-store";
+import { localizedSamples } from "../sample-notifications";
 import { MobileNotificationsLink } from "./mobile-notifications-link";
 import { NotificationBell } from "./notification-bell";
 
 const NOW = new Date(2025, 0, 8, 10, 30);
+const english = createTranslator("en", messagesFor("en", namespaces));
 const stored = () => JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY) ?? "[]") as Notification[];
 
 function renderBell() {
@@ -43,7 +45,7 @@ describe("the header's notification bell", () => {
   it("says and shows how many are unread", async () => {
     // The page's own store: seeded with the samples, as on a first visit.
     renderBell();
-    const unread = sampleNotifications(NOW).filter((n) => !n.read).length;
+    const unread = localizedSamples(NOW, english.t).filter((n) => !n.read).length;
     const bell = await screen.findByRole("button", { name: `Notifications, ${unread} unread` });
     expect(bell).toHaveTextContent(String(unread));
     expect(screen.getByRole("link", { name: `Notifications, ${unread} unread` })).toHaveAttribute(
@@ -107,7 +109,7 @@ describe("the header's notification bell", () => {
     ]);
     render(<Stub initialEntries={["/es"]} />);
     const user = userEvent.setup();
-    const unread = sampleNotifications(NOW).filter((n) => !n.read).length;
+    const unread = localizedSamples(NOW, english.t).filter((n) => !n.read).length;
     const bell = await screen.findByRole("button", {
       name: `Notificaciones, ${unread} sin leer`,
     });
