@@ -72,15 +72,23 @@ export { expect };
 
 /** Fails with a readable list when axe finds a serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await expectNoA11yViolations(page, ["serious", "critical"]);
+}
+
+/** Fails with a readable list when axe finds a violation of one of `impacts` (by default any). */
+export async function expectNoA11yViolations(
+  page: Page,
+  impacts: readonly string[] = ["minor", "moderate", "serious", "critical"],
+) {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+  const found = results.violations
+    .filter((v) => impacts.includes(v.impact ?? "minor"))
     .map(
       (v) =>
         `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
-  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /**
