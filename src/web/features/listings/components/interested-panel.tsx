@@ -28,12 +28,19 @@ export function ContactActions({ children }: { children?: ReactNode }) {
         <Phone aria-hidden="true" />
         {site.phone}
       </a>
+      {/* The whole address on a phone: it may break after the @, never hide behind "...". */}
       <a
         href={`mailto:${site.email}`}
-        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full text-primary")}
+        className={cn(
+          buttonVariants({ variant: "outline", size: "lg" }),
+          "h-auto min-h-12 w-full whitespace-normal px-3 py-2 text-primary",
+        )}
       >
         <Mail aria-hidden="true" />
-        <span className="min-w-0 truncate">{site.email}</span>
+        <span className="min-w-0 text-center">
+          {site.email.split("@")[0]}@<wbr />
+          {site.email.split("@")[1]}
+        </span>
       </a>
     </div>
   );
