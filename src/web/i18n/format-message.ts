@@ -1,4 +1,5 @@
 import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { numberFormat, pluralRules } from "./intl-formats";
 
 /**
  * A message as the server sends it: Lingui's compiled form (text runs, `[name]` arguments,
@@ -11,16 +12,6 @@ export type Values = Record<string, unknown>;
 export type Messages = Record<string, Compiled>;
 
 type Cases = Record<string, CompiledMessage> & { offset?: number };
-
-const cache = new Map<string, Intl.PluralRules | Intl.NumberFormat>();
-function memo<T extends Intl.PluralRules | Intl.NumberFormat>(key: string, make: () => T): T {
-  let value = cache.get(key) as T | undefined;
-  if (!value) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
 
 /**
  * Fills a compiled message in, the way Lingui's runtime does (a test compares the two over every
@@ -35,10 +26,7 @@ export function formatMessage(message: Compiled, values: Values, locale: string)
     let out = "";
     for (const token of tokens) {
       if (typeof token === "string") {
-        out +=
-          token === "#" && count !== undefined
-            ? memo(`n${locale}`, () => new Intl.NumberFormat(locale)).format(count)
-            : token;
+        out += token === "#" && count !== undefined ? numberFormat(locale).format(count) : token;
         continue;
       }
       const [name, type, format] = token;
@@ -46,10 +34,7 @@ export function formatMessage(message: Compiled, values: Values, locale: string)
       if (type === "plural" || type === "selectordinal") {
         const { offset = 0, ...cases } = format as Cases;
         const n = Number(value);
-        const rules = memo(
-          `${type}${locale}`,
-          () => new Intl.PluralRules(locale, { type: type === "plural" ? "cardinal" : "ordinal" }),
-        );
+        const rules = pluralRules(locale, { type: type === "plural" ? "cardinal" : "ordinal" });
         const chosen = cases[String(value)] ?? cases[rules.select(n - offset)] ?? cases.other;
         out += walk(chosen ?? "", n - offset);
       } else if (type === "select") {

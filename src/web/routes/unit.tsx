@@ -37,6 +37,7 @@ import {
 } from "../features/listings/listing-text";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
+import { numberFormat } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
 import { pageTitle } from "../lib/meta";
@@ -226,7 +227,9 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
               </Feature>
               {unit.squareFeet > 0 ? (
                 <Feature icon={<Ruler aria-hidden="true" className={icon} />}>
-                  {t("listings.unit.squareFeet", { area: unit.squareFeet.toLocaleString(intl) })}
+                  {t("listings.unit.squareFeet", {
+                    area: numberFormat(intl).format(unit.squareFeet),
+                  })}
                 </Feature>
               ) : null}
             </ul>

@@ -1,6 +1,7 @@
 import type { Locale } from "#domain/locale";
 import { OFFICE_TIME_ZONE } from "#domain/locale";
 import { formatFileDate, formatFileSize } from "#domain/tenant-files";
+import { dateTimeFormat } from "#web/i18n/intl-formats";
 
 /**
  * A date of the upload page in the agency's time zone: English keeps the office's 'Mar 02, 2025';
@@ -14,7 +15,7 @@ export function uploadDate(
   if (locale === "en") return formatFileDate(iso);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(intl, {
+  return dateTimeFormat(intl, {
     timeZone: OFFICE_TIME_ZONE,
     day: "numeric",
     month: style === "long" ? "long" : "short",

@@ -1,6 +1,7 @@
 import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
 import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
+import { numberFormat } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
 
 /**
@@ -12,21 +13,9 @@ import type { Translator } from "#web/i18n/translator";
  */
 type T = Pick<Translator, "t" | "intl" | "has">;
 
-const rentFormatters = new Map<string, Intl.NumberFormat>();
-
 /** A rent in the page's locale, in whole dollars: "$1,850". */
-export function formatRent(rent: number, intl: string): string {
-  let formatter = rentFormatters.get(intl);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(intl, {
-      style: "currency",
-      currency: "USD",
-      maximumFractionDigits: 0,
-    });
-    rentFormatters.set(intl, formatter);
-  }
-  return formatter.format(rent);
-}
+export const formatRent = (rent: number, intl: string): string =>
+  numberFormat(intl, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(rent);
 
 /** "$1,850/month" ("$1,850 al mes"). */
 export function rentPerMonth({ t, intl }: T, rent: number): string {

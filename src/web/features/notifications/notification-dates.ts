@@ -1,5 +1,6 @@
 import { OFFICE_TIME_ZONE } from "#domain/locale";
 import { type Notification, type NotificationGroup, newestFirst } from "#domain/notifications";
+import { dateTimeFormat } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
 
 /**
@@ -10,26 +11,20 @@ import type { Translator } from "#web/i18n/translator";
 
 type Words = Pick<Translator, "t" | "intl">;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const options = {
+  time: { hour: "numeric", minute: "2-digit", timeZone: OFFICE_TIME_ZONE },
+  day: {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: OFFICE_TIME_ZONE,
+  },
+  key: { year: "numeric", month: "2-digit", day: "2-digit", timeZone: OFFICE_TIME_ZONE },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-function format(intl: string, kind: "day" | "time" | "key"): Intl.DateTimeFormat {
-  const id = `${intl}|${kind}`;
-  let formatter = formats.get(id);
-  if (!formatter) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === "time"
-        ? { hour: "numeric", minute: "2-digit" }
-        : kind === "day"
-          ? { weekday: "long", month: "long", day: "numeric", year: "numeric" }
-          : { year: "numeric", month: "2-digit", day: "2-digit" };
-    formatter = new Intl.DateTimeFormat(kind === "key" ? "en-US" : intl, {
-      ...options,
-      timeZone: OFFICE_TIME_ZONE,
-    });
-    formats.set(id, formatter);
-  }
-  return formatter;
-}
+const format = (intl: string, kind: keyof typeof options) =>
+  dateTimeFormat(kind === "key" ? "en-US" : intl, options[kind]);
 
 /** Some engines put a narrow no-break space before AM/PM: the words stay "9:05 AM" everywhere. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
