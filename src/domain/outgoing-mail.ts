@@ -14,6 +14,10 @@ export const mailKinds = [
   "new_sign_in",
   "second_step_failed",
   "second_step_reset",
+  "alert_confirmation",
+  "listing_alert",
+  "listing_alert_digest",
+  "alert_limit",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -25,6 +29,10 @@ export const mailKindLabels: Record<MailKindName, string> = {
   new_sign_in: "New sign-in notice",
   second_step_failed: "Failed second step notice",
   second_step_reset: "Second step reset notice",
+  alert_confirmation: "Listing alert confirmation",
+  listing_alert: "Listing alert",
+  listing_alert_digest: "Listing alert daily summary",
+  alert_limit: "Listing alert limit notice",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

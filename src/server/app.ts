@@ -30,6 +30,8 @@ export type AppDeps = {
    * 500). Production relies on the response schemas alone.
    */
   onContractViolation?: (message: string) => void;
+  /** The listing alerts' clock (the daily summary's hour); tests pass a fixed one. */
+  clock?: () => Date;
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   createOutgoingMailRepository,
   OUTGOING_MAIL_KEEP_DAYS,
 } from "./mail/outgoing-mail.repository";
+import { alertPurges } from "./modules/alerts/alerts.service";
 import { createSessionStore } from "./modules/auth/sessions";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { purgeSpentCeremonies } from "./modules/mfa/passkeys";
@@ -182,6 +183,8 @@ async function main() {
         name: `Sent and failed e-mail past ${OUTGOING_MAIL_KEEP_DAYS} days`,
         run: () => createOutgoingMailRepository(database.db).purgeOld(),
       },
+      // Listing alerts never confirmed, and those without activity for two years.
+      ...alertPurges({ db: database.db, now: () => new Date() }),
     ],
     lineLog(app),
   );

@@ -9,6 +9,9 @@ import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
 import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
 import { uploadRoutes } from "./modules/admin-properties/upload.routes";
+import { createManageTokens } from "./modules/alerts/alert-tokens";
+import { alertsRoutes } from "./modules/alerts/alerts.routes";
+import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -27,7 +30,15 @@ import { createSecondStep } from "./modules/mfa/second-step";
 import { outgoingMailRoutes } from "./modules/outgoing-mail/outgoing-mail.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
+import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends listing alerts; tests run a pass at a clock of their choosing. */
+    alertRunner: AlertRunner;
+  }
+}
 
 /**
  * Every module's routes, each registered from its contracts (src/domain/api), then the uploaded
@@ -97,6 +108,22 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(
     inquiriesRoutes({ db, mailQueue, publicUrl, perMinute: config.inquiriesPerMinute }),
   );
+  // Listing alerts: the routes, and the runner that matches new listings and sends the alerts
+  // (every 30 s, and soon after any change staff make to the listings).
+  const alertDeps = {
+    db,
+    mailQueue,
+    publicUrl,
+    manageToken: createManageTokens(secret),
+    now: deps.clock ?? (() => new Date()),
+  };
+  await app.register(alertsRoutes(alertDeps));
+  const alertRunner = createAlertRunner({ ...alertDeps, log: lineLog(app) });
+  app.decorate("alertRunner", alertRunner);
+  cache.onInvalidate(() => alertRunner.wake());
+  app.addHook("onReady", async () => alertRunner.start());
+  // Before the mail queue stops (hooks run in reverse order of adding).
+  app.addHook("onClose", () => alertRunner.stop());
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
   // the JSON routes above answer a multipart body 415. These are the outer bounds; each route

@@ -1,4 +1,5 @@
 import { adminPropertiesApi } from "./admin-properties";
+import { alertsApi } from "./alerts";
 import { auditApi } from "./audit";
 import { authApi } from "./auth";
 import type { Contract } from "./contract";
@@ -19,6 +20,7 @@ export const apiAreas = {
   listings: listingsApi,
   seo: seoApi,
   inquiries: inquiriesApi,
+  alerts: alertsApi,
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
   outgoingMail: outgoingMailApi,

@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -421,5 +422,75 @@ export const auditEvents = pgTable(
     index("audit_events_actor_idx").on(t.actorId, t.at),
     index("audit_events_action_idx").on(t.action, t.at),
     index("audit_events_property_idx").on(t.propertyId, t.at),
+  ],
+);
+
+/**
+ * Listing alerts: a renter's criteria and how often they want to hear. `pending` until the
+ * e-mailed link confirms it (removed after ALERT_CONFIRM_DAYS), then `active` or `paused`;
+ * unsubscribing deletes the row. Links carry tokens only the e-mails know: the database keeps
+ * their SHA-256 (the manage token is derived from the app's secret and the row's id, so every
+ * alert e-mail can carry it without its being stored).
+ */
+export const alertSubscriptions = pgTable(
+  "alert_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** AlertCriteria (normalized): bedroomsMin, rentMax, towns, availableNow. */
+    criteria: jsonb("criteria").notNull(),
+    frequency: text("frequency", { enum: ["instant", "daily"] }).notNull(),
+    lang: text("lang", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["pending", "active", "paused"] })
+      .notNull()
+      .default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    manageTokenHash: text("manage_token_hash").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The office day (America/New_York) of the last daily summary considered. */
+    lastDigestOn: date("last_digest_on", { mode: "string" }),
+    /** The last change, confirmation or alert: the retention counts from it. */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("alert_subscriptions_email_idx").on(t.email),
+    index("alert_subscriptions_status_idx").on(t.status, t.frequency),
+    uniqueIndex("alert_subscriptions_confirm_key").on(t.confirmTokenHash),
+    uniqueIndex("alert_subscriptions_manage_key").on(t.manageTokenHash),
+    check("alert_subscriptions_frequency_check", sql`${t.frequency} in ('instant', 'daily')`),
+    check("alert_subscriptions_lang_check", sql`${t.lang} in ('en', 'es')`),
+    check("alert_subscriptions_status_check", sql`${t.status} in ('pending', 'active', 'paused')`),
+  ],
+);
+
+/**
+ * Which unit each subscription has been told about: one row per pair, ever (the primary key), so
+ * restarts, retries and several instances never alert a unit twice. `pending` waits for its
+ * e-mail (at once for instant alerts, in the next summary for daily ones); `sent` went out with
+ * the e-mail queued in the same transaction; `known` was already listed when the subscription
+ * was confirmed, changed or resumed, so it is not news to the renter.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id, { onDelete: "cascade" }),
+    state: text("state", { enum: ["pending", "sent", "known"] }).notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.unitId] }),
+    index("alert_deliveries_pending_idx").on(t.subscriptionId).where(sql`${t.state} = 'pending'`),
+    index("alert_deliveries_unit_idx").on(t.unitId),
+    check("alert_deliveries_state_check", sql`${t.state} in ('pending', 'sent', 'known')`),
   ],
 );

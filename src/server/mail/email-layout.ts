@@ -12,13 +12,29 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Shown large, e.g. a 6-digit verification code. */
   code?: string;
+  /** Homes, each a card with its photo, facts and a link (listing alerts). */
+  listings?: EmailListing[];
   /** Small print under the content, e.g. "If you did not ask for this, ignore this e-mail." */
   footnote?: string;
+  /** Links under the small print, e.g. "Manage your alerts", "Unsubscribe". */
+  links?: { label: string; url: string }[];
   /** The language the content is written in (English when not given): the layout's own words follow it. */
   language?: EmailLanguage;
 };
 
 export type EmailLanguage = "en" | "es";
+
+export type EmailListing = {
+  title: string;
+  /** Absolute http(s) URL of a photo, or none. */
+  imageUrl?: string;
+  imageAlt?: string;
+  /** "$1,650/month", "2 bedrooms · 1 bath", the address, the available date... */
+  lines: string[];
+  /** The listing's page. */
+  url: string;
+  linkLabel: string;
+};
 
 /** The layout's own words, in each language an e-mail can be written in. */
 const layoutWords: Record<EmailLanguage, { copyAddress: string }> = {
@@ -80,9 +96,16 @@ function footerLines(): string[] {
 
 function renderText(content: EmailContent, actionUrl: string | undefined): string {
   const blocks = [content.heading, ...content.paragraphs];
+  for (const listing of content.listings ?? [])
+    blocks.push(
+      [listing.title, ...listing.lines, `${listing.linkLabel}: ${checkedUrl(listing.url)}`].join(
+        "\n",
+      ),
+    );
   if (content.code) blocks.push(content.code);
   if (content.action && actionUrl) blocks.push(`${content.action.label}: ${actionUrl}`);
   if (content.footnote) blocks.push(content.footnote);
+  for (const link of content.links ?? []) blocks.push(`${link.label}: ${checkedUrl(link.url)}`);
   blocks.push(`--\n${footerLines().join("\n")}`);
   return `${blocks.join("\n\n")}\n`;
 }
@@ -94,12 +117,21 @@ function renderHtml(content: EmailContent, actionUrl: string | undefined): strin
       (paragraph) =>
         `<p style="margin:0 0 16px;font-family:${font};font-size:16px;line-height:1.5;color:${colors.text};">${escapeLines(paragraph)}</p>`,
     ),
+    ...(content.listings ?? []).map(listingCard),
     content.code ? codeBlock(content.code) : "",
     content.action && actionUrl
       ? button(content.action.label, actionUrl, content.language ?? "en")
       : "",
     content.footnote
       ? `<p style="margin:24px 0 0;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">${escapeLines(content.footnote)}</p>`
+      : "",
+    content.links?.length
+      ? `<p style="margin:12px 0 0;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">${content.links
+          .map(
+            (link) =>
+              `<a href="${escapeHtml(checkedUrl(link.url))}" target="_blank" style="color:${colors.primary};">${escapeHtml(link.label)}</a>`,
+          )
+          .join(" &middot; ")}</p>`
       : "",
   ].join("\n");
 
@@ -146,4 +178,26 @@ function button(label: string, url: string, language: EmailLanguage): string {
 </table>
 <p style="margin:0 0 16px;font-family:${font};font-size:13px;line-height:1.5;color:${colors.muted};">${layoutWords[language].copyAddress}<br>
 <a href="${href}" target="_blank" style="color:${colors.primary};word-break:break-all;">${href}</a></p>`;
+}
+
+/** A home: its photo on top, its title, its facts and a link, in a bordered table. */
+function listingCard(listing: EmailListing): string {
+  const href = escapeHtml(checkedUrl(listing.url));
+  const image = listing.imageUrl
+    ? `<tr><td><a href="${href}" target="_blank"><img src="${escapeHtml(checkedUrl(listing.imageUrl))}" alt="${escapeHtml(listing.imageAlt ?? "")}" width="534" style="display:block;width:100%;max-width:534px;height:auto;border:0;"></a></td></tr>`
+    : "";
+  const lines = listing.lines
+    .map(
+      (line) =>
+        `<p style="margin:0 0 4px;font-family:${font};font-size:15px;line-height:1.5;color:${colors.text};">${escapeHtml(line)}</p>`,
+    )
+    .join("\n");
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border:1px solid ${colors.rule};">
+${image}
+<tr><td style="padding:16px 20px;">
+<p style="margin:0 0 8px;font-family:${font};font-size:18px;line-height:1.3;font-weight:bold;color:${colors.footer};"><a href="${href}" target="_blank" style="color:${colors.footer};text-decoration:none;">${escapeHtml(listing.title)}</a></p>
+${lines}
+<p style="margin:8px 0 0;font-family:${font};font-size:15px;line-height:1.5;"><a href="${href}" target="_blank" style="color:${colors.primary};font-weight:bold;">${escapeHtml(listing.linkLabel)}</a></p>
+</td></tr>
+</table>`;
 }

@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import type { MailKindName } from "#domain/outgoing-mail";
 import type { Database, Db } from "#server/db/client";
 import * as schema from "#server/db/schema";
-import type { Mailer, MailMessage } from "./mailer";
+import { checkedHeaders, type Mailer, type MailMessage } from "./mailer";
 import { createOutgoingMailRepository } from "./outgoing-mail.repository";
 import { type QueueWorker, startQueueWorker } from "./queue-worker";
 import { createSealer } from "./sealed";
@@ -70,7 +70,12 @@ const FINISHED_JOB_SECONDS = 60;
 const JOB_TABLE = "pgboss.job";
 
 type JobData = { mailId: string };
-type SealedBody = { text: string; html?: string; replyTo?: string };
+type SealedBody = {
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 
 /** pg-boss's query interface over one client: its jobs join that client's transaction. */
 const executorOf = (client: pg.ClientBase | pg.Pool): PgBoss.Db => ({
@@ -156,6 +161,7 @@ export async function createMailQueue(deps: {
       text: message.text,
       ...(message.html === undefined ? {} : { html: message.html }),
       ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+      ...(message.headers === undefined ? {} : { headers: checkedHeaders(message.headers) }),
     };
     const row = await createOutgoingMailRepository(db).insert({
       kind: message.kind,

@@ -54,6 +54,7 @@ describe("the outbox (no SMTP_URL)", () => {
       text: "Your code is 123456",
       html: "<p>Your code is 123456</p>",
       date: expect.any(String),
+      headers: {},
       file: expect.stringMatching(/\.json$/),
     });
     expect(second).toEqual({
@@ -64,6 +65,7 @@ describe("the outbox (no SMTP_URL)", () => {
       html: "",
       date: expect.any(String),
       replyTo: "visitor@example.com",
+      headers: {},
       file: expect.stringMatching(/\.json$/),
     });
     for (const message of messages) {
@@ -76,7 +78,13 @@ describe("the outbox (no SMTP_URL)", () => {
   it("writes exactly the documented fields as parseable JSON and leaves no temporary files", async () => {
     const mailer = createMailer({ dataDir, from: "Office <office@example.com>" });
     await mailer.send({ to: "a@example.com", subject: "One", text: "1" });
-    await mailer.send({ to: "b@example.com", subject: "Two", text: "2", replyTo: "r@example.com" });
+    await mailer.send({
+      to: "b@example.com",
+      subject: "Two",
+      text: "2",
+      replyTo: "r@example.com",
+      headers: { "List-Unsubscribe": "<https://example.com/u/1>" },
+    });
 
     const names = (await readdir(outboxDir(dataDir))).sort();
     expect(names).toHaveLength(2);
@@ -86,9 +94,35 @@ describe("the outbox (no SMTP_URL)", () => {
         JSON.parse(await readFile(path.join(outboxDir(dataDir), name), "utf8")),
       ),
     );
-    expect(Object.keys(one)).toEqual(["to", "from", "subject", "text", "html", "date"]);
-    expect(Object.keys(two)).toEqual(["to", "from", "subject", "text", "html", "date", "replyTo"]);
+    expect(Object.keys(one)).toEqual(["to", "from", "subject", "text", "html", "date", "headers"]);
+    expect(Object.keys(two)).toEqual([
+      "to",
+      "from",
+      "subject",
+      "text",
+      "html",
+      "date",
+      "replyTo",
+      "headers",
+    ]);
     expect(one.from).toBe("Office <office@example.com>");
+    expect(one.headers).toEqual({});
+    expect(two.headers).toEqual({ "List-Unsubscribe": "<https://example.com/u/1>" });
+  });
+
+  it("refuses a header that could carry another one", async () => {
+    const mailer = createMailer({ dataDir });
+    await expect(
+      mailer.send({
+        to: "a@example.com",
+        subject: "One",
+        text: "1",
+        headers: { "List-Unsubscribe": "<https://example.com>\r\nBcc: x@example.com" },
+      }),
+    ).rejects.toThrow(/header/);
+    await expect(
+      mailer.send({ to: "a@example.com", subject: "One", text: "1", headers: { "X: y": "z" } }),
+    ).rejects.toThrow(/header/);
   });
 
   it("turns 20 concurrent sends into 20 complete files, in the order they were sent", async () => {

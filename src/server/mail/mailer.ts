@@ -8,7 +8,25 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post`). Names and values are the
+   * product's own, never a visitor's text: a line break in either is refused.
+   */
+  headers?: Record<string, string>;
 };
+
+/** Header fields as given, after checking that none could smuggle in another header. */
+export function checkedHeaders(
+  headers: Record<string, string> | undefined,
+): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name) || /[\r\n]/.test(value))
+      throw new Error(`An e-mail header may not be ${JSON.stringify(name)}.`);
+    checked[name] = value;
+  }
+  return checked;
+}
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
@@ -48,6 +66,7 @@ function createOutboxMailer(dataDir: string, from: string): Mailer {
         html: message.html ?? "",
         date: new Date().toISOString(),
         replyTo: message.replyTo,
+        headers: checkedHeaders(message.headers),
       });
     },
     async close() {},
@@ -74,6 +93,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           text: message.text,
           html: message.html,
           replyTo: message.replyTo,
+          headers: checkedHeaders(message.headers),
         });
       } catch (error) {
         throw new MailDeliveryError(url.host, error, secrets);

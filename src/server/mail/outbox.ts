@@ -16,6 +16,8 @@ export type OutboxMessage = {
   /** ISO 8601. */
   date: string;
   replyTo?: string;
+  /** The message's extra header fields (`List-Unsubscribe`...); `{}` when it has none. */
+  headers: Record<string, string>;
   /** Absolute path of the message's file. */
   file: string;
 };
@@ -64,6 +66,7 @@ export async function writeOutboxMessage(
     html: message.html,
     date: message.date,
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+    headers: message.headers,
   };
 
   // Messages carry sign-in codes and reset links: readable by the app's own user only.

@@ -1,0 +1,26 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+
+/**
+ * The links of listing alerts. A confirmation token is random and e-mailed once. A manage token
+ * (the manage page, one-click unsubscribe) is derived from the app's secret and the
+ * subscription's id, so every alert e-mail can carry it while the database keeps only its hash.
+ * Either is looked up by its SHA-256: a leaked database gives away no working link.
+ */
+
+/** 43 base64url characters; anything else is refused before any lookup. */
+const TOKEN_SHAPE = /^[\w-]{43}$/;
+
+export const isAlertToken = (token: string) => TOKEN_SHAPE.test(token);
+
+export const hashAlertToken = (token: string) =>
+  createHash("sha256").update(token).digest("base64url");
+
+export const newConfirmToken = () => randomBytes(32).toString("base64url");
+
+export function createManageTokens(secret: Uint8Array) {
+  return (subscriptionId: string) =>
+    createHmac("sha256", secret)
+      .update(`rentals:alerts:manage:${subscriptionId}`)
+      .digest("base64url");
+}
+export type ManageTokens = ReturnType<typeof createManageTokens>;
