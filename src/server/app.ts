@@ -45,12 +45,17 @@ export async function buildApp(deps: AppDeps) {
   await registerPlatformPlugins(app, deps, services.redis);
   // app.metrics for every module; with METRICS_TOKEN, GET /metrics and the per-request measure.
   registerMetrics(app, { config: deps.config, pool: deps.database.pool, cache: services.cache });
-  await registerModules(app, deps, services);
+  const { alertPages } = await registerModules(app, deps, services);
   const { database, config, web = "none" } = deps;
   await registerWeb(
     app,
     web,
-    createWebServices({ db: database.db, publicUrl: config.publicUrl, cache: services.cache }),
+    createWebServices({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      cache: services.cache,
+      alerts: alertPages,
+    }),
     services.cache,
   );
   return app;

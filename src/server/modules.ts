@@ -7,11 +7,14 @@ import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "#domain/ten
 import type { AppDeps } from "./app";
 import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
+import type { AlertPages } from "./http/web-services";
 import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
 import { uploadRoutes } from "./modules/admin-properties/upload.routes";
 import { createManageTokens } from "./modules/alerts/alert-tokens";
+import { createAlertsRepository } from "./modules/alerts/alerts.repository";
 import { alertsRoutes } from "./modules/alerts/alerts.routes";
 import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
+import { confirm as confirmAlert, findByManageToken } from "./modules/alerts/alerts.service";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -118,6 +121,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     now: deps.clock ?? (() => new Date()),
   };
   await app.register(alertsRoutes(alertDeps));
+  const alertPages: AlertPages = {
+    towns: () => cache.get("web:alert-towns", () => createAlertsRepository(db).towns()),
+    confirm: (token) => confirmAlert(alertDeps, token),
+    find: async (token) => {
+      const found = await findByManageToken(alertDeps, token);
+      if (!found) return null;
+      const { manageToken: _, ...subscription } = found;
+      return subscription;
+    },
+  };
   const alertRunner = createAlertRunner({ ...alertDeps, log: lineLog(app) });
   app.decorate("alertRunner", alertRunner);
   cache.onInvalidate(() => alertRunner.wake());
@@ -162,6 +175,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // Never reached: preParsing has answered.
     async () => undefined,
   );
+  return { alertPages };
 }
 
 /** The mail queue's state at each scrape, for the alerts the README lists. */

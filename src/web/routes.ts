@@ -17,6 +17,8 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("upload/:token", "routes/upload.tsx"),
+    route("alerts/confirm/:token", "routes/alert-confirm.tsx"),
+    route("alerts/manage/:token", "routes/alert-manage.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),

@@ -1,3 +1,4 @@
+import type { AlertSubscription } from "#domain/alerts";
 import type { Building, BuildingDetail, BuildingFilters, Unit } from "#domain/listings";
 import type { Db } from "../db/client";
 import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
@@ -16,6 +17,16 @@ export type WebServices = {
     findBuilding(id: number): Promise<BuildingDetail | null>;
     findUnit(id: number): Promise<Unit | null>;
   };
+  alerts: AlertPages;
+};
+
+/** What the listing alerts' pages read: a confirmation link confirms, a manage link shows. */
+export type AlertPages = {
+  /** The agency's towns, to choose from when subscribing. */
+  towns(): Promise<string[]>;
+  /** Confirms (once) and answers the subscription with its manage token; null for a bad link. */
+  confirm(token: string): Promise<(AlertSubscription & { manageToken: string }) | null>;
+  find(token: string): Promise<AlertSubscription | null>;
 };
 
 async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
@@ -32,10 +43,12 @@ export function createWebServices(deps: {
   db: Db;
   publicUrl: string;
   cache: ResponseCache;
+  alerts: AlertPages;
 }): WebServices {
   const { cache } = deps;
   return {
     publicUrl: deps.publicUrl,
+    alerts: deps.alerts,
     listings: {
       listBuildings: (filters) =>
         cache.get(

@@ -3,7 +3,7 @@
  * one costs far more than using it, and a page formats every rent, date and plural through them.
  */
 
-type Made = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules;
+type Made = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.ListFormat;
 
 const made = new Map<string, Made>();
 
@@ -25,3 +25,12 @@ export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptio
 
 export const pluralRules = (locale: string, options: Intl.PluralRulesOptions) =>
   kept("plural", locale, options, () => new Intl.PluralRules(locale, options));
+
+export const listFormat = (locale: string, options: Intl.ListFormatOptions) =>
+  kept("list", locale, options, () => new Intl.ListFormat(locale, options));
+
+/** A rent or any amount of dollars in the page's locale, whole: "$1,850". */
+export const formatRent = (amount: number, locale: string): string =>
+  numberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
+    amount,
+  );

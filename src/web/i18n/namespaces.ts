@@ -21,6 +21,7 @@ export const namespaces = [
   "terms",
   "notifications",
   "upload",
+  "alerts",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

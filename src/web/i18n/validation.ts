@@ -1,3 +1,4 @@
+import { alertMessages } from "#domain/alerts";
 import { contactFormSchema, contactMessages, tourRequestSchema } from "#domain/inquiries";
 import { messages } from "#domain/messages";
 import { notificationPreferencesMessages } from "#domain/notification-preferences";
@@ -31,6 +32,8 @@ const groups = {
     /** zod's own English (the schema gives none): the English page shows it as it always has. */
     preferredTimesTooLong: tooLong(tourRequestSchema.shape.preferredTimes),
   },
+  /** Listing alerts: the subscribe form, the manage page and the server's answers. */
+  alerts: alertMessages,
   /** A tenant's upload through the link the office e-mailed: the page's and the server's words. */
   files: {
     wrongType: filesMessages.wrongType,

@@ -5,6 +5,7 @@ import { buildingFiltersSchema } from "#domain/listings";
 import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";
+import { AlertSubscribe } from "../features/alerts/components/alert-subscribe";
 import { BuildingCard } from "../features/listings/components/building-card";
 import { BuildingFilters } from "../features/listings/components/building-filters";
 import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
@@ -14,12 +15,16 @@ import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/properties";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const words = pageMessages(request, ["listings"]);
+  // The alerts' words too: "Get alerts for new homes" and its dialog.
+  const words = pageMessages(request, ["listings", "alerts"]);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const { limit: _, ...filters } = buildingFiltersSchema.parse(query);
   try {
-    const buildings = await context.services.listings.listBuildings(filters);
-    return { ...words, buildings, filters };
+    const [buildings, towns] = await Promise.all([
+      context.services.listings.listBuildings(filters),
+      context.services.alerts.towns(),
+    ]);
+    return { ...words, buildings, filters, towns };
   } catch {
     // The error boundary shows the page's header and the failure in the page's language.
     throw data({ message: "Failed to fetch buildings", ...words }, { status: 500 });
@@ -54,7 +59,7 @@ function PageHeader() {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { buildings, filters } = loaderData;
+  const { buildings, filters, towns } = loaderData;
   const { t, path } = useI18n();
   const navigation = useNavigation();
   const refreshing =
@@ -67,14 +72,17 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
       <PageHeader />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
         <BuildingFilters filters={filters} />
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {refreshing
-            ? t("listings.properties.loading")
-            : t(filtered ? "listings.properties.summaryFiltered" : "listings.properties.summary", {
-                buildings: buildings.length,
-                units: availableUnits,
-              })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {refreshing
+              ? t("listings.properties.loading")
+              : t(
+                  filtered ? "listings.properties.summaryFiltered" : "listings.properties.summary",
+                  { buildings: buildings.length, units: availableUnits },
+                )}
+          </p>
+          <AlertSubscribe filters={filters} towns={towns} />
+        </div>
         {buildings.length === 0 ? (
           <StatePanel
             icon={Building2}

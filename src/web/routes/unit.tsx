@@ -29,7 +29,6 @@ import {
   bathroomsText,
   bedroomsText,
   descriptionText,
-  formatRent,
   generatedUnitDescription,
   localizePhotos,
   typeText,
@@ -37,7 +36,7 @@ import {
 } from "../features/listings/listing-text";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
-import { numberFormat } from "../i18n/intl-formats";
+import { formatRent, numberFormat } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
 import { pageTitle } from "../lib/meta";

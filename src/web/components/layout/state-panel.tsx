@@ -15,8 +15,11 @@ export function StatePanel({
   message: string;
   children?: ReactNode;
   tone?: "neutral" | "error";
-  /** The level that fits the page's outline (2 on a page, 4 inside a tab's section). */
-  headingLevel?: 2 | 3 | 4;
+  /**
+   * The level that fits the page's outline (2 on a page, 4 inside a tab's section; 1 when the
+   * state is the whole page, as for a link that no longer works).
+   */
+  headingLevel?: 1 | 2 | 3 | 4;
 }) {
   const Heading = `h${headingLevel}` as const;
   return (

@@ -1,7 +1,7 @@
 import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
 import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
-import { numberFormat } from "#web/i18n/intl-formats";
+import { formatRent } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
 
 /**
@@ -12,10 +12,6 @@ import type { Translator } from "#web/i18n/translator";
  * component, `metaI18n()` in a meta function).
  */
 type T = Pick<Translator, "t" | "intl" | "has">;
-
-/** A rent in the page's locale, in whole dollars: "$1,850". */
-export const formatRent = (rent: number, intl: string): string =>
-  numberFormat(intl, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(rent);
 
 /** "$1,850/month" ("$1,850 al mes"). */
 export function rentPerMonth({ t, intl }: T, rent: number): string {

@@ -10,6 +10,7 @@ import { defaultUnitDescription } from "#domain/listing-format";
 import type { Building, Unit } from "#domain/listings";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
+import { formatRent } from "#web/i18n/intl-formats";
 import { namespaces, ROOT_NAMESPACES } from "#web/i18n/namespaces";
 import { createTranslator } from "#web/i18n/translator";
 import { meta as buildingMeta } from "../../routes/building";
@@ -20,7 +21,6 @@ import { UnitTable } from "./components/unit-table";
 import {
   availabilityText,
   descriptionText,
-  formatRent,
   generatedUnitDescription,
   localizePhotos,
 } from "./listing-text";

@@ -6,14 +6,9 @@ import type { Building } from "#domain/listings";
 import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
 import { useI18n } from "#web/i18n/i18n-provider";
+import { formatRent } from "#web/i18n/intl-formats";
 import { Rich } from "#web/i18n/rich";
-import {
-  amenityText,
-  formatRent,
-  illustrativeAlt,
-  localizePhotos,
-  typeText,
-} from "../listing-text";
+import { amenityText, illustrativeAlt, localizePhotos, typeText } from "../listing-text";
 import { ListingImage } from "./listing-image";
 
 /** Three amenities at most, then '+N more'. */
