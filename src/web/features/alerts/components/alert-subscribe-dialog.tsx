@@ -1,4 +1,4 @@
-import { BellPlus, MailCheck } from "lucide-react";
+import { Bell, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { alertSubscribeSchema } from "#domain/alerts";
@@ -77,7 +77,7 @@ export function AlertSubscribeDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <BellPlus aria-hidden="true" />
+          <Bell aria-hidden="true" />
           {t("alerts.subscribe.button")}
         </Button>
       </DialogTrigger>

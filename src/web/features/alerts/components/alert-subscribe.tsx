@@ -1,4 +1,4 @@
-import { BellPlus } from "lucide-react";
+import { Bell } from "lucide-react";
 import type { BuildingFilters } from "#domain/listings";
 import { buttonVariants } from "#web/components/ui/button";
 import { useI18n } from "#web/i18n/i18n-provider";
@@ -28,7 +28,7 @@ export function AlertSubscribe({ filters, towns }: { filters: BuildingFilters; t
   }
   return (
     <button {...dialogStandInProps({ preload, activate })} className={triggerClass}>
-      <BellPlus aria-hidden="true" />
+      <Bell aria-hidden="true" />
       {t("alerts.subscribe.button")}
     </button>
   );
