@@ -51,7 +51,7 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
       body: (
         <>
           <ul>
-            {(["inquiries", "staff", "documents", "technical"] as const).map((item) => (
+            {(["inquiries", "alerts", "staff", "documents", "technical"] as const).map((item) => (
               <li key={item}>
                 <Rich id={`privacy.collect.${item}`} elements={strong} />
               </li>
@@ -66,7 +66,7 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
       title: t("privacy.use.title"),
       body: (
         <ul>
-          {(["answer", "manage", "secure", "legal"] as const).map((item) => (
+          {(["answer", "alerts", "manage", "secure", "legal"] as const).map((item) => (
             <li key={item}>{t(`privacy.use.${item}`)}</li>
           ))}
         </ul>
@@ -99,6 +99,7 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
               days: numberFormat(intl).format(DATA_RETENTION_DAYS),
             })}
           </p>
+          <p>{t("privacy.retention.alerts")}</p>
           <p>{t("privacy.retention.documents")}</p>
         </>
       ),
