@@ -187,7 +187,8 @@ export const propertyEditFormSchema = withPropertyChecks(false);
 export type PropertyInput = z.input<typeof propertyCreateSchema>;
 export type PropertyValues = z.output<typeof propertyCreateSchema>;
 
-const isoDate = z
+/** A calendar day as yyyy-MM-dd (a unit's availability date). */
+export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as yyyy-MM-dd.")
   // Date.parse accepts 2030-02-30 and year 0000, which PostgreSQL refuses: the date must come

@@ -11,6 +11,7 @@ import type { AlertPages } from "./http/web-services";
 import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
 import { uploadRoutes } from "./modules/admin-properties/upload.routes";
 import { createManageTokens } from "./modules/alerts/alert-tokens";
+import { adminAlertsRoutes } from "./modules/alerts/alerts.admin.routes";
 import { createAlertsRepository } from "./modules/alerts/alerts.repository";
 import { alertsRoutes } from "./modules/alerts/alerts.routes";
 import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
@@ -155,6 +156,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(uploadRoutes({ db, store }));
   await app.register(tenantFilesRoutes({ db, mailQueue, secret, store, scratchDir, publicUrl }));
   await app.register(adminInquiriesRoutes({ db }));
+  await app.register(adminAlertsRoutes({ db, now: alertDeps.now }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));
   await app.register(auditRoutes());
   registerMailMetrics(app, mailQueue);

@@ -1,3 +1,4 @@
+import { adminAlertsApi } from "./admin-alerts";
 import { adminPropertiesApi } from "./admin-properties";
 import { alertsApi } from "./alerts";
 import { auditApi } from "./audit";
@@ -21,6 +22,7 @@ export const apiAreas = {
   seo: seoApi,
   inquiries: inquiriesApi,
   alerts: alertsApi,
+  adminAlerts: adminAlertsApi,
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
   outgoingMail: outgoingMailApi,

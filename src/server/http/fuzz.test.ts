@@ -362,6 +362,11 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.inquiryIds) }),
   },
   "GET /api/admin/outgoing-mail": { query: ["status"] },
+  "GET /api/admin/alerts/summary": { runs: 20 },
+  "GET /api/admin/alerts/subscribers": { query: ["status", "page"] },
+  "GET /api/admin/alerts/reach": {
+    query: ["propertyId", "bedrooms", "rent", "availableFrom", "unitId"],
+  },
   "GET /api/admin/audit": {
     query: ["actor", "action", "propertyId", "from", "to", "before", "format"],
   },

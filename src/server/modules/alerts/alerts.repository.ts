@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AlertCriteria, AlertFrequency, AlertLanguage, AlertStatus } from "#domain/alerts";
 import type { Executor } from "#server/db/client";
 import { alertDeliveries, alertSubscriptions, properties } from "#server/db/schema";
@@ -10,17 +10,29 @@ export type SubscriptionRow = typeof alertSubscriptions.$inferSelect & {
   status: AlertStatus;
 };
 
+/** A unit as the matching rule reads it: SQL for its bedrooms, rent, town and availability date. */
+export type MatchedUnit = { bedrooms: SQL; rent: SQL; city: SQL; availableFrom: SQL };
+
+/** A stored unit `u` of its building `p`. */
+const storedUnit: MatchedUnit = {
+  bedrooms: sql`u.bedrooms`,
+  rent: sql`u.rent`,
+  city: sql`p.city`,
+  availableFrom: sql`u.available_from`,
+};
+
 /**
- * The SQL test of a subscription `s` against a unit `u` of its building `p` on the office day
- * `today`: the same rule as `matchesCriteria` in the domain, written for the database so that
- * matching every subscription against every listed unit is one statement.
+ * The SQL test of a subscription `s` against a unit (by default the stored unit `u` of its
+ * building `p`) on the office day `today`: the same rule as `matchesCriteria` in the domain,
+ * written for the database so that matching every subscription against every listed unit is
+ * one statement. The back office counts a unit being edited with it too, from its values.
  */
-const matchesSql = (today: string) => sql`
-  (s.criteria->>'bedroomsMin' is null or u.bedrooms >= (s.criteria->>'bedroomsMin')::int)
-  and (s.criteria->>'rentMax' is null or u.rent <= (s.criteria->>'rentMax')::numeric)
-  and (s.criteria->'towns' is null or s.criteria->'towns' ? p.city)
+export const matchesSql = (today: string, unit: MatchedUnit = storedUnit) => sql`
+  (s.criteria->>'bedroomsMin' is null or ${unit.bedrooms} >= (s.criteria->>'bedroomsMin')::int)
+  and (s.criteria->>'rentMax' is null or ${unit.rent} <= (s.criteria->>'rentMax')::numeric)
+  and (s.criteria->'towns' is null or s.criteria->'towns' ? ${unit.city})
   and (coalesce((s.criteria->>'availableNow')::boolean, false) = false
-       or u.available_from is null or u.available_from <= ${today}::date)`;
+       or ${unit.availableFrom} is null or ${unit.availableFrom} <= ${today}::date)`;
 
 /** A unit the public sees as available: listed (its building active) and marked available. */
 const listedSql = sql`u.available and p.active`;

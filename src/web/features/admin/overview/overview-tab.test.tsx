@@ -1,6 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
@@ -52,14 +52,24 @@ function state(overrides: Partial<AdminPropertiesState> = {}): AdminPropertiesSt
 }
 
 function show(value: AdminPropertiesState) {
-  return render(
-    <MemoryRouter>
-      <OverviewTab state={value} />
-    </MemoryRouter>,
-  );
+  return renderWithQuery(<OverviewTab state={value} />);
 }
 
 const card = (name: string) => screen.getByRole("region", { name });
+
+// The listing alerts card asks for its own figures (its tests are in listing-alerts-card.test.tsx).
+beforeEach(() => {
+  answer(
+    handle(adminAlertsApi.summary, () => ({
+      active: 0,
+      paused: 0,
+      awaitingConfirmation: 0,
+      renters: 0,
+      byFrequency: { instant: 0, daily: 0 },
+      topCriteria: [],
+    })),
+  );
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -100,7 +110,7 @@ describe("OverviewTab", () => {
 
   it("shows skeleton cards until the first answer", () => {
     show(state({ status: "loading" }));
-    expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard statistics...");
+    expect(screen.getByText("Loading dashboard statistics...")).toHaveAttribute("role", "status");
     for (const name of ["Properties", "Occupancy Rate", "Last Updated"]) {
       expect(card(name)).toHaveAttribute("aria-busy", "true");
       expect(within(card(name)).queryByText(/\d|—/)).not.toBeInTheDocument();
@@ -148,7 +158,7 @@ describe("OverviewTab", () => {
       return <OverviewTab state={useAdminProperties()} />;
     }
     renderWithQuery(<Dashboard />);
-    expect(screen.getByRole("status")).toHaveTextContent("Loading dashboard statistics...");
+    expect(screen.getByText("Loading dashboard statistics...")).toHaveAttribute("role", "status");
     await advance(100);
     expect(screen.getByRole("alert")).toHaveTextContent(
       "Dashboard statistics failed to load: Failed to load properties from server.",

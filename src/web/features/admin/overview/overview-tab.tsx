@@ -14,6 +14,7 @@ import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { BuildingOccupancy } from "./building-occupancy";
+import { ListingAlertsCard } from "./listing-alerts-card";
 import { StatCard } from "./stat-card";
 
 /** The six figure cards, always in this order and with these titles. */
@@ -86,8 +87,8 @@ function StatsError({ state }: { state: AdminPropertiesState }) {
 
 /**
  * /admin-dashboard's Overview: six figures and each building's occupancy, computed from the admin
- * property list (no call of its own). Skeletons until the first answer; after one, the last
- * figures stay on screen, under the error card if a reload fails.
+ * property list. Skeletons until the first answer; after one, the last figures stay on screen,
+ * under the error card if a reload fails. The listing alerts card loads its own figures.
  */
 export function OverviewTab({ state }: { state: AdminPropertiesState }) {
   const { properties, status } = state;
@@ -111,6 +112,7 @@ export function OverviewTab({ state }: { state: AdminPropertiesState }) {
           ))}
         </div>
       ) : null}
+      <ListingAlertsCard />
       {showFigures ? <BuildingOccupancy properties={properties} /> : null}
     </div>
   );

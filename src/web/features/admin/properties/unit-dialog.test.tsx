@@ -2,13 +2,20 @@ import { screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { Toaster, toast } from "sonner";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AdminUnit, adminMessages } from "#domain/admin";
+import { adminAlertsMessages } from "#domain/admin-alerts";
+import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { imageFile, sampleProperty, sampleUnit, uploadParts } from "./test-support";
 import { UnitDialog } from "./unit-dialog";
+
+// An available unit's dialog asks how many renters it alerts; nobody, unless a test says so.
+beforeEach(() => {
+  answer(handle(adminAlertsApi.reach, () => ({ renters: 0, later: 0, buildingActive: true })));
+});
 
 afterEach(() => {
   toast.dismiss();
@@ -189,5 +196,103 @@ describe("UnitDialog", () => {
 
     await submit(user);
     expect(await within(screen.getByRole("dialog")).findByText("Error adding unit")).toBeVisible();
+  });
+});
+
+describe("UnitDialog's listing alerts", () => {
+  const reachNote = () => within(screen.getByRole("dialog")).getByRole("status");
+
+  it("says how many renters will be alerted when you save, and the saved toast says it again", async () => {
+    const user = userEvent.setup();
+    const unit = sampleUnit(8, { available: false, bedrooms: 2, rent: 1450 });
+    const asked: Record<string, string>[] = [];
+    answer(
+      handle(adminAlertsApi.reach, ({ query }) => {
+        asked.push(query);
+        return { renters: query.rent === "1450" ? 3 : 1, later: 0, buildingActive: true };
+      }),
+      handle(adminPropertiesApi.updateUnit, () => ({ ...unit, available: true })),
+    );
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
+    // Occupied: nothing is asked, nothing said.
+    expect(reachNote()).toBeEmptyDOMElement();
+
+    await user.click(screen.getByRole("radio", { name: "Available" }));
+    expect(await screen.findByText("3 renters will be alerted when you save.")).toBeVisible();
+    expect(asked).toEqual([{ propertyId: "1", bedrooms: "2", rent: "1450", unitId: "8" }]);
+
+    await fill(user, "Rent", "1950");
+    expect(await screen.findByText("1 renter will be alerted when you save.")).toBeVisible();
+    await user.click(screen.getByRole("radio", { name: "Occupied" }));
+    expect(reachNote()).toBeEmptyDOMElement();
+
+    await user.click(screen.getByRole("radio", { name: "Available" }));
+    await fill(user, "Rent", "1450");
+    expect(await screen.findByText("3 renters will be alerted when you save.")).toBeVisible();
+    await submit(user, "Update Unit");
+    const toastText = await screen.findByText("Unit updated successfully!");
+    expect(toastText.closest("li")).toHaveTextContent("3 renters will be alerted.");
+  });
+
+  it("counts a new unit available later: those who want homes available now hear on its date", async () => {
+    const user = userEvent.setup();
+    const asked: Record<string, string>[] = [];
+    answer(
+      handle(adminAlertsApi.reach, ({ query }) => {
+        asked.push(query);
+        return { renters: 2, later: 1, buildingActive: true };
+      }),
+    );
+    renderWithQuery(<Harness unit={null} propertyId={2} />);
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Bedrooms", "3");
+    await fill(user, "Rent", "1600");
+    await fill(user, "Available From", "2026-09-01");
+    expect(
+      await screen.findByText(
+        "2 renters will be alerted when you save, and 1 more on Sep 1, 2026.",
+      ),
+    ).toBeVisible();
+    expect(asked.at(-1)).toEqual({
+      propertyId: "2",
+      bedrooms: "3",
+      rent: "1600",
+      availableFrom: "2026-09-01",
+    });
+  });
+
+  it("says plainly when nobody will be alerted, and the toast then says nothing of it", async () => {
+    const user = userEvent.setup();
+    const unit = sampleUnit(8);
+    answer(handle(adminPropertiesApi.updateUnit, () => unit));
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
+    expect(await screen.findByText(adminAlertsMessages.nobody)).toBeVisible();
+    await submit(user, "Update Unit");
+    const toastText = await screen.findByText("Unit updated successfully!");
+    expect(toastText.closest("li")).not.toHaveTextContent("alerted");
+  });
+
+  it("says that a hidden building's unit alerts nobody until the building is shown", async () => {
+    answer(handle(adminAlertsApi.reach, () => ({ renters: 4, later: 0, buildingActive: false })));
+    renderWithQuery(<Harness unit={sampleUnit(8)} propertyId={1} />);
+    expect(await screen.findByText(adminAlertsMessages.hiddenBuilding)).toBeVisible();
+  });
+
+  it("says nothing when the count cannot be had, and the save goes on", async () => {
+    const user = userEvent.setup();
+    const unit = sampleUnit(8);
+    let saved = 0;
+    answer(
+      handle(adminAlertsApi.reach, () => refuse(503, "The database is not answering.")),
+      handle(adminPropertiesApi.updateUnit, () => {
+        saved += 1;
+        return unit;
+      }),
+    );
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
+    await submit(user, "Update Unit");
+    expect(await screen.findByText("Unit updated successfully!")).toBeInTheDocument();
+    expect(saved).toBe(1);
+    expect(screen.queryByText(/alerted/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
+import { BellRing } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Control, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import {
   type AdminProperty,
@@ -8,6 +9,7 @@ import {
   unitCreateSchema,
   unitUpdateSchema,
 } from "#domain/admin";
+import { reachAfterSave, reachSentence } from "#domain/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { SelectField, TextField } from "#web/components/ui/form-field";
@@ -26,6 +28,7 @@ import { ImagePicker } from "./image-picker";
 import { firstIssue, saveFailureLines } from "./messages";
 import { toUnitInput, type UnitFormValues, unitFormDefaults } from "./unit-form";
 import { useImageUploads } from "./use-image-uploads";
+import { reachQueryOf, useReachBeforeSave, useUnitReach } from "./use-unit-reach";
 
 type Props = {
   open: boolean;
@@ -64,6 +67,32 @@ export function UnitDialog({ open, onOpenChange, ...props }: Props) {
   );
 }
 
+/**
+ * How many renters' listing alerts the unit meets if saved as it stands: said while it is (or is
+ * being made) available, in a polite live region, so the office knows before saving. It watches
+ * the fields itself: the rest of the form does not render again at each key.
+ */
+function ReachNote({
+  control,
+  unitId,
+}: {
+  control: Control<UnitFormValues>;
+  unitId: number | null;
+}) {
+  const values = useWatch({ control }) as UnitFormValues;
+  const reach = useUnitReach(reachQueryOf(values, unitId));
+  return (
+    <p role="status" className="flex items-start gap-2 text-sm text-muted-foreground">
+      {reach ? (
+        <>
+          <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {reachSentence(reach, values.availableFrom || null)}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function UnitForm({
   unit,
   propertyId,
@@ -87,6 +116,7 @@ function UnitForm({
   const [invalidField, setInvalidField] = useState<string | undefined>();
   const busy = phase !== "idle";
   const chooseBuilding = !editing && propertyId === null;
+  const reachBeforeSave = useReachBeforeSave();
 
   const setPhase = (next: SavePhase) => {
     setPhaseState(next);
@@ -107,6 +137,8 @@ function UnitForm({
     }
 
     setPhase("saving");
+    const reached = await reachBeforeSave(reachQueryOf(values, unit?.id ?? null));
+    const reachLine = reached ? reachAfterSave(reached, input.availableFrom ?? null) : null;
     let saved: AdminUnit;
     try {
       saved = editing
@@ -131,10 +163,12 @@ function UnitForm({
       // The unit is saved: say so, and why its images are missing.
       toast.warning(
         editing ? adminMessages.unitUpdatedUploadFailed : adminMessages.unitCreatedUploadFailed,
-        { description: describeUploadFailures(failures) },
+        { description: [describeUploadFailures(failures), reachLine].filter(Boolean).join(" ") },
       );
     } else {
-      toast.success(editing ? adminMessages.unitUpdated : adminMessages.unitAdded);
+      toast.success(editing ? adminMessages.unitUpdated : adminMessages.unitAdded, {
+        description: reachLine ?? undefined,
+      });
     }
     setPhase("idle");
     onDone();
@@ -233,6 +267,7 @@ function UnitForm({
       </fieldset>
       {editing ? <CurrentImages state={current} busy={busy} /> : null}
       <ImagePicker uploads={uploads} busy={busy} />
+      <ReachNote control={form.control} unitId={unit?.id ?? null} />
       <FormAlert lines={alert} />
       <DialogActions submitLabel={editing ? "Update Unit" : "Add Unit"} phase={phase} />
     </form>
