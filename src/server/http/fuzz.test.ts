@@ -119,6 +119,20 @@ type Plan = {
 };
 
 // Near-valid field values, shared by the models below.
+/** What a listing alert looks for, near valid: each field in or just out of its range. */
+const alertCriteriaModel = () =>
+  fc.record(
+    {
+      bedroomsMin: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.double(), text(0, 5)),
+      rentMax: fc.oneof(fc.integer({ min: -10, max: 2_000_000 }), fc.constant(0.5)),
+      towns: fc.array(fc.oneof(fc.constantFrom("Hartford", "hartford "), text(0, 120)), {
+        maxLength: 25,
+      }),
+      availableNow: fc.oneof(fc.boolean(), text(0, 5)),
+    },
+    { requiredKeys: [] },
+  );
+
 const email = (known: Known) =>
   fc.oneof(
     {
@@ -362,6 +376,30 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.inquiryIds) }),
   },
   "GET /api/admin/outgoing-mail": { query: ["status"] },
+  // Listing alerts: the public routes. A subscription written is an accepted request (202);
+  // the links' routes know no token here, so every one is refused and writes nothing.
+  "POST /api/alerts": {
+    body: (k) => ({
+      email: email(k),
+      criteria: alertCriteriaModel(),
+      frequency: fc.constantFrom("instant", "daily", "weekly"),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    runs: 40,
+  },
+  "GET /api/alerts/manage/:token": { params: () => ({ token: tokenSegment([]) }) },
+  "PATCH /api/alerts/manage/:token": {
+    body: () => ({
+      criteria: alertCriteriaModel(),
+      frequency: fc.constantFrom("instant", "daily", "never", undefined),
+      paused: fc.oneof(fc.boolean(), fc.constant(undefined)),
+    }),
+    params: () => ({ token: tokenSegment([]) }),
+  },
+  "POST /api/alerts/unsubscribe/:token": {
+    body: () => "junk",
+    params: () => ({ token: tokenSegment([]) }),
+  },
   "GET /api/admin/alerts/summary": { runs: 20 },
   "GET /api/admin/alerts/subscribers": { query: ["status", "page"] },
   "GET /api/admin/alerts/reach": {

@@ -302,12 +302,20 @@ describe("managing", () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it("answers 404 for unknown, malformed and pending links", async () => {
+  it("answers 404 for unknown, malformed and pending links, and they change nothing", async () => {
+    const before = await database.db.select().from(alertSubscriptions);
     for (const token of ["x".repeat(43), "short", "../../etc"]) {
-      const response = await call(testApp.app, alertsApi.manage, { params: { token } });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(alertMessages.linkInvalid);
+      for (const [contract, payload] of [
+        [alertsApi.manage, undefined],
+        [alertsApi.update, { paused: true, criteria: {} }],
+        [alertsApi.unsubscribe, undefined],
+      ] as const) {
+        const response = await call(testApp.app, contract, { params: { token }, payload });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe(alertMessages.linkInvalid);
+      }
     }
+    expect(await database.db.select().from(alertSubscriptions)).toEqual(before);
   });
 });
 

@@ -98,6 +98,9 @@ export function createAlertRunner(deps: AlertDeps & { log: Log }) {
         id,
         units.map((u) => u.id),
       );
+      // An alert sent is activity (the two-year retention counts from it); a summary's day
+      // was recorded above.
+      if (frequency === "instant") await repo.update(id, {});
       return units.length;
     });
   }
