@@ -24,6 +24,8 @@ describe("migrations", () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      "alert_deliveries",
+      "alert_subscriptions",
       "audit_events",
       "auth_codes",
       "document_requests",
