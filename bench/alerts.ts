@@ -183,11 +183,13 @@ export async function measureAlerts(input: {
     const saveWithoutSubscribersMs: number[] = [];
     for (const write of ROUNDS) saveWithoutSubscribersMs.push((await timedSave(write)).saveMs);
 
-    // Confirmed as following the e-mailed link leaves them: what is listed now is known.
+    // Confirmed as following the e-mailed link leaves them: what is listed now is known. One
+    // transaction, so that no pass of the runner sees the subscriptions without what they know.
     const rows = subscriptions();
     const wanted = rows.filter((row) => matchesCriteria(row.criteria, opened, "2000-01-01"));
     if (wanted.length !== MATCHING)
       throw new Error(`${wanted.length} subscriptions match the unit, not ${MATCHING}`);
+    await db.query("begin");
     await db.query(
       `insert into alert_subscriptions
          (id, email, criteria, frequency, lang, status, manage_token_hash, confirmed_at)
@@ -206,6 +208,7 @@ export async function measureAlerts(input: {
       `insert into alert_deliveries (subscription_id, unit_id, state)
        select s.id, u.id, 'known' from alert_subscriptions s cross join units u`,
     );
+    await db.query("commit");
     const recipients = new Set(wanted.map((row) => row.email));
 
     const rounds: AlertsRound[] = [];
