@@ -41,6 +41,13 @@ export const budgets = {
   deepJson: { maxLatencyRatio: 2.0 },
   /** A 10 MB, 4000x3000 JPEG through POST /api/upload to its stored variants. */
   upload: { maxEachMs: 2000, concurrent: 5, maxPeakRssMb: 400 },
+  /**
+   * Listing alerts: with 1,000 confirmed subscriptions, 300 of which match the unit an
+   * administrator opens (creates available, or switches to available), all 300 alerts are in the
+   * outbox within 10 s of the save, and the save answers within 300 ms whatever the number of
+   * subscribers (it does not wait for the alerts).
+   */
+  alerts: { subscriptions: 1_000, matching: 300, maxAllInOutboxMs: 10_000, maxSaveMs: 300 },
   /** Server RSS once started and settled. */
   idleRssMb: 200,
   /** Start on a built tree (database already initialised) to the first 200 from /api/health. */

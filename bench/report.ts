@@ -1,3 +1,4 @@
+import type { AlertsResult } from "./alerts";
 import type { Check } from "./budgets";
 import type { BytesResult } from "./bytes";
 import type { DeepJsonResult, Reads } from "./deep-json";
@@ -33,6 +34,8 @@ export type BenchResults = {
   deepJson?: DeepJsonResult;
   observatory?: ObservatoryResult;
   soak?: SoakResult;
+  /** Listing alerts: the admin's save and the alerts it sets off, with 1,000 subscriptions. */
+  alerts?: AlertsResult;
   /** Scale-out: one instance and two behind nginx (report only, no budget). */
   scaleout?: ScaleOutOutcome;
 };
@@ -447,6 +450,39 @@ function deepJsonSection(d: DeepJsonResult): string[] {
   ];
 }
 
+function alertsSection(a: AlertsResult): string[] {
+  return [
+    `## Listing alerts (${a.subscriptions} confirmed subscriptions, ${a.matching} wanting the unit opened)`,
+    "",
+    `One instance on a database of its own; every subscription instant, ${a.matching} of them matching a 2-bedroom unit at $1,650 in Hartford that an administrator opens through the API, the others wanting something else. Times from the start of the save: the runner queues each e-mail (outgoing_mail.created_at, the start of the transaction that queues it and marks the alert sent), the mail worker writes it to the outbox (sent_at, and the file). The same saves with no subscription: ${a.saveWithoutSubscribersMs.map((ms) => `${ms} ms`).join(", ")}.`,
+    "",
+    ...table(
+      [
+        "unit",
+        "save ms",
+        "first in outbox ms",
+        "all in outbox ms",
+        "runner: first queued ms",
+        "runner: last queued ms",
+        "worker: last sent ms",
+        "e-mails",
+        "matching recipients",
+      ],
+      a.rounds.map((r) => [
+        r.write,
+        r.saveMs,
+        r.firstInOutboxMs,
+        r.allInOutboxMs,
+        r.queuedFirstMs,
+        r.queuedLastMs,
+        r.sentLastMs,
+        r.alerts,
+        r.distinctRecipients,
+      ]),
+    ),
+  ];
+}
+
 function serverSection(r: BenchResults): string[] {
   const rows: string[][] = [];
   if (r.startup) {
@@ -497,6 +533,7 @@ export function renderMarkdown(r: BenchResults): string {
     sections.push(observatorySection(r.observatory));
   }
   if (r.soak) sections.push(soakSection(r.soak));
+  if (r.alerts) sections.push(alertsSection(r.alerts));
   if (r.scaleout && !("skipped" in r.scaleout)) sections.push(scaleOutSection(r.scaleout));
   sections.push(serverSection(r));
   if (r.skipped?.length) {

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot, tempDataDir } from "../tests/support/app-process";
+import { alertsChecks, measureAlerts } from "./alerts";
 import { budgets, type Check } from "./budgets";
 import { bytesChecks, languageChecks, measureBytes } from "./bytes";
 import { deepJsonChecks, measureDeepJson } from "./deep-json";
@@ -41,13 +42,17 @@ import { measureUploads, uploadChecks } from "./uploads";
  * settings of production behind a load balancer (PUBLIC_URL=https://localhost, TRUST_PROXY=true);
  * the Observatory also needs ports 80 and 443 (root) and is skipped without them.
  *
+ * The listing alerts step (1,000 subscriptions, a unit 300 of them want opened by an
+ * administrator) runs once those servers have stopped, on a database of its own on the same
+ * embedded PostgreSQL and an instance of its own.
+ *
  * The scale-out step runs last, on a PostgreSQL, Redis, bucket and instances of its own
  * (under DATA_DIR/scaleout): one instance and two behind nginx, through the same routes. It needs
  * nginx and redis-server and is skipped without them.
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,deepjson,metrics,observatory,soak,scaleout
+ * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
  * to run some steps while developing (the results are then printed only, never written over
  * latest.*).
  */
@@ -64,6 +69,7 @@ const steps = [
   "metrics",
   "observatory",
   "soak",
+  "alerts",
   "scaleout",
 ] as const;
 type Step = (typeof steps)[number];
@@ -291,6 +297,16 @@ async function main(): Promise<number> {
           await stopBehindProxy(proxied);
         }
       }
+    }
+
+    // A database and an instance of its own on the DATA_DIR's embedded PostgreSQL, so after the
+    // servers above have stopped.
+    if (enabled("alerts")) {
+      results.alerts = await step(
+        `alerts: ${budgets.alerts.subscriptions} subscriptions, a unit ${budgets.alerts.matching} of them want opened`,
+        () => measureAlerts({ dataDir }),
+      );
+      if (results.alerts) results.checks.push(...alertsChecks(results.alerts));
     }
 
     // Its own database and instances, after every other server has stopped: the machine's cores

@@ -99,7 +99,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /** Advisory lock keys: one per start-up step that several instances must not run at once. */
-export const LOCKS = { migrations: 7_203_114, demoContent: 7_203_115 } as const;
+export const LOCKS = {
+  migrations: 7_203_114,
+  demoContent: 7_203_115,
+  jobQueues: 7_203_116,
+} as const;
 
 /**
  * Runs `step` while holding a PostgreSQL advisory lock on one connection: instances starting at

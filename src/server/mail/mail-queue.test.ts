@@ -5,7 +5,10 @@ import { inquiriesApi } from "#domain/api/inquiries";
 import { metricsApi } from "#domain/api/metrics";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { composeInquiryMessage } from "#domain/inquiries";
+import { connect, type Database, runMigrations } from "#server/db/client";
 import { outgoingMail } from "#server/db/schema";
+import { createMailQueue, MAIL_QUEUE, type MailQueue } from "#server/mail/mail-queue";
+import { createMailer } from "#server/mail/mailer";
 import {
   createOutgoingMailRepository,
   OUTGOING_MAIL_KEEP_DAYS,
@@ -15,7 +18,7 @@ import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { startSmtpServer } from "#tests/support/smtp-server";
 import { createTestApp } from "#tests/support/test-app";
-import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { createEmptyTestDb, createTestDb, type TestDatabase } from "#tests/support/test-db";
 
 /**
  * Durable e-mail: every message is queued with its row and delivered by the worker, which
@@ -171,6 +174,43 @@ describe("the mail queue", () => {
       await testApp.close();
       await smtp.close();
       await database.db.delete(outgoingMail);
+    }
+  });
+});
+
+describe("instances starting together", () => {
+  it("create their queues once on a new database, without a deadlock", async () => {
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    // Repeated: two instances creating a queue at the same moment is a matter of timing.
+    for (let round = 0; round < 3; round++) {
+      const empty = await createEmptyTestDb();
+      await runMigrations(empty);
+      const instances: Database[] = await Promise.all([0, 1, 2, 3].map(() => connect(empty.url)));
+      const queues: MailQueue[] = [];
+      try {
+        const outcomes = await Promise.allSettled(
+          instances.map(async (instance) => {
+            const queue = await createMailQueue({
+              database: instance,
+              mailer: createMailer({ dataDir: "unused-nothing-is-sent" }),
+              secret: new TextEncoder().encode(JWT_SECRET),
+              log: quiet,
+              options: { retryLimit: 1, retryDelaySeconds: 1 },
+            });
+            queues.push(queue);
+            await queue.task("a-task", async () => {});
+          }),
+        );
+        expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+        const { rows } = await empty.pool.query<{ name: string }>(
+          "select name from pgboss.queue order by name",
+        );
+        expect(rows.map((r) => r.name)).toEqual(["a-task", MAIL_QUEUE]);
+      } finally {
+        await Promise.all(queues.map((queue) => queue.stop()));
+        await Promise.all(instances.map((instance) => instance.close()));
+        await empty.drop();
+      }
     }
   });
 });

@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { MailKindName } from "#domain/outgoing-mail";
-import type { Database, Db } from "#server/db/client";
+import { type Database, type Db, LOCKS, withAdvisoryLock } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import { checkedHeaders, type Mailer, type MailMessage } from "./mailer";
 import { createOutgoingMailRepository } from "./outgoing-mail.repository";
@@ -112,7 +112,18 @@ export async function createMailQueue(deps: {
   // Without a listener an emitted error would end the process; a database outage is logged.
   boss.on("error", (error) => log.warn(`mail queue: ${(error as Error).message}`));
   await boss.start();
-  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...sendOptions });
+
+  /**
+   * pg-boss creates a queue (its row, then a table for its jobs with foreign keys to the queue
+   * table) with no lock of its own: instances starting at once on a new database deadlock, each
+   * holding a lock on the queue table that the other's new foreign key waits for. They take turns
+   * here; the later one finds the queue and does nothing.
+   */
+  const createQueue = (name: string) =>
+    withAdvisoryLock(database, LOCKS.jobQueues, () =>
+      boss.createQueue(name, { name, ...sendOptions }),
+    );
+  await createQueue(MAIL_QUEUE);
 
   async function deliver(job: PgBoss.JobWithMetadata<JobData>): Promise<void> {
     const row = await mail.find(job.data.mailId);
@@ -251,7 +262,7 @@ export async function createMailQueue(deps: {
     name: string,
     handle: (data: T, tx: MailTransaction) => Promise<void>,
   ): Promise<(data: T) => Promise<void>> {
-    await boss.createQueue(name, { name, ...sendOptions });
+    await createQueue(name);
     taskQueues.push(name);
     const worker = startWorker<T>(name, async (job) => {
       const done = await inTransaction(async (open) => {

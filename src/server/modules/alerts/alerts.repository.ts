@@ -171,7 +171,10 @@ export function createAlertsRepository(db: Executor) {
 
     /**
      * Locks an active subscription of that frequency, unless another instance holds it (then
-     * undefined: that one is sending its alerts).
+     * undefined: that one is sending its alerts). FOR NO KEY UPDATE, not FOR UPDATE: it still
+     * excludes another sender, a change of the row and its deletion, but not the key-share lock
+     * that inserting a delivery takes on it (the foreign key), so another instance's matching
+     * does not wait for this send to commit.
      */
     async lockForSending(id: string, frequency: AlertFrequency) {
       const [row] = await db
@@ -184,7 +187,7 @@ export function createAlertsRepository(db: Executor) {
             eq(alertSubscriptions.frequency, frequency),
           ),
         )
-        .for("update", { skipLocked: true });
+        .for("no key update", { skipLocked: true });
       return row as SubscriptionRow | undefined;
     },
 
