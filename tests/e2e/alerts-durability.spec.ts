@@ -360,13 +360,14 @@ test.describe("listing alerts across a crash and two instances", () => {
     const apps: RunningApp[] = [];
     const holder = new pg.Client({ connectionString: database.url });
     try {
-      // Both at once on an empty database: one migrates, the other waits for it.
-      apps.push(
-        ...(await Promise.all([
-          startBuiltApp(database.env("alerts-a", dataDirs[0]!)),
-          startBuiltApp(database.env("alerts-b", dataDirs[1]!)),
-        ])),
-      );
+      // Both at once on an empty database: one migrates, the other waits for it. One that started
+      // is stopped at the end even if the other did not.
+      const started = await Promise.allSettled([
+        startBuiltApp(database.env("alerts-a", dataDirs[0]!)),
+        startBuiltApp(database.env("alerts-b", dataDirs[1]!)),
+      ]);
+      for (const outcome of started) if (outcome.status === "fulfilled") apps.push(outcome.value);
+      for (const outcome of started) if (outcome.status === "rejected") throw outcome.reason;
       await database.db.connect();
       await holder.connect();
       const auth = await signIn(apps[0]!);
