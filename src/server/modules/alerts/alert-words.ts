@@ -6,7 +6,8 @@ import { intlLocales } from "#domain/locale";
  * "2+ bedrooms, up to $1,800, in Hartford or West Hartford, available now".
  */
 
-const rent = (amount: number, lang: AlertLanguage) =>
+/** Whole dollars in the subscriber's language: "$1,800". */
+export const dollars = (amount: number, lang: AlertLanguage) =>
   new Intl.NumberFormat(intlLocales[lang], {
     style: "currency",
     currency: "USD",
@@ -39,7 +40,7 @@ export function criteriaText(criteria: AlertCriteria, lang: AlertLanguage): stri
   const w = words[lang];
   const parts = [
     ...(criteria.bedroomsMin ? [w.bedrooms(criteria.bedroomsMin)] : []),
-    ...(criteria.rentMax !== undefined ? [w.rentMax(rent(criteria.rentMax, lang))] : []),
+    ...(criteria.rentMax !== undefined ? [w.rentMax(dollars(criteria.rentMax, lang))] : []),
     ...(criteria.towns?.length ? [w.towns(list(criteria.towns, lang))] : []),
     ...(criteria.availableNow ? [w.availableNow] : []),
   ];

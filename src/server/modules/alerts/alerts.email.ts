@@ -10,7 +10,7 @@ import { intlLocales, localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
 import { site } from "#domain/site";
 import { type EmailListing, renderEmail } from "#server/mail/email-layout";
 import type { MailMessage } from "#server/mail/mailer";
-import { criteriaText, frequencyText } from "./alert-words";
+import { criteriaText, dollars, frequencyText } from "./alert-words";
 
 /**
  * The e-mails of listing alerts, each in the subscriber's language: the confirmation link, an
@@ -128,13 +128,6 @@ const spanish: Words = {
 
 const wordsOf: Record<AlertLanguage, Words> = { en: english, es: spanish };
 
-const money = (amount: number, lang: AlertLanguage) =>
-  new Intl.NumberFormat(intlLocales[lang], {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: 0,
-  }).format(amount);
-
 /** "November 30, 2026", "30 de noviembre de 2026": a yyyy-MM-dd day, as it is written. */
 const day = (isoDay: string, lang: AlertLanguage) =>
   new Intl.DateTimeFormat(intlLocales[lang], {
@@ -163,7 +156,7 @@ function listing(unit: Unit, publicUrl: string, lang: AlertLanguage, today: stri
     title: w.unitTitle(unit.building.name, unit.unitNumber),
     ...(photo ? { imageUrl: new URL(photo.url, publicUrl).href, imageAlt: photo.alt } : {}),
     lines: [
-      w.perMonth(money(unit.rent, lang)),
+      w.perMonth(dollars(unit.rent, lang)),
       `${w.bedrooms(unit.bedrooms)} · ${w.bathrooms(unit.bathrooms)}`,
       `${unit.address}, ${unit.city}, ${unit.state} ${unit.zipCode}`,
       available,
