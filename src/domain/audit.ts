@@ -35,6 +35,12 @@ export const auditActions = {
   "mail.retried": "Retried e-mail",
   "document_request.created": "Requested documents",
   "tenant_file.downloaded": "Downloaded tenant document",
+  "tenant_file.shared": "Shared a document with a tenant",
+  "tenant.invited": "Invited tenant",
+  "tenant.moved": "Moved tenant",
+  "tenant.access_ended": "Ended tenant's access",
+  "maintenance.updated": "Updated maintenance request",
+  "maintenance.commented": "Commented on maintenance request",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,4 +1,5 @@
 import { adminAlertsApi } from "./admin-alerts";
+import { adminMaintenanceApi } from "./admin-maintenance";
 import { adminPropertiesApi } from "./admin-properties";
 import { alertsApi } from "./alerts";
 import { auditApi } from "./audit";
@@ -10,8 +11,10 @@ import { inquiriesApi } from "./inquiries";
 import { listingsApi, seoApi } from "./listings";
 import { metricsApi } from "./metrics";
 import { mfaApi } from "./mfa";
+import { notificationsApi } from "./notifications";
 import { outgoingMailApi } from "./outgoing-mail";
 import { tenantFilesApi } from "./tenant-files";
+import { tenantPortalApi } from "./tenant-portal";
 
 /** Every contract, by area: what the OpenAPI document, the guard table and the fuzzer read. */
 export const apiAreas = {
@@ -25,6 +28,9 @@ export const apiAreas = {
   adminAlerts: adminAlertsApi,
   adminProperties: adminPropertiesApi,
   tenantFiles: tenantFilesApi,
+  tenantPortal: tenantPortalApi,
+  adminMaintenance: adminMaintenanceApi,
+  notifications: notificationsApi,
   outgoingMail: outgoingMailApi,
   audit: auditApi,
   docs: docsApi,

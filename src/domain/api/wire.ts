@@ -27,6 +27,9 @@ export const resources = [
   "sessions",
   "mfa",
   "staff",
+  "tenants",
+  "maintenance",
+  "notifications",
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -37,9 +38,18 @@ export const users = pgTable(
     /** Bumped by a password reset: every token issued before it stops working. */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
+    /** A tenant's unit (the portal shows its requests); null once the unit is gone. */
+    unitId: integer("unit_id").references((): AnyPgColumn => units.id, { onDelete: "set null" }),
+    /** Since when the tenant is at that unit: requests filed there before are not theirs to see. */
+    unitSince: timestamp("unit_since", { withTimezone: true }),
+    /** When staff invited the tenant (null for accounts made otherwise). */
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** Staff ended the tenant's access: no link signs them in any more. */
+    accessEndedAt: timestamp("access_ended_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_unit_idx").on(t.unitId),
     check("users_role_check", sql`${t.role} in ('admin', 'tenant')`),
   ],
 );
@@ -329,6 +339,9 @@ export const tenantFiles = pgTable(
     mime: text("mime").notNull(),
     maintenanceRequest: text("maintenance_request"),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A document the office shared with the tenant (a lease, a notice), not one they sent. */
+    fromOffice: boolean("from_office").notNull().default(false),
+    sharedBy: uuid("shared_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("tenant_files_uploaded_idx").on(t.uploadedAt),
@@ -494,3 +507,156 @@ export const alertDeliveries = pgTable(
     check("alert_deliveries_state_check", sql`${t.state} in ('pending', 'sent', 'known')`),
   ],
 );
+
+/**
+ * A tenant's single-use sign-in links: an invitation (valid TENANT_INVITE_DAYS) or a link asked
+ * for at the portal (valid TENANT_SIGN_IN_LINK_MINUTES). Only the token's SHA-256 is stored; a
+ * link is used by setting `used_at`, once.
+ */
+export const tenantSignInLinks = pgTable(
+  "tenant_sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["invite", "sign_in"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tenant_sign_in_links_user_idx").on(t.userId, t.createdAt),
+    index("tenant_sign_in_links_expiry_idx").on(t.expiresAt),
+    check("tenant_sign_in_links_purpose_check", sql`${t.purpose} in ('invite', 'sign_in')`),
+  ],
+);
+
+/**
+ * A tenant's repair request. The tenant's name and e-mail, the building's name and the unit's
+ * number are copied in, so a request stays readable after an account or a unit is gone.
+ */
+export const maintenanceRequests = pgTable(
+  "maintenance_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").references(() => users.id, { onDelete: "set null" }),
+    tenantName: text("tenant_name").notNull(),
+    tenantEmail: text("tenant_email").notNull(),
+    unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    propertyName: text("property_name").notNull().default(""),
+    unitNumber: text("unit_number").notNull().default(""),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    urgency: text("urgency", { enum: ["emergency", "urgent", "routine"] }).notNull(),
+    status: text("status", {
+      enum: ["submitted", "scheduled", "in_progress", "completed", "cancelled"],
+    })
+      .notNull()
+      .default("submitted"),
+    permissionToEnter: boolean("permission_to_enter").notNull(),
+    preferredTimes: text("preferred_times").notNull().default(""),
+    scheduledFor: date("scheduled_for", { mode: "string" }),
+    visitWindow: text("visit_window", { enum: ["morning", "afternoon", "evening"] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("maintenance_requests_unit_idx").on(t.unitId, t.createdAt),
+    index("maintenance_requests_status_idx").on(t.status, t.urgency),
+    index("maintenance_requests_property_idx").on(t.propertyId),
+    check(
+      "maintenance_requests_category_check",
+      sql`${t.category} in ('plumbing', 'electrical', 'heating_cooling', 'appliance', 'pests', 'locks_doors', 'other')`,
+    ),
+    check(
+      "maintenance_requests_urgency_check",
+      sql`${t.urgency} in ('emergency', 'urgent', 'routine')`,
+    ),
+    check(
+      "maintenance_requests_status_check",
+      sql`${t.status} in ('submitted', 'scheduled', 'in_progress', 'completed', 'cancelled')`,
+    ),
+    check(
+      "maintenance_requests_window_check",
+      sql`${t.visitWindow} in ('morning', 'afternoon', 'evening')`,
+    ),
+  ],
+);
+
+export type PhotoVariant = { width: number; height: number; file: string };
+
+/** A request's photos: WebP variants under `maintenance-photos/<folder>/`, never public. */
+export const maintenancePhotos = pgTable(
+  "maintenance_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: "cascade" }),
+    folder: text("folder").notNull(),
+    variants: jsonb("variants").$type<PhotoVariant[]>().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("maintenance_photos_request_idx").on(t.requestId, t.position)],
+);
+
+/** The thread between the tenant and the office on a request. */
+export const maintenanceComments = pgTable(
+  "maintenance_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    authorRole: text("author_role", { enum: ["tenant", "staff"] }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("maintenance_comments_request_idx").on(t.requestId, t.createdAt),
+    check("maintenance_comments_role_check", sql`${t.authorRole} in ('tenant', 'staff')`),
+  ],
+);
+
+/**
+ * A signed-in person's notifications from the server (a request's news), shown by the
+ * notification centre beside the browser's own.
+ */
+export const notificationEvents = pgTable(
+  "notification_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: ["info", "success", "warning", "error"] }).notNull(),
+    category: text("category", {
+      enum: ["maintenance", "payment", "system", "communication", "emergency"],
+    }).notNull(),
+    priority: text("priority", { enum: ["low", "medium", "high", "urgent"] }).notNull(),
+    actionUrl: text("action_url"),
+    actionLabel: text("action_label"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A signed-in person's notification preferences (the settings page's), once saved. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  preferences: jsonb("preferences").notNull(),
+  updatedAt: updatedAt(),
+});
