@@ -122,6 +122,8 @@ export type TenantFile = {
   tenant: { name: string; email: string };
   property: { id: number | null; name: string; unit: string };
   maintenanceRequest: { title: string } | null;
+  /** A document the office shared with the tenant, rather than one the tenant sent. */
+  fromOffice: boolean;
 };
 
 export type FilesResponse = { files: TenantFile[] };

@@ -29,6 +29,7 @@ export const tenantFileSchema = z.object({
   tenant: z.object({ name: z.string(), email: z.string() }),
   property: place,
   maintenanceRequest: z.object({ title: z.string() }).nullable(),
+  fromOffice: z.boolean(),
 }) satisfies z.ZodType<TenantFile>;
 
 const filesResponseSchema = z.object({ files: z.array(tenantFileSchema) });

@@ -49,6 +49,7 @@ export function toTenantFile(row: TenantFileRow): TenantFile {
     tenant: { name: row.tenantName, email: row.tenantEmail },
     property: { id: row.propertyId, name: row.propertyName, unit: row.unit },
     maintenanceRequest: row.maintenanceRequest ? { title: row.maintenanceRequest } : null,
+    fromOffice: row.fromOffice,
   };
 }
 

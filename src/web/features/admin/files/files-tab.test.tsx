@@ -62,6 +62,7 @@ const files: TenantFile[] = [
     tenant: { name: "Ann Tenant", email: "ann@example.com" },
     property: { id: 1, name: "Maple Court", unit: "2B" },
     maintenanceRequest: { title: "Leaking faucet" },
+    fromOffice: false,
   },
   {
     id: "f2",
@@ -74,6 +75,7 @@ const files: TenantFile[] = [
     tenant: { name: "Bob Renter", email: "bob@example.com" },
     property: { id: 2, name: "Oak Hall", unit: "" },
     maintenanceRequest: null,
+    fromOffice: false,
   },
 ];
 
