@@ -103,7 +103,7 @@ export const maintenanceMessages = {
   permissionToEnter: "Say whether we may enter when you are not home.",
   preferredTimes: "Preferred times can be up to 200 characters.",
   tooManyPhotos: `Add up to ${MAINTENANCE_PHOTOS_MAX} photos.`,
-  photoType: "Photos must be JPEG, PNG, WebP or HEIC images.",
+  photoType: "Photos must be JPEG, PNG or WebP images.",
   photoTooBig: `Each photo must be ${MAINTENANCE_PHOTO_MAX_MB}MB or smaller.`,
   comment: "Write a comment (1 to 2,000 characters).",
   status: "Choose a status.",

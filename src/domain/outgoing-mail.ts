@@ -18,6 +18,11 @@ export const mailKinds = [
   "listing_alert",
   "listing_alert_digest",
   "alert_limit",
+  "tenant_invitation",
+  "tenant_sign_in_link",
+  "maintenance_request_notice",
+  "maintenance_update",
+  "document_shared",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -33,6 +38,11 @@ export const mailKindLabels: Record<MailKindName, string> = {
   listing_alert: "Listing alert",
   listing_alert_digest: "Listing alert daily summary",
   alert_limit: "Listing alert limit notice",
+  tenant_invitation: "Tenant portal invitation",
+  tenant_sign_in_link: "Tenant sign-in link",
+  maintenance_request_notice: "New maintenance request",
+  maintenance_update: "Maintenance request update",
+  document_shared: "Document shared with tenant",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

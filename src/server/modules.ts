@@ -28,12 +28,16 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
+import { maintenanceRoutes } from "./modules/maintenance/maintenance.routes";
+import { createPhotoLinks } from "./modules/maintenance/maintenance-photos";
 import { mfaRoutes } from "./modules/mfa/mfa.routes";
 import { createPasskeys } from "./modules/mfa/passkeys";
 import { createSecondStep } from "./modules/mfa/second-step";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { outgoingMailRoutes } from "./modules/outgoing-mail/outgoing-mail.routes";
 import { seoRoutes } from "./modules/seo/seo.routes";
 import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
+import { tenantsRoutes } from "./modules/tenants/tenants.routes";
 import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
 
@@ -139,6 +143,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   // Before the mail queue stops (hooks run in reverse order of adding).
   app.addHook("onClose", () => alertRunner.stop());
 
+  // The tenant portal's way in and staff's management of tenants; everyone's notifications.
+  const now = deps.clock ?? (() => new Date());
+  await app.register(
+    tenantsRoutes({ db, mailQueue, publicUrl, now, completeSignIn, attemptsPerMinute }),
+  );
+  await app.register(notificationsRoutes({ db }));
+
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
   // the JSON routes above answer a multipart body 415. These are the outer bounds; each route
   // sets its own smaller file size and count when it reads the parts.
@@ -155,6 +166,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(adminPropertiesRoutes({ db, store }));
   await app.register(uploadRoutes({ db, store }));
   await app.register(tenantFilesRoutes({ db, mailQueue, secret, store, scratchDir, publicUrl }));
+  await app.register(
+    maintenanceRoutes({
+      db,
+      mailQueue,
+      store,
+      photoLinks: createPhotoLinks(secret),
+      publicUrl,
+      now,
+    }),
+  );
   await app.register(adminInquiriesRoutes({ db }));
   await app.register(adminAlertsRoutes({ db, now: alertDeps.now }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));

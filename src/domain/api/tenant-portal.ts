@@ -71,7 +71,7 @@ const tenantHomeSchema = z.object({
 
 const photos = {
   name: "photos",
-  description: `Up to ${MAINTENANCE_PHOTOS_MAX} photos (JPEG, PNG, WebP or HEIC), checked by content and re-encoded`,
+  description: `Up to ${MAINTENANCE_PHOTOS_MAX} photos (JPEG, PNG or WebP), checked by content and re-encoded`,
 };
 
 /**

@@ -11,7 +11,7 @@ import { newSignInEmail } from "./new-sign-in.email";
 import { createSessionStore, signInContext } from "./sessions";
 
 /** How the last step of a sign-in was made: the password alone, or the second step's method. */
-export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey";
+export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "email_link";
 
 type Deps = {
   db: Db;

@@ -28,7 +28,7 @@ const TOKEN_MAX_CHARS = 2048;
  * Link tokens that tell "expired" from "invalid": an expired link deserves "ask for a new one"
  * (410), a forged or mangled one only "not found" (404).
  */
-function createExpiringLinks<T extends Record<string, string>>(
+export function createExpiringLinks<T extends Record<string, string>>(
   secret: Uint8Array,
   audience: string,
   minutes: number,

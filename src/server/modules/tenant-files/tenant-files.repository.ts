@@ -67,6 +67,15 @@ export function createTenantFilesRepository(db: Executor) {
       };
     },
 
+    /** A tenant's own uploads and the documents shared with them, newest first. */
+    async listOfTenant(tenantId: string): Promise<TenantFileRow[]> {
+      return db
+        .select()
+        .from(tenantFiles)
+        .where(eq(tenantFiles.tenantId, tenantId))
+        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id));
+    },
+
     async findById(id: string): Promise<TenantFileRow | null> {
       const rows = await db.select().from(tenantFiles).where(eq(tenantFiles.id, id)).limit(1);
       return rows[0] ?? null;
@@ -78,8 +87,13 @@ export function createTenantFilesRepository(db: Executor) {
       return db.insert(tenantFiles).values(values).returning();
     },
 
-    /** The files received through a request's link, or uploaded by a tenant themselves. */
-    async holding(owner: { requestId: string } | { tenantId: string }): Promise<Holding> {
+    /**
+     * The files received through a request's link, uploaded by a tenant themselves, or shared
+     * with a tenant by the office (each counted against its own quota).
+     */
+    async holding(
+      owner: { requestId: string } | { tenantId: string } | { sharedWith: string },
+    ): Promise<Holding> {
       const [row] = await db
         .select({
           files: sql<number>`count(*)::int`,
@@ -89,7 +103,9 @@ export function createTenantFilesRepository(db: Executor) {
         .where(
           "requestId" in owner
             ? eq(tenantFiles.requestId, owner.requestId)
-            : eq(tenantFiles.tenantId, owner.tenantId),
+            : "tenantId" in owner
+              ? and(eq(tenantFiles.tenantId, owner.tenantId), eq(tenantFiles.fromOffice, false))
+              : and(eq(tenantFiles.tenantId, owner.sharedWith), eq(tenantFiles.fromOffice, true)),
         );
       return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
     },

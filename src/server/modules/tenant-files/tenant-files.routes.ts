@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { tenantFilesApi as api } from "#domain/api/tenant-files";
+import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
@@ -16,7 +18,11 @@ import {
   createDownloadLink,
   fileStats,
   listFiles,
+  listTenantDocuments,
   openDownload,
+  shareWithTenant,
+  tenantDocumentLink,
+  toTenantFile,
   uploadTenantFiles,
 } from "./tenant-files.service";
 
@@ -88,6 +94,31 @@ export const tenantFilesRoutes =
         request.user!,
       ),
     );
+
+    // The tenant portal's Documents: their own and those the office shared with them.
+    route(app, tenantPortalApi.listDocuments, async (request) =>
+      listTenantDocuments(services, request.user!),
+    );
+    route(app, tenantPortalApi.documentLink, async (request) =>
+      tenantDocumentLink(services, request.user!, request.params.id),
+    );
+    route(app, adminMaintenanceApi.shareDocument, async (request) => {
+      const { files, tenant } = await shareWithTenant(
+        services,
+        request.params.id,
+        request.parts({ limits: adminMaintenanceApi.shareDocument.multipart.limits }),
+        request.user!,
+      );
+      request.auditEntry = {
+        targetType: "tenant",
+        propertyId: files[0]?.propertyId ?? null,
+        detail: {
+          tenant: tenant.email,
+          files: files.map((file) => ({ id: file.id, name: file.originalName })),
+        },
+      };
+      return { files: files.map(toTenantFile) };
+    });
 
     route(app, api.createRequest, async (request) => {
       const created = await createDocumentRequest(

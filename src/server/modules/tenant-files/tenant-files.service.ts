@@ -1,21 +1,29 @@
 import type { Readable } from "node:stream";
 import type { Multipart } from "@fastify/multipart";
+import { and, eq, isNull } from "drizzle-orm";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { buildUrl } from "#domain/api/wire";
 import type { SessionUser } from "#domain/auth";
+import { tenantMessages } from "#domain/maintenance";
+import { site } from "#domain/site";
 import {
   DOWNLOAD_URL_MINUTES,
   type DownloadResponse,
   type FileStats,
   type FilesQuery,
   type FilesResponse,
+  fileCategories,
   formatFileSize,
   RECENT_UPLOAD_DAYS,
   type TenantFile,
   tenantUploadFieldsSchema,
 } from "#domain/tenant-files";
+import { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
-import { badRequest, unauthorized } from "#server/http/errors";
+import { properties, units, users } from "#server/db/schema";
+import { badRequest, notFound, unauthorized } from "#server/http/errors";
+import { renderEmail } from "#server/mail/email-layout";
+import type { MailQueue, QueuedMessage } from "#server/mail/mail-queue";
 import { isUuid } from "#server/shared/uuid";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
@@ -104,6 +112,26 @@ async function linkTo(
   };
 }
 
+/** A tenant's documents: what they sent and what the office shared with them, newest first. */
+export async function listTenantDocuments(
+  deps: { db: Db },
+  user: SessionUser,
+): Promise<FilesResponse> {
+  const rows = await createTenantFilesRepository(deps.db).listOfTenant(user.uid);
+  return { files: rows.map(toTenantFile) };
+}
+
+/** A link to one of the tenant's own documents; anyone else's is not found. */
+export async function tenantDocumentLink(
+  deps: { db: Db; links: FileLinks; store: ObjectStore; now?: () => Date },
+  user: SessionUser,
+  id: string,
+): Promise<DownloadResponse> {
+  const row = isUuid(id) ? await createTenantFilesRepository(deps.db).findById(id) : null;
+  if (!row || row.tenantId !== user.uid) throw fileNotFound();
+  return linkTo(deps, row);
+}
+
 export type OpenedDownload = { file: TenantFileRow; size: number; stream: Readable };
 
 /** The token route: works with either driver, streaming the bytes from the store. */
@@ -131,6 +159,7 @@ export async function uploadTenantFiles(
   parts: AsyncIterableIterator<Multipart>,
   user: SessionUser,
 ): Promise<FilesResponse> {
+  const place = await placeOf(deps.db, user.uid);
   const owner: QuotaOwner = {
     quota: tenantQuota,
     holder: { tenantId: user.uid },
@@ -156,10 +185,99 @@ export async function uploadTenantFiles(
         tenantId: user.uid,
         tenantName: user.displayName?.trim() || user.email,
         tenantEmail: user.email,
+        ...place,
         category: parsed.data.category,
         maintenanceRequest: parsed.data.maintenanceRequest || null,
       }));
     },
   );
   return { files: rows.map(toTenantFile) };
+}
+
+/** Where a tenant lives, as a file row names it (nothing for a tenant without a unit). */
+async function placeOf(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ propertyId: properties.id, propertyName: properties.title, unit: units.unitNumber })
+    .from(users)
+    .innerJoin(units, eq(units.id, users.unitId))
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(users.id, tenantId));
+  return row ?? {};
+}
+
+const tenantGone = () => notFound(tenantMessages.tenantNotFound);
+
+/**
+ * The office shares documents (a lease, a notice) with a tenant who has access: stored as the
+ * tenant's files, marked as the office's, within a quota of their own; the tenant is e-mailed.
+ */
+export async function shareWithTenant(
+  deps: { db: Db; store: ObjectStore; scratchDir: string; mailQueue: MailQueue; publicUrl: string },
+  tenantId: string,
+  parts: AsyncIterableIterator<Multipart>,
+  staff: SessionUser,
+): Promise<{ files: TenantFileRow[]; tenant: { email: string; name: string } }> {
+  if (!isUuid(tenantId)) throw tenantGone();
+  const [tenant] = await deps.db
+    .select({ email: users.email, name: users.displayName })
+    .from(users)
+    .where(and(eq(users.id, tenantId), eq(users.role, "tenant"), isNull(users.accessEndedAt)));
+  if (!tenant) throw tenantGone();
+  const place = await placeOf(deps.db, tenantId);
+  const name = tenant.name?.trim() || tenant.email;
+  const owner: QuotaOwner = {
+    quota: tenantQuota,
+    holder: { sharedWith: tenantId },
+    lock: (tx) => createTenantFilesRepository(tx).lockTenant(tenantId),
+    gone: tenantGone,
+    full: tenantFull,
+  };
+  const rows = await uploadWithinQuota(
+    deps,
+    { parts, fileField: "file" },
+    owner,
+    ({ files, fields }) => {
+      const category = z.enum(fileCategories).default("other").safeParse(fields.category);
+      if (!category.success) throw badRequest("Choose a category for the document.");
+      return files.map((file) => ({
+        ...file,
+        tenantId,
+        tenantName: name,
+        tenantEmail: tenant.email,
+        ...place,
+        category: category.data,
+        fromOffice: true,
+        sharedBy: staff.uid,
+      }));
+    },
+  );
+  await deps.mailQueue.send(
+    documentSharedEmail({
+      to: tenant.email,
+      names: rows.map((row) => nameForType(row.originalName, row.mime)),
+      portalUrl: `${deps.publicUrl}/tenant-portal`,
+    }),
+  );
+  return { files: rows, tenant: { email: tenant.email, name } };
+}
+
+function documentSharedEmail(input: {
+  to: string;
+  names: string[];
+  portalUrl: string;
+}): QueuedMessage {
+  const one = input.names.length === 1;
+  return {
+    kind: "document_shared",
+    to: input.to,
+    subject: `${site.name}: ${one ? "a document" : "documents"} for you`,
+    ...renderEmail({
+      heading: `The office shared ${one ? "a document" : `${input.names.length} documents`} with you`,
+      paragraphs: [
+        input.names.join(", "),
+        "Open the tenant portal's Documents to read or download it. Sign in with a link e-mailed to this address.",
+      ],
+      action: { label: "Open the tenant portal", url: input.portalUrl },
+    }),
+  };
 }

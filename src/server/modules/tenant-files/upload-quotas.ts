@@ -40,7 +40,7 @@ export const hasRoom = (held: Holding, quota: Quota) => fits(held, [{ size: 1 }]
 export type QuotaOwner = {
   quota: Quota;
   /** Whose files count: a link's request, or a signed-in tenant. */
-  holder: { requestId: string } | { tenantId: string };
+  holder: { requestId: string } | { tenantId: string } | { sharedWith: string };
   /** Locks the owner's row for the rest of `tx`; false when the owner is gone. */
   lock: (tx: Executor) => Promise<boolean>;
   gone: () => Error;

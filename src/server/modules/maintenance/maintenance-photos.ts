@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { MaintenancePhoto } from "#domain/maintenance";
+import { MAINTENANCE_PHOTO_LINK_MINUTES } from "#domain/maintenance";
+import type { Db } from "#server/db/client";
+import { maintenancePhotos, type PhotoVariant } from "#server/db/schema";
+import { type WrittenVariant, writeImageVariants } from "#server/images/image-pipeline";
+import { isUuid } from "#server/shared/uuid";
+import { isValidKey } from "#server/storage/keys";
+import type { ObjectStore, StoredObject } from "#server/storage/storage";
+import { createExpiringLinks, type ExpiringLinks } from "../tenant-files/file-tokens";
+
+/**
+ * Maintenance photos are private: checked and re-encoded as the listing photos are (WebP
+ * variants, no metadata such as a GPS position), but kept under `maintenance-photos/`, which no
+ * public path serves. A photo is reached only through a signed link valid a few minutes, made
+ * for someone allowed to see its request.
+ */
+
+export const MAINTENANCE_PHOTOS_PREFIX = "maintenance-photos/";
+const PHOTO_AUDIENCE = "rentals:maintenance-photo";
+/** The variant the links name: wide enough for a phone's full screen, small enough for a list. */
+const LINK_WIDTH = 1200;
+
+export type PhotoClaims = { pid: string; w: string };
+export type PhotoLinks = ExpiringLinks<PhotoClaims>;
+
+export const createPhotoLinks = (secret: Uint8Array): PhotoLinks =>
+  createExpiringLinks<PhotoClaims>(secret, PHOTO_AUDIENCE, MAINTENANCE_PHOTO_LINK_MINUTES, [
+    "pid",
+    "w",
+  ]);
+
+export type StoredPhoto = {
+  folder: string;
+  variants: PhotoVariant[];
+  width: number;
+  height: number;
+};
+
+const photoKey = (folder: string, file: string) => `${MAINTENANCE_PHOTOS_PREFIX}${folder}/${file}`;
+
+/** Checks and re-encodes one photo into a folder of its own; refused photos write nothing. */
+export async function storePhoto(store: ObjectStore, bytes: Buffer): Promise<StoredPhoto> {
+  const folder = randomBytes(16).toString("base64url");
+  const variants: WrittenVariant[] = await writeImageVariants(
+    bytes,
+    store,
+    `${MAINTENANCE_PHOTOS_PREFIX}${folder}`,
+  );
+  const largest = variants.at(-1)!;
+  return { folder, variants, width: largest.width, height: largest.height };
+}
+
+/** Removes a photo's files (best effort: the request's own error is the one to answer). */
+export async function removePhoto(store: ObjectStore, photo: StoredPhoto): Promise<void> {
+  await Promise.all(
+    photo.variants.map((variant) =>
+      store.delete(photoKey(photo.folder, variant.file)).catch(() => undefined),
+    ),
+  );
+}
+
+/** The variant a link shows: the widest not past LINK_WIDTH. */
+function linkVariant(variants: PhotoVariant[]): PhotoVariant {
+  const fitting = variants.filter((variant) => variant.width <= LINK_WIDTH);
+  return fitting.at(-1) ?? variants[0]!;
+}
+
+/** A photo as a person allowed to see it gets it: a signed link to its shown variant. */
+export async function photoView(
+  links: PhotoLinks,
+  publicPath: (token: string) => string,
+  row: { id: string; variants: PhotoVariant[] },
+): Promise<MaintenancePhoto> {
+  const variant = linkVariant(row.variants);
+  const { token } = await links.sign({ pid: row.id, w: String(variant.width) });
+  return { id: row.id, url: publicPath(token), width: variant.width, height: variant.height };
+}
+
+export type OpenedPhoto =
+  | { status: "found"; object: StoredObject }
+  | { status: "expired" }
+  | { status: "invalid" };
+
+/** The bytes behind a photo link: the link must be ours, unexpired, and name a photo that exists. */
+export async function openPhoto(
+  deps: { db: Db; store: ObjectStore; links: PhotoLinks },
+  token: string,
+): Promise<OpenedPhoto> {
+  const check = await deps.links.check(token);
+  if (check.status !== "valid") return check;
+  const { pid, w } = check.claims;
+  if (!isUuid(pid)) return { status: "invalid" };
+  const [row] = await deps.db
+    .select({ folder: maintenancePhotos.folder, variants: maintenancePhotos.variants })
+    .from(maintenancePhotos)
+    .where(eq(maintenancePhotos.id, pid));
+  const variant = row?.variants.find((v) => String(v.width) === w);
+  if (!row || !variant) return { status: "invalid" };
+  const key = photoKey(row.folder, variant.file);
+  if (!isValidKey(key)) return { status: "invalid" };
+  const object = await deps.store.get(key);
+  return object ? { status: "found", object } : { status: "invalid" };
+}

@@ -1,0 +1,49 @@
+import { TENANT_INVITE_DAYS, TENANT_SIGN_IN_LINK_MINUTES } from "#domain/maintenance";
+import { site } from "#domain/site";
+import { renderEmail } from "#server/mail/email-layout";
+import type { QueuedMessage } from "#server/mail/mail-queue";
+
+/** The page that exchanges a link's token for a session (the token is its `token` query). */
+export const signInPageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/tenant-portal/sign-in?token=${encodeURIComponent(token)}`;
+
+/** A tenant's invitation to the portal, from the office. */
+export function invitationEmail(input: {
+  to: string;
+  name: string;
+  place: string;
+  url: string;
+}): QueuedMessage {
+  return {
+    kind: "tenant_invitation",
+    to: input.to,
+    subject: `${site.name}: your tenant portal`,
+    ...renderEmail({
+      heading: `Welcome, ${input.name}`,
+      paragraphs: [
+        `${site.name} invites you to its tenant portal for ${input.place}.`,
+        "There you can report a repair with photos, follow it until it is done, write to the office, and send or receive documents such as your lease.",
+        `The button signs you in. It works once, for ${TENANT_INVITE_DAYS} days. After that, ask for a sign-in link at the portal with this e-mail address: no password needed.`,
+      ],
+      action: { label: "Open the tenant portal", url: input.url },
+      footnote: `If you are not a tenant of ${site.name}, ignore this e-mail.`,
+    }),
+  };
+}
+
+/** The link a tenant asked for at the portal. */
+export function signInLinkEmail(input: { to: string; url: string }): QueuedMessage {
+  return {
+    kind: "tenant_sign_in_link",
+    to: input.to,
+    subject: `${site.name}: your sign-in link`,
+    ...renderEmail({
+      heading: "Sign in to the tenant portal",
+      paragraphs: [
+        `The button signs you in to the tenant portal. It works once, for ${TENANT_SIGN_IN_LINK_MINUTES} minutes.`,
+      ],
+      action: { label: "Sign in", url: input.url },
+      footnote: "If you did not ask for this, ignore this e-mail: nobody can sign in without it.",
+    }),
+  };
+}
