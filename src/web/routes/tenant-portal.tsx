@@ -56,10 +56,14 @@ function Portal() {
             aria-label="Portal sections"
             className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto"
           >
-            <TabsTrigger value="maintenance" className="justify-center">
+            <TabsTrigger
+              value="maintenance"
+              className="justify-center"
+              aria-label={open > 0 ? `Maintenance, ${open} open` : undefined}
+            >
               <Wrench aria-hidden="true" className="size-4" /> Maintenance
               {open > 0 ? (
-                <Badge variant="secondary" aria-label={`${open} open`}>
+                <Badge variant="secondary" aria-hidden="true">
                   {open}
                 </Badge>
               ) : null}
