@@ -25,6 +25,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("tenant-portal", "routes/tenant-portal.tsx"),
+  route("tenant-portal/sign-in", "routes/tenant-portal-sign-in.tsx"),
   route("reset-users", "routes/reset-users.tsx"),
   route("admin-dashboard", "routes/admin-dashboard.tsx"),
   route("account/security", "routes/account-security.tsx"),

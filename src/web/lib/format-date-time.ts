@@ -15,3 +15,22 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return "—";
   return formatter.format(date).replace(/\u202f/g, " ");
 }
+
+const dayFormatter = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * A calendar day ('2026-03-03') as 'Tue, Mar 3, 2026'. The day is no instant: it is read at noon
+ * UTC and shown in UTC, so no time zone moves it to the day before or after.
+ */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return "—";
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return "—";
+  return dayFormatter.format(date);
+}

@@ -134,6 +134,12 @@ export default function Login() {
           Forgot your password?
         </Link>
       </p>
+      <p className="mt-2 text-center text-sm">
+        Tenant?{" "}
+        <Link to="/tenant-portal/sign-in" className="font-semibold text-primary hover:underline">
+          Email me a sign-in link
+        </Link>
+      </p>
     </AuthCard>
   );
 }

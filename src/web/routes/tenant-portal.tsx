@@ -1,53 +1,101 @@
-import { LogOut, Mail, Phone } from "lucide-react";
-import { site } from "#domain/site";
+import { useQuery } from "@tanstack/react-query";
+import { FileText, LogOut, Wrench } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth/auth-provider";
 import { displayNameOf } from "../features/auth/components/account-menu";
-import { AuthCard } from "../features/auth/components/auth-card";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
+import { DocumentsSection } from "../features/tenant-portal/components/documents-section";
+import { MaintenanceSection } from "../features/tenant-portal/components/maintenance-section";
+import { PortalHeader } from "../features/tenant-portal/components/portal-header";
+import { homeQuery } from "../features/tenant-portal/portal-queries";
 import { privatePageMeta } from "../lib/meta";
+import { QueryProvider } from "../lib/query";
 
 export const meta = () => privatePageMeta("Tenant Portal");
+
+const sections = ["maintenance", "documents"] as const;
+type Section = (typeof sections)[number];
 
 function Portal() {
   const { user } = useAuth();
   const { logout } = useLogout();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const section: Section = sections.find((s) => s === requested) ?? "maintenance";
+  const home = useQuery(homeQuery());
+  const open = home.data?.openRequests ?? 0;
+
+  const select = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "maintenance") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
   return (
-    <AuthCard
-      title="Tenant Portal"
-      subtitle={user ? `Signed in as ${displayNameOf(user)}` : undefined}
-    >
-      <p className="text-sm">
-        This site is our property showcase. To send us a document or a maintenance request, use the
-        upload link our office e-mails you, or contact us:
-      </p>
-      <ul className="mt-4 space-y-2 text-sm">
-        <li className="flex items-center gap-2">
-          <Phone aria-hidden="true" className="size-4 text-primary" />
-          <a href={site.phoneHref} className="text-primary hover:underline">
-            {site.phone}
-          </a>
-        </li>
-        <li className="flex items-center gap-2">
-          <Mail aria-hidden="true" className="size-4 text-primary" />
-          <a href={`mailto:${site.email}`} className="text-primary hover:underline">
-            {site.email}
-          </a>
-        </li>
-      </ul>
-      <Button variant="outline" className="mt-6 w-full" onClick={() => void logout()}>
-        <LogOut aria-hidden="true" /> Logout
-      </Button>
-    </AuthCard>
+    <div className="min-h-dvh bg-muted">
+      <PortalHeader
+        name={user ? displayNameOf(user) : ""}
+        actions={
+          <Button variant="outline" className="h-11" onClick={() => void logout()}>
+            <LogOut aria-hidden="true" /> Logout
+          </Button>
+        }
+      />
+      <main className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
+        <Tabs value={section} onValueChange={select}>
+          <TabsList
+            aria-label="Portal sections"
+            className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto"
+          >
+            <TabsTrigger
+              value="maintenance"
+              className="justify-center"
+              aria-label={open > 0 ? `Maintenance, ${open} open` : undefined}
+            >
+              <Wrench aria-hidden="true" className="size-4" /> Maintenance
+              {open > 0 ? (
+                <Badge variant="secondary" aria-hidden="true">
+                  {open}
+                </Badge>
+              ) : null}
+            </TabsTrigger>
+            <TabsTrigger value="documents" className="justify-center">
+              <FileText aria-hidden="true" className="size-4" /> Documents
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="maintenance">
+            <MaintenanceSection hasUnit={home.data ? home.data.unit !== null : true} />
+          </TabsContent>
+          <TabsContent value="documents">
+            <DocumentsSection />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
   );
 }
 
-/** /tenant-portal: where a signed-in tenant lands (tenants cannot use the staff login). */
+/**
+ * /tenant-portal: a signed-in tenant's home (unit, building, the office's contact), their
+ * maintenance requests and their documents. Protected by the spec's rule, for tenants: staff go
+ * to their own home, and no session goes to /login. The open section is kept in the address
+ * (?tab=documents), so a reload opens the same one.
+ */
 export default function TenantPortal() {
   return (
-    <ProtectedPage>
-      <Portal />
+    <ProtectedPage roles="tenant">
+      <QueryProvider>
+        <Portal />
+      </QueryProvider>
     </ProtectedPage>
   );
 }

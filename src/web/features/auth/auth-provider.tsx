@@ -39,6 +39,8 @@ export type AuthContextValue = {
   completeSecondStep(mfaToken: string, code: string): Promise<SignInOutcome>;
   /** A passkey: the second step (with `login`'s token) or, without one, the only step. */
   signInWithPasskey(mfaToken?: string): Promise<SignInOutcome>;
+  /** A tenant's e-mailed sign-in link: its token exchanged for a session, stored as every sign-in. */
+  signInWithLink(token: string): Promise<SessionUser>;
   /** Always fails with the server's refusal: accounts are made by the office. */
   register(): Promise<SessionUser>;
   verifyEmailCode(email: string, code: string): Promise<SessionUser>;
@@ -155,6 +157,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         run(async () => outcomeOf(await authApi.verifySecondStep(mfaToken, code))),
       signInWithPasskey: (mfaToken) =>
         run(async () => outcomeOf(await authApi.signInWithPasskey(mfaToken))),
+      signInWithLink: (token) => run(async () => signIn(await authApi.signInWithLink(token))),
       register: () => run(async () => signIn(await authApi.register())),
       verifyEmailCode: (email, code) =>
         run(async () => signIn(await authApi.verifyCode(email, code))),

@@ -12,7 +12,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery } from "#web/lib/query";
-import { startDownload } from "../files/start-download";
+import { startDownload } from "#web/lib/start-download";
 
 export type ActivityBuilding = { id: number; title: string };
 

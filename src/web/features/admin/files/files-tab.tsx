@@ -17,12 +17,12 @@ import { Button } from "#web/components/ui/button";
 import { SelectField } from "#web/components/ui/form-field";
 import { ApiError, request } from "#web/lib/api-client";
 import { contractQuery } from "#web/lib/query";
+import { startDownload } from "#web/lib/start-download";
 import { useDebouncedValue } from "#web/lib/use-debounced-value";
 import { DocumentRequestsSection } from "./document-requests-section";
 import { FileList } from "./file-list";
 import { FileStatsCards } from "./file-stats-cards";
 import { type BuildingChoice, RequestDocumentsDialog } from "./request-documents-dialog";
-import { startDownload } from "./start-download";
 
 /** A search asks once the typing has stopped for this long, not once per key. */
 const SEARCH_DELAY_MS = 300;

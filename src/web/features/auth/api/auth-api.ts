@@ -1,6 +1,7 @@
 import type { authApi as authContracts } from "#domain/api/auth";
 import type { SuccessBody } from "#domain/api/contract";
 import type { mfaApi } from "#domain/api/mfa";
+import type { tenantPortalApi } from "#domain/api/tenant-portal";
 import { ApiError, request } from "#web/lib/api-client";
 import { signWithPasskey } from "#web/lib/passkey-prompt";
 
@@ -16,9 +17,12 @@ export type SignInAnswer = SuccessBody<typeof authContracts.login>;
 
 type AuthContracts = typeof authContracts;
 type MfaContracts = typeof mfaApi;
+type TenantContracts = typeof tenantPortalApi;
 
 const contracts = async (): Promise<AuthContracts> => (await import("#domain/api/auth")).authApi;
 const mfaContracts = async (): Promise<MfaContracts> => (await import("#domain/api/mfa")).mfaApi;
+const tenantContracts = async (): Promise<TenantContracts> =>
+  (await import("#domain/api/tenant-portal")).tenantPortalApi;
 
 /**
  * A failure says the server's own message when it sent one (the ApiError itself, so that its
@@ -69,6 +73,16 @@ export const authApi = {
       "Login failed",
     );
   },
+  /**
+   * A tenant's e-mailed sign-in (or invitation) link: its token for a session. A used, expired or
+   * unknown token is the server's 400, passed on as it is so the page can say so.
+   */
+  signInWithLink: (token: string): Promise<Session> =>
+    call(
+      tenantContracts,
+      (api) => request(api.signIn, { body: { token } }, noSignOut),
+      "Sign-in failed",
+    ),
   /** Ends the session on the server (the browser has already forgotten it): failures are quiet. */
   logout: async (token: string) => {
     await request((await contracts()).logout, {}, { token, signOutOn401: false });

@@ -1,0 +1,139 @@
+import { useQuery } from "@tanstack/react-query";
+import { Download, FolderOpen, RefreshCw, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { tenantPortalApi } from "#domain/api/tenant-portal";
+import {
+  fileCategoryLabels,
+  formatFileDate,
+  formatFileSize,
+  type TenantFile,
+} from "#domain/tenant-files";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ApiError, failureDetail, request } from "#web/lib/api-client";
+import { startDownload } from "#web/lib/start-download";
+import { portalMessages } from "../portal-messages";
+import { documentsQuery } from "../portal-queries";
+
+function DocumentRow({
+  file,
+  busy,
+  failure,
+  onDownload,
+}: {
+  file: TenantFile;
+  busy: boolean;
+  failure: string | null;
+  onDownload: (file: TenantFile) => void;
+}) {
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid min-w-0 gap-1.5">
+          <h4 className="font-semibold break-all">{file.originalName}</h4>
+          <p className="flex flex-wrap items-center gap-2">
+            {file.fromOffice ? <Badge variant="default">{portalMessages.fromOffice}</Badge> : null}
+            <Badge variant="outline">{fileCategoryLabels[file.category]}</Badge>
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {`${formatFileSize(file.size)} · ${formatFileDate(file.uploadDate)}`}
+          </p>
+          {failure ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {failure}
+            </p>
+          ) : null}
+        </div>
+        <Button
+          variant="outline"
+          className="h-11 w-full shrink-0 sm:w-auto"
+          aria-label={`Download ${file.originalName}`}
+          disabled={busy}
+          onClick={() => onDownload(file)}
+        >
+          <Download aria-hidden="true" />
+          {busy ? "Downloading..." : "Download"}
+        </Button>
+      </Card>
+    </li>
+  );
+}
+
+/**
+ * A document is reached through a link the server makes on demand, valid a few minutes, that
+ * it answers as an attachment: the page stays where it is.
+ */
+function useDocumentDownload() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failures, setFailures] = useState<Record<string, string>>({});
+  const download = async (file: TenantFile) => {
+    setBusy(file.id);
+    setFailures(({ [file.id]: _gone, ...rest }) => rest);
+    try {
+      const { downloadUrl } = await request(tenantPortalApi.documentLink, {
+        params: { id: file.id },
+      });
+      startDownload(downloadUrl, file.originalName);
+    } catch (error) {
+      const why =
+        error instanceof ApiError && error.fromServer ? error.message : failureDetail(error);
+      setFailures((current) => ({
+        ...current,
+        [file.id]: `${portalMessages.downloadFailed} ${why}`,
+      }));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, failures, download };
+}
+
+/** The tenant's documents, newest first: their own uploads and what the office shared. */
+export function DocumentList() {
+  const list = useQuery(documentsQuery());
+  const { busy, failures, download } = useDocumentDownload();
+  if (list.isError && !list.data)
+    return (
+      <StatePanel
+        icon={TriangleAlert}
+        tone="error"
+        headingLevel={4}
+        title={portalMessages.documentsFailed}
+        message={failureDetail(list.error)}
+      >
+        <Button className="h-11" disabled={list.isFetching} onClick={() => void list.refetch()}>
+          <RefreshCw aria-hidden="true" /> Try Again
+        </Button>
+      </StatePanel>
+    );
+  if (!list.data)
+    return (
+      <p role="status" className="text-muted-foreground">
+        {portalMessages.documentsLoading}
+      </p>
+    );
+  if (list.data.files.length === 0)
+    return (
+      <StatePanel
+        icon={FolderOpen}
+        headingLevel={4}
+        title={portalMessages.noDocuments}
+        message={portalMessages.noDocumentsHint}
+      />
+    );
+  return (
+    <ul aria-label="Your documents" className="grid gap-3">
+      {list.data.files.map((file) => (
+        <DocumentRow
+          key={file.id}
+          file={file}
+          busy={busy === file.id}
+          failure={failures[file.id] ?? null}
+          onDownload={(chosen) => void download(chosen)}
+        />
+      ))}
+    </ul>
+  );
+}
