@@ -45,11 +45,19 @@ function ShareForm({ onDone }: { onDone: () => void }) {
   const [sending, setSending] = useState(false);
   const list = tenants.data?.tenants ?? [];
 
+  const tenantHint = tenants.isPending
+    ? "Loading tenants..."
+    : tenants.isError
+      ? words.tenantsLoadFailed
+      : list.length === 0
+        ? words.noTenants
+        : undefined;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAlert(null);
     const found: Errors = {
-      tenant: tenantId ? undefined : words.chooseTenant,
+      tenant: tenantId ? undefined : list.length === 0 ? tenantHint : words.chooseTenant,
       files: filesProblem(files),
     };
     setErrors(found);
@@ -72,14 +80,6 @@ function ShareForm({ onDone }: { onDone: () => void }) {
       void invalidate(client, contract.invalidates);
     }
   };
-
-  const tenantHint = tenants.isPending
-    ? "Loading tenants..."
-    : tenants.isError
-      ? words.tenantsLoadFailed
-      : list.length === 0
-        ? words.noTenants
-        : undefined;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">

@@ -28,7 +28,7 @@ export function PhotoViewer({ photos, title }: { photos: MaintenancePhoto[]; tit
               alt={alt(chosenIndex)}
               width={chosen.width}
               height={chosen.height}
-              className="max-h-[60dvh] w-full rounded-md bg-muted object-contain"
+              className="max-h-80 w-full rounded-md bg-muted object-contain sm:max-h-96"
             />
             <figcaption className="text-xs text-muted-foreground">
               <a

@@ -86,7 +86,7 @@ export function StatusForm({ request }: { request: MaintenanceRequest }) {
   return (
     <section aria-labelledby="request-status" className="grid gap-3">
       <h3 id="request-status" className="font-semibold">
-        Status and schedule
+        Schedule and progress
       </h3>
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-start">
         <SelectField label="Status" error={errors.status?.message} {...form.register("status")}>
