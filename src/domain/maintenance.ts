@@ -274,3 +274,44 @@ export type TenantHome = {
   office: { phone: string; email: string; address: string };
   openRequests: number;
 };
+
+// ---- The back office's words -------------------------------------------------------------
+
+/** The Maintenance tab's status filter: the open ones (the default), one status, or all. */
+export const maintenanceStatusFilters = ["open", ...maintenanceStatuses, "all"] as const;
+export type MaintenanceStatusFilter = (typeof maintenanceStatusFilters)[number];
+
+export const maintenanceStatusFilterLabels: Record<MaintenanceStatusFilter, string> = {
+  open: "All open",
+  ...maintenanceStatusLabels,
+  all: "All statuses",
+};
+
+/** The staff side's words: the Maintenance tab, tenants on a unit row, shared documents. */
+export const maintenanceStaffMessages = {
+  loading: "Loading maintenance requests...",
+  loadFailed: "Failed to load maintenance requests",
+  empty: "No maintenance requests",
+  emptyOpen: "No open maintenance requests. Requests tenants send appear here.",
+  emptyFiltered: "No requests match these filters. Choose other filters to see the others.",
+  requestLoadFailed: "Failed to load the request",
+  updateFailed: "Failed to update the request",
+  commentFailed: "Failed to send the comment",
+  commentSent: "Comment sent. The tenant is told by e-mail.",
+  noPhotos: "No photos.",
+  noComments: "No comments yet.",
+  inviteFailed: "Failed to send the invitation",
+  moveFailed: "Failed to move the tenant",
+  endFailed: "Failed to end the tenant's access",
+  endConfirm:
+    "They can no longer sign in to the tenant portal; their sessions and links stop working at once. Their requests and documents stay.",
+  chooseUnit: "Choose the unit to move the tenant to.",
+  tenantsLoadFailed: "Failed to load the tenants",
+  noTenants: "No tenants with access yet. Invite one from a unit on the Properties tab.",
+  chooseTenant: "Choose a tenant.",
+  chooseFiles: "Choose at least one file.",
+  tooManyFiles: (max: number) => `Share up to ${max} files at once.`,
+  shareFailed: "Failed to share the document",
+  shared: (name: string) => `Shared with ${name}.`,
+  sharedMarker: "Shared with tenant",
+} as const;

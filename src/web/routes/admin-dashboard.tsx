@@ -8,6 +8,7 @@ import {
   Mail,
   Send,
   Users,
+  Wrench,
 } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -22,6 +23,8 @@ import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
 import { OutgoingMailTab } from "../features/admin/mail/outgoing-mail-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
+import { MaintenanceTab, REQUEST_PARAM } from "../features/admin/maintenance/maintenance-tab";
+import { MaintenanceTabCount } from "../features/admin/maintenance/maintenance-tab-count";
 import { OverviewTab } from "../features/admin/overview/overview-tab";
 import { PropertiesTab } from "../features/admin/properties/properties-tab";
 import { StaffTab } from "../features/admin/staff/staff-tab";
@@ -36,7 +39,16 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
-const tabs = ["overview", "properties", "files", "inquiries", "mail", "activity", "staff"] as const;
+const tabs = [
+  "overview",
+  "properties",
+  "maintenance",
+  "files",
+  "inquiries",
+  "mail",
+  "activity",
+  "staff",
+] as const;
 type Tab = (typeof tabs)[number];
 
 function DashboardHeader() {
@@ -65,7 +77,8 @@ function DashboardHeader() {
 /**
  * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
- * the same tab. In the Inquiries tab the office reads the contact form's messages; its badge
+ * the same tab. Maintenance runs the tenants' repair requests; its badge counts the open ones and
+ * marks the emergencies among them. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
  * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
  * Staff lists the administrators and resets a colleague's lost second sign-in step.
@@ -99,6 +112,8 @@ function Dashboard() {
         const next = new URLSearchParams(current);
         if (value === "overview") next.delete("tab");
         else next.set("tab", value);
+        // A request opened in the Maintenance tab is not open in another tab.
+        if (value !== "maintenance") next.delete(REQUEST_PARAM);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -119,6 +134,10 @@ function Dashboard() {
           </TabsTrigger>
           <TabsTrigger value="properties">
             <Building2 aria-hidden="true" className="size-4" /> Properties
+          </TabsTrigger>
+          <TabsTrigger value="maintenance">
+            <Wrench aria-hidden="true" className="size-4" /> Maintenance
+            <MaintenanceTabCount />
           </TabsTrigger>
           <TabsTrigger value="files">
             <FileText aria-hidden="true" className="size-4" /> Files
@@ -151,6 +170,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="properties">
           <PropertiesTab state={state} userId={user?.uid ?? null} />
+        </TabsContent>
+        <TabsContent value="maintenance">
+          <MaintenanceTab buildings={buildings} />
         </TabsContent>
         <TabsContent value="files">
           <FilesTab buildings={buildings} />

@@ -1,4 +1,5 @@
-import { Building2, Download, User, Wrench } from "lucide-react";
+import { Building2, Download, Share2, User, Wrench } from "lucide-react";
+import { maintenanceStaffMessages } from "#domain/maintenance";
 import {
   fileCategoryBadges,
   fileCategoryLabels,
@@ -35,6 +36,12 @@ function FileRow({
             <Badge variant={fileCategoryBadges[file.category]}>
               {fileCategoryLabels[file.category]}
             </Badge>
+            {file.fromOffice ? (
+              <Badge variant="outline">
+                <Share2 aria-hidden="true" className="size-3" />
+                {maintenanceStaffMessages.sharedMarker}
+              </Badge>
+            ) : null}
           </div>
           <p className="text-sm text-muted-foreground">
             {formatFileSize(file.size)} · {formatFileDate(file.uploadDate)}

@@ -23,6 +23,7 @@ import { DocumentRequestsSection } from "./document-requests-section";
 import { FileList } from "./file-list";
 import { FileStatsCards } from "./file-stats-cards";
 import { type BuildingChoice, RequestDocumentsDialog } from "./request-documents-dialog";
+import { ShareDocumentDialog } from "./share-document-dialog";
 
 /** A search asks once the typing has stopped for this long, not once per key. */
 const SEARCH_DELAY_MS = 300;
@@ -167,7 +168,10 @@ export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">File Management</h2>
-        <RequestDocumentsDialog buildings={buildings} />
+        <div className="flex flex-wrap gap-2">
+          <ShareDocumentDialog />
+          <RequestDocumentsDialog buildings={buildings} />
+        </div>
       </div>
 
       <FileStatsCards stats={stats.data} loading={stats.isFetching} />

@@ -2,14 +2,20 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { Toaster, toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdminProperty, adminMessages } from "#domain/admin";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { useAdminProperties } from "../use-admin-properties";
 import { PropertiesTab } from "./properties-tab";
 import { done, sampleProperty, sampleUnit } from "./test-support";
+
+// The tab lists each unit's tenants: none, unless a test says so.
+beforeEach(() => {
+  answer(handle(adminMaintenanceApi.tenants, () => ({ tenants: [] })));
+});
 
 afterEach(() => {
   // Sonner keeps its toasts between renders: dismissed ones are not shown to the next test.

@@ -1,13 +1,17 @@
 import { Building2, Plus, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { type AdminProperty, type AdminUnit, adminMessages } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { maintenanceStaffMessages } from "#domain/maintenance";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { failureDetail } from "#web/lib/api-client";
 import { useContractMutation } from "#web/lib/query";
+import { useTenantDialogs } from "../tenants/tenant-dialogs";
+import { tenantsByUnit, useTenants } from "../tenants/use-tenants";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { deleteFailure } from "./messages";
 import { type CardActions, PropertyCard } from "./property-card";
@@ -38,7 +42,8 @@ const idParams = (id: number) => ({ params: { id: String(id) } });
 
 /**
  * The dashboard's Properties tab, 'Building Management': each building as a card with its first
- * units, and the dialogs that add, edit and delete buildings, units and photos.
+ * units, and the dialogs that add, edit and delete buildings, units and photos. Under each unit,
+ * the tenants with portal access to it: invited, moved or cut off from there.
  */
 export function PropertiesTab({ state, userId }: Props) {
   const { properties, status, error, retryDisabled } = state;
@@ -47,6 +52,9 @@ export function PropertiesTab({ state, userId }: Props) {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const deleteProperty = useContractMutation(adminPropertiesApi.deleteProperty, idParams);
   const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
+  const tenants = useTenants();
+  const byUnit = useMemo(() => tenantsByUnit(tenants.data?.tenants), [tenants.data]);
+  const tenantDialogs = useTenantDialogs(properties);
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -65,6 +73,7 @@ export function PropertiesTab({ state, userId }: Props) {
     onAddUnit: (property) => setEditing({ kind: "unit", unit: null, propertyId: property.id }),
     onEditUnit: (unit) => setEditing({ kind: "unit", unit, propertyId: unit.propertyId }),
     onDeleteUnit: (unit, property) => setDeleting({ kind: "unit", unit, property }),
+    tenants: { byUnit, actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });
 
@@ -135,6 +144,23 @@ export function PropertiesTab({ state, userId }: Props) {
         </Card>
       ) : null}
 
+      {tenants.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          <span>{`${maintenanceStaffMessages.tenantsLoadFailed}. ${failureDetail(tenants.error)}`}</span>
+          <Button
+            variant="outline"
+            className="h-11"
+            disabled={tenants.isFetching}
+            onClick={() => void tenants.refetch()}
+          >
+            <RefreshCw aria-hidden="true" /> Try Again
+          </Button>
+        </div>
+      ) : null}
+
       {status === "loading" && !hasData ? <LoadingCards /> : null}
 
       {status === "loaded" && !hasData ? (
@@ -176,6 +202,7 @@ export function PropertiesTab({ state, userId }: Props) {
         properties={properties}
         userId={userId}
       />
+      {tenantDialogs.dialogs}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -12,10 +12,12 @@ import {
   fullAddress,
   typeLabel,
 } from "#domain/listing-format";
+import type { Tenant } from "#domain/maintenance";
 import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ResponsiveImage } from "#web/components/ui/responsive-image";
+import { type TenantActions, UnitTenants } from "../tenants/unit-tenants";
 
 export type CardActions = {
   onEdit: (property: AdminProperty) => void;
@@ -23,6 +25,8 @@ export type CardActions = {
   onAddUnit: (property: AdminProperty) => void;
   onEditUnit: (unit: AdminUnit) => void;
   onDeleteUnit: (unit: AdminUnit, property: AdminProperty) => void;
+  /** Who has portal access to each unit, and the buttons that invite, move and end access. */
+  tenants?: { byUnit: ReadonlyMap<number, Tenant[]>; actions: TenantActions };
 };
 
 export function moreUnitsText(count: number): string {
@@ -175,6 +179,7 @@ function UnitRow({
   actions: CardActions;
 }) {
   const name = `Unit ${unit.unitNumber}`;
+  const { tenants } = actions;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <div className="min-w-0 flex-1">
@@ -208,6 +213,14 @@ function UnitRow({
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
+      {tenants ? (
+        <UnitTenants
+          unit={unit}
+          building={property.title}
+          tenants={tenants.byUnit.get(unit.id) ?? []}
+          actions={tenants.actions}
+        />
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
+import type {
+  MaintenanceQuery,
+  MaintenanceStatusFilter,
+  MaintenanceUrgency,
+} from "#domain/maintenance";
+import { contractQuery } from "#web/lib/query";
+
+export type MaintenanceFilters = {
+  status: MaintenanceStatusFilter;
+  urgency: MaintenanceUrgency | "all";
+  propertyId: number | null;
+};
+
+export const defaultFilters: MaintenanceFilters = {
+  status: "open",
+  urgency: "all",
+  propertyId: null,
+};
+
+/** The list's query: a filter left at 'all' is not sent. */
+export function maintenanceQuery({ status, urgency, propertyId }: MaintenanceFilters) {
+  const query: MaintenanceQuery = {};
+  if (status !== "all") query.status = status;
+  if (urgency !== "all") query.urgency = urgency;
+  if (propertyId !== null) query.propertyId = propertyId;
+  return query;
+}
+
+/**
+ * The Maintenance tab's list in the server's order (emergencies first, then newest). Another
+ * filter's answer stays on screen as a placeholder while the new one loads.
+ */
+export function useMaintenanceList(filters: MaintenanceFilters) {
+  return useQuery({
+    ...contractQuery(adminMaintenanceApi.list, { query: maintenanceQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The open and emergency counts for the dashboard's tab badge, null until known. It reads the
+ * same family as the list, so a status change (whose contract invalidates it) refreshes both.
+ */
+export function useMaintenanceSummary() {
+  const { data } = useQuery(contractQuery(adminMaintenanceApi.summary, {}));
+  return data ?? null;
+}
+
+/** One request with its photos (fresh signed links) and comments; nothing while none is open. */
+export function useMaintenanceRequest(id: string | null) {
+  return useQuery({
+    ...contractQuery(adminMaintenanceApi.get, { params: { id: id ?? "" } }),
+    enabled: id !== null,
+  });
+}
