@@ -19,7 +19,7 @@ import { ApiError, failureDetail, request } from "#web/lib/api-client";
  */
 export function SignInLinkForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const answer = useRef<HTMLDivElement>(null);
+  const answer = useRef<HTMLParagraphElement>(null);
   const form = useForm<TenantSignInLinkInput>({
     resolver: zodResolver(tenantSignInLinkSchema),
     defaultValues: { email: "" },
@@ -43,8 +43,14 @@ export function SignInLinkForm() {
 
   if (sentTo)
     return (
-      <div ref={answer} tabIndex={-1} role="status" className="grid gap-4 outline-none">
-        <p className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground">
+      <div className="grid gap-4">
+        {/* The answer alone is announced, not the button after it. */}
+        <p
+          ref={answer}
+          tabIndex={-1}
+          role="status"
+          className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground outline-none"
+        >
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {tenantMessages.linkSent}
         </p>
