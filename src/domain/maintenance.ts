@@ -184,6 +184,9 @@ export type MaintenanceQuery = z.infer<typeof maintenanceQuerySchema>;
 
 export type MaintenancePhoto = { id: string; url: string; width: number; height: number };
 
+/** The name on a comment from a staff member who has no display name. */
+export const OFFICE_AUTHOR_NAME = "The office";
+
 export type MaintenanceComment = {
   id: string;
   body: string;

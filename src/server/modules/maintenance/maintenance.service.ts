@@ -11,6 +11,7 @@ import {
   type MaintenanceUpdate,
   maintenanceFieldsSchema,
   maintenanceMessages,
+  OFFICE_AUTHOR_NAME,
   openMaintenanceStatuses,
 } from "#domain/maintenance";
 import type { Db, Executor } from "#server/db/client";
@@ -513,7 +514,7 @@ export async function staffComment(
       requestId: id,
       authorId: staff.uid,
       // The tenant reads the office's name, not a colleague's address.
-      authorName: staff.displayName?.trim() || "The office",
+      authorName: staff.displayName?.trim() || OFFICE_AUTHOR_NAME,
       authorRole: "staff",
       body,
     });

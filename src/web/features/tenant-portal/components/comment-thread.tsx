@@ -10,6 +10,7 @@ import {
   type MaintenanceRequest,
   maintenanceCommentSchema,
   maintenanceMessages,
+  OFFICE_AUTHOR_NAME,
 } from "#domain/maintenance";
 import { Button } from "#web/components/ui/button";
 import { TextAreaField } from "#web/components/ui/form-field";
@@ -19,6 +20,12 @@ import { useContractMutation } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
 import { portalMessages } from "../portal-messages";
 import { putRequest } from "../portal-queries";
+
+/** 'You', 'The office', or a named colleague as 'Dana Lee (Office)'. */
+function authorLabel({ author }: MaintenanceComment): string {
+  if (author.role === "tenant") return "You";
+  return author.name === OFFICE_AUTHOR_NAME ? author.name : `${author.name} (Office)`;
+}
 
 function Comment({ comment }: { comment: MaintenanceComment }) {
   const office = comment.author.role === "staff";
@@ -30,7 +37,7 @@ function Comment({ comment }: { comment: MaintenanceComment }) {
       )}
     >
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-semibold">{office ? `${comment.author.name} (Office)` : "You"}</span>
+        <span className="font-semibold">{authorLabel(comment)}</span>
         <span className="text-xs">{formatDateTime(comment.createdAt)}</span>
       </p>
       <p className="whitespace-pre-line break-words">{comment.body}</p>
