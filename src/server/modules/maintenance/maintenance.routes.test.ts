@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import { decodeJwt, SignJWT } from "jose";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
@@ -419,9 +422,21 @@ describe("a tenant reaches their own unit only", () => {
       expect((await call(app, contract, { headers: admin.headers })).statusCode).toBe(403);
       expect((await call(app, contract)).statusCode).toBe(401);
     }
-    // A photo link is valid for minutes; a forged one is not found.
+    // A photo link is valid for minutes: a forged one is not found, an expired one gone.
     const forged = request.photos[0].url.replace(/.$/, (c: string) => (c === "A" ? "B" : "A"));
     expect((await app.inject({ method: "GET", url: forged })).statusCode).toBe(404);
+    const secret = new TextEncoder().encode(
+      (await readFile(path.join(testApp.dataDir, "jwt-secret"), "utf8")).trim(),
+    );
+    const claims = decodeJwt(request.photos[0].url.split("/").pop()!);
+    const expired = await new SignJWT({ pid: claims.pid, w: claims.w })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setAudience(String(claims.aud))
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret);
+    const gone = await call(app, tenantPortalApi.photo, { params: { token: expired } });
+    expect(gone.statusCode).toBe(410);
 
     // Moved to 3C: the old unit's request is no longer theirs to see, nor its thread.
     const moved = await call(app, adminMaintenanceApi.moveTenant, {
