@@ -552,3 +552,33 @@ describe("notifications", () => {
     expect(prefs.json()).toEqual({ preferences: defaultNotificationPreferences, saved: false });
   });
 });
+
+describe("the sign-in links' purge", () => {
+  it("removes links used or expired more than a day ago, and keeps the others", async () => {
+    const { createTenantLinks, hashLinkToken } = await import("../tenants/tenant-links");
+    const tenant = await invitedTenant(unit3C, "Pia Purge");
+    const links = createTenantLinks(database.db);
+    const day = 24 * 60 * 60 * 1000;
+    const past = new Date(Date.now() - 2 * day);
+    const live = await links.issue(tenant.uid, "sign_in", new Date(Date.now() + 60_000));
+    await links.issue(tenant.uid, "sign_in", past);
+    const before = await database.db
+      .select()
+      .from(tenantSignInLinks)
+      .where(eq(tenantSignInLinks.userId, tenant.uid));
+    // The invitation (used a moment ago), the live link and the expired one.
+    expect(before).toHaveLength(3);
+    const left = async () =>
+      database.db
+        .select({ hash: tenantSignInLinks.tokenHash })
+        .from(tenantSignInLinks)
+        .where(eq(tenantSignInLinks.userId, tenant.uid));
+    // Now: only the link expired two days ago goes.
+    await links.purge(new Date());
+    expect(await left()).toHaveLength(2);
+    expect((await left()).map((r) => r.hash)).toContain(hashLinkToken(live));
+    // Two days on, the used invitation and the link expired since go too.
+    await links.purge(new Date(Date.now() + 2 * day));
+    expect(await left()).toEqual([]);
+  });
+});
