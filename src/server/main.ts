@@ -14,6 +14,7 @@ import { createSessionStore } from "./modules/auth/sessions";
 import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
 import { purgeSpentCeremonies } from "./modules/mfa/passkeys";
 import { purgeSpentChallenges } from "./modules/mfa/second-step";
+import { createTenantLinks } from "./modules/tenants/tenant-links";
 import { ensureAdministrator } from "./modules/users/users.service";
 import { lineLog } from "./platform";
 import { scheduleDailyPurges } from "./shared/periodic";
@@ -185,6 +186,10 @@ async function main() {
       },
       // Listing alerts never confirmed, and those without activity for two years.
       ...alertPurges({ db: database.db, now: () => new Date() }),
+      {
+        name: "Tenant sign-in links used or expired",
+        run: () => createTenantLinks(database.db).purge(new Date()),
+      },
     ],
     lineLog(app),
   );

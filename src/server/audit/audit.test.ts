@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { allContracts } from "#domain/api/all";
 import { auditApi } from "#domain/api/audit";
@@ -461,6 +462,99 @@ const cases: Record<string, Case> = {
       expect(event.detail).toMatchObject({ name: "lease.pdf", tenant: "dana.renter@example.com" });
     },
   },
+  [adminMaintenanceApi.invite.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "3C" });
+      return call(testApp.app, adminMaintenanceApi.invite, {
+        ...as(),
+        params: { id: unit.id },
+        payload: { name: "Tess Tenant", email: `tess-${Date.now()}@example.com` },
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "tenant", target_id: response.json().id });
+      expect(event.property_id).toBe(response.json().unit.propertyId);
+      expect(event.detail).toMatchObject({ name: "Tess Tenant", unitId: response.json().unit.id });
+    },
+  },
+  [adminMaintenanceApi.moveTenant.id]: {
+    call: async () => {
+      const { tenantId } = await residentWithRequest();
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id);
+      return call(testApp.app, adminMaintenanceApi.moveTenant, {
+        ...as(),
+        params: { id: tenantId },
+        payload: { unitId: unit.id },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("tenant");
+      expect(event.changes?.unitId?.after).toBe(response.json().unit.id);
+      expect(event.changes?.unitId?.before).not.toBe(response.json().unit.id);
+    },
+  },
+  [adminMaintenanceApi.endAccess.id]: {
+    call: async () => {
+      const { tenantId } = await residentWithRequest();
+      return call(testApp.app, adminMaintenanceApi.endAccess, { ...as(), params: { id: tenantId } });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("tenant");
+      expect(event.detail).toMatchObject({ email: expect.stringContaining("@example.com") });
+    },
+  },
+  [adminMaintenanceApi.shareDocument.id]: {
+    call: async () => {
+      const { tenantId } = await residentWithRequest();
+      return sendForm(
+        testApp.app,
+        adminMaintenanceApi.shareDocument,
+        [
+          { name: "category", value: "lease" },
+          { name: "file", filename: "lease.pdf", content: samples.pdf() },
+        ],
+        { ...as(), params: { id: tenantId } },
+      );
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("tenant");
+      expect(event.detail).toMatchObject({
+        files: [{ id: response.json().files[0].id, name: "lease.pdf" }],
+      });
+    },
+  },
+  [adminMaintenanceApi.update.id]: {
+    call: async () => {
+      const { requestId } = await residentWithRequest();
+      return call(testApp.app, adminMaintenanceApi.update, {
+        ...as(),
+        params: { id: requestId },
+        payload: { status: "scheduled", scheduledFor: "2026-12-01", window: "morning" },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("maintenance_request");
+      expect(event.changes?.status).toEqual({ before: "submitted", after: "scheduled" });
+      expect(event.changes?.scheduledFor).toEqual({ before: null, after: "2026-12-01" });
+    },
+  },
+  [adminMaintenanceApi.comment.id]: {
+    call: async () => {
+      const { requestId } = await residentWithRequest();
+      return call(testApp.app, adminMaintenanceApi.comment, {
+        ...as(),
+        params: { id: requestId },
+        payload: { body: "A plumber comes Tuesday." },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("maintenance_request");
+      expect(event.target_id).toBe(response.json().id);
+      expect(event.detail).toMatchObject({ title: "Dripping tap" });
+    },
+  },
   [outgoingMailApi.retry.id]: {
     call: async () => {
       const [failed] = await database.db
@@ -482,6 +576,40 @@ const cases: Record<string, Case> = {
     },
   },
 };
+
+/** A tenant of a new unit with a request of theirs, written directly. */
+async function residentWithRequest(): Promise<{ tenantId: string; requestId: string }> {
+  const building = await insertProperty(database.db);
+  const unit = await insertUnit(database.db, building.id);
+  const [tenant] = await database.db
+    .insert(schema.users)
+    .values({
+      email: `resident-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      displayName: "Rae Resident",
+      role: "tenant",
+      passwordHash: "",
+      unitId: unit.id,
+      unitSince: new Date(),
+      invitedAt: new Date(),
+    })
+    .returning();
+  const [request] = await database.db
+    .insert(schema.maintenanceRequests)
+    .values({
+      tenantId: tenant!.id,
+      tenantName: "Rae Resident",
+      tenantEmail: tenant!.email,
+      unitId: unit.id,
+      propertyId: building.id,
+      title: "Dripping tap",
+      description: "The kitchen tap drips all night.",
+      category: "plumbing",
+      urgency: "routine",
+      permissionToEnter: true,
+    })
+    .returning();
+  return { tenantId: tenant!.id, requestId: request!.id };
+}
 
 const adminWrites = allContracts.filter((c) => c.guard === "admin" && c.method !== "GET");
 const audited = allContracts.filter((c) => c.audit !== undefined);

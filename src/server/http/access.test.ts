@@ -5,20 +5,23 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { alertsApi } from "#domain/api/alerts";
 import { authApi } from "#domain/api/auth";
 import type { WriteContract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
+import { notificationsApi } from "#domain/api/notifications";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries } from "../db/schema";
+import { inquiries, maintenanceRequests, users } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import { filesIn, multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
 import { dataDirectories } from "../paths";
@@ -33,6 +36,9 @@ import { dataDirectories } from "../paths";
 
 const PUBLIC_URL = "https://rent.example.com";
 const MISSING = "999999";
+const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
+/** The administrator's own user id (a row that is no tenant). */
+let adminId: string;
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -60,6 +66,8 @@ beforeAll(async () => {
   tenant = await loginAs(app, database.db, "tenant");
   otherTenant = await loginAs(app, database.db, "tenant");
   world = await makeWorld();
+  adminId = (await database.pool.query("select id from users where email = $1", [admin.email]))
+    .rows[0].id;
   secret = new TextEncoder().encode(
     (await readFile(path.join(testApp.dataDir, "jwt-secret"), "utf8")).trim(),
   );
@@ -95,7 +103,37 @@ async function makeWorld() {
       propertyId: a.id,
     })
     .returning();
+  // A tenant of unit A with a request of theirs: what the tenant and maintenance writes aim at.
+  const [resident] = await database.db
+    .insert(users)
+    .values({
+      email: `resident-${randomBytes(4).toString("hex")}@example.com`,
+      displayName: "Rae Resident",
+      role: "tenant",
+      passwordHash: "",
+      unitId: unitA.id,
+      unitSince: new Date(),
+      invitedAt: new Date(),
+    })
+    .returning();
+  const [repair] = await database.db
+    .insert(maintenanceRequests)
+    .values({
+      tenantId: resident!.id,
+      tenantName: "Rae Resident",
+      tenantEmail: resident!.email,
+      unitId: unitA.id,
+      propertyId: a.id,
+      title: "Dripping tap",
+      description: "The kitchen tap drips all night.",
+      category: "plumbing",
+      urgency: "routine",
+      permissionToEnter: true,
+    })
+    .returning();
   return {
+    resident: resident!.id,
+    repair: repair!.id,
     a: a.id,
     b: b.id,
     unitA: unitA.id,
@@ -118,6 +156,9 @@ const TABLES = [
   "inquiries",
   "tenant_files",
   "document_requests",
+  "maintenance_requests",
+  "maintenance_comments",
+  "notification_events",
 ] as const;
 
 /** Every row of every table: "nothing else changed" means this is equal before and after. */
@@ -132,7 +173,7 @@ async function everything() {
   return dump;
 }
 
-async function rowOf(table: string, id: number): Promise<unknown> {
+async function rowOf(table: string, id: number | string): Promise<unknown> {
   const { rows } = await database.pool.query(
     `select row_to_json(t) as row from ${table} t where id = $1`,
     [id],
@@ -143,7 +184,7 @@ async function rowOf(table: string, id: number): Promise<unknown> {
 // ---------------------------------------------------------------------------------------------
 // 1. Writes to ids
 
-type Target = { table: string; id: number; params: Record<string, string> };
+type Target = { table: string; id: number | string; params: Record<string, string> };
 type WriteCase = {
   contract: WriteContract;
   body?: Record<string, unknown>;
@@ -151,6 +192,8 @@ type WriteCase = {
   target: (w: World) => Target;
   /** Parameters an administrator may send that name nothing they may change: each is a 404. */
   missing: (w: World) => Record<string, string>[];
+  /** A DELETE that ends a record rather than removing it: true when the row says it ended. */
+  ended?: (row: Record<string, unknown>) => boolean;
 };
 
 const s = String;
@@ -230,6 +273,26 @@ const writeCases: WriteCase[] = [
     target: (w) => ({ table: "inquiries", id: w.inquiry, params: { id: s(w.inquiry) } }),
     missing: () => [{ id: MISSING }],
   },
+  {
+    contract: adminMaintenanceApi.moveTenant,
+    body: { unitId: 1 },
+    target: (w) => ({ table: "users", id: w.resident, params: { id: w.resident } }),
+    // A made-up id, and a staff member's (not a tenant).
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }, { id: adminId }],
+  },
+  {
+    contract: adminMaintenanceApi.endAccess,
+    target: (w) => ({ table: "users", id: w.resident, params: { id: w.resident } }),
+    // The account stays (its requests and documents stay attributed), its access ended.
+    ended: (row) => row.access_ended_at !== null && row.unit_id === null,
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }, { id: adminId }],
+  },
+  {
+    contract: adminMaintenanceApi.update,
+    body: { status: "in_progress" },
+    target: (w) => ({ table: "maintenance_requests", id: w.repair, params: { id: w.repair } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
 ];
 
 const key = (method: string, path: string) => `${method} ${path}`;
@@ -250,6 +313,11 @@ describe("writes to an id", () => {
       mfaApi.totpDisable,
       mfaApi.passkeyRemove,
       alertsApi.update,
+      // A person's own notifications and preferences (notifications.routes.test.ts).
+      notificationsApi.markRead,
+      notificationsApi.remove,
+      notificationsApi.clear,
+      notificationsApi.savePreferences,
     ].map((c) => key(c.method, c.path));
     const writes = app.routeTable.filter(
       (r) =>
@@ -319,7 +387,8 @@ describe("writes to an id", () => {
       expect(response.statusCode).toBe(200);
       const after = await rowOf(table, id);
       expect(after).not.toEqual(before);
-      if (method === "DELETE") expect(after).toBeNull();
+      if (spec.ended) expect(spec.ended(after as Record<string, unknown>)).toBe(true);
+      else if (method === "DELETE") expect(after).toBeNull();
     },
   );
 
@@ -345,6 +414,15 @@ describe("writes to an id", () => {
         mfaApi.passkeyRegister,
         mfaApi.passkeyRemove,
         tenantFilesApi.tenantUpload,
+        // The tenant portal: their own unit's requests and their own documents only
+        // (maintenance.access.test.ts proves it id by id).
+        tenantPortalApi.home,
+        tenantPortalApi.listRequests,
+        tenantPortalApi.createRequest,
+        tenantPortalApi.comment,
+        tenantPortalApi.listDocuments,
+        tenantPortalApi.documentLink,
+        ...Object.values(notificationsApi),
       ]
         .map((c) => key(c.method, c.path))
         .sort(),
@@ -352,9 +430,15 @@ describe("writes to an id", () => {
     const fileRoutes = app.routeTable.filter(
       (r) => r.url.includes("files") && r.url !== "/api/*" && r.method !== "POST",
     );
+    const ownDocuments = [tenantPortalApi.listDocuments, tenantPortalApi.documentLink];
     for (const route of fileRoutes) {
       // The download by token is public by design: the signed token is the authority (below).
       if (route.contract === tenantFilesApi.download) continue;
+      // A tenant's own documents (below: another's are not found).
+      if (ownDocuments.some((c) => c === route.contract)) {
+        expect(route.guard, route.url).toBe("tenant");
+        continue;
+      }
       expect(route.guard, route.url).toBe("admin");
     }
 
@@ -371,6 +455,21 @@ describe("writes to an id", () => {
         expect(response.body).not.toContain(theirs.id);
       }
     }
+    // Through the portal, the other tenant neither lists it nor gets a link to it.
+    const listed = await call(app, tenantPortalApi.listDocuments, { headers: otherTenant.headers });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(theirs.id);
+    const link = await call(app, tenantPortalApi.documentLink, {
+      params: { id: theirs.id },
+      headers: otherTenant.headers,
+    });
+    expect(link.statusCode).toBe(404);
+    expect(link.body).not.toContain("downloadUrl");
+    const own = await call(app, tenantPortalApi.documentLink, {
+      params: { id: theirs.id },
+      headers: tenant.headers,
+    });
+    expect(own.statusCode).toBe(200);
   });
 });
 
@@ -951,13 +1050,14 @@ describe("tenant files are never public", () => {
         `/api/upload-requests/${name}`,
       ]),
       ...escapes(path.relative(testApp.dataDir, abs), abs).map((attack) => `/uploads/${attack}`),
-      urlOf(tenantFilesApi.tenantUpload),
     ];
+    // The upload's path read with GET is the tenant's list of their documents: names, no bytes.
+    const listing = urlOf(tenantPortalApi.listDocuments);
     // Anonymous, and with each kind of session: the bytes are never the answer.
     for (const headers of [{}, tenant.headers, otherTenant.headers, admin.headers]) {
-      for (const url of urls) {
+      for (const url of [...urls, listing]) {
         const response = await rawGet(url, headers);
-        expect(response.status, url).not.toBe(200);
+        if (url !== listing) expect(response.status, url).not.toBe(200);
         expect(response.status, url).toBeLessThan(500);
         expect(response.body.includes(content), url).toBe(false);
       }

@@ -26,6 +26,7 @@ import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import * as schema from "../db/schema";
 import { readOutbox } from "../mail/outbox";
 import { createSessionTokens } from "../modules/auth/auth.tokens";
+import { createPhotoLinks } from "../modules/maintenance/maintenance-photos";
 import { createFileLinks } from "../modules/tenant-files/file-tokens";
 import { addUser } from "../modules/users/users.service";
 import { isValidHost } from "../platform";
@@ -97,6 +98,8 @@ type Known = {
   uploadTokens: string[];
   downloadTokens: string[];
   verifyTokens: string[];
+  maintenanceIds: string[];
+  photoTokens: string[];
 };
 
 type Plan = {
@@ -400,6 +403,103 @@ const plans: Record<string, Plan> = {
     body: () => "junk",
     params: () => ({ token: tokenSegment([]) }),
   },
+  // The tenant portal. The fuzzer's tenant has no unit: a new request is refused (409), as is a
+  // comment on a request it cannot see; sign-in links it guesses are unknown.
+  "POST /api/tenant/sign-in-link": { body: (k) => ({ email: email(k) }) },
+  "POST /api/tenant/sign-in": {
+    body: () => ({
+      token: fc.oneof(fc.base64String({ minLength: 40, maxLength: 48 }), text(0, 300)),
+    }),
+  },
+  "GET /api/tenant/home": { runs: 20 },
+  "GET /api/tenant/maintenance": { runs: 20 },
+  "POST /api/tenant/maintenance": { body: () => "junk" },
+  "POST /api/tenant/maintenance/:id/comments": {
+    body: () => ({ body: fc.oneof(text(0, 2100), junkString()) }),
+    params: (k) => ({ id: ids([...k.maintenanceIds, randomUUID()]) }),
+  },
+  "GET /api/tenant/files": { runs: 20 },
+  "GET /api/tenant/files/:id/download": { params: (k) => ({ id: ids(k.fileIds) }) },
+  "GET /api/maintenance/photos/:token": {
+    params: (k) => ({ token: tokenSegment(k.photoTokens) }),
+  },
+  // Staff's side. Ending access is tried on ids that name no tenant only: the fuzzer's tenant
+  // must stay signed in for the routes after.
+  "POST /api/admin/units/:id/tenants": {
+    body: (k) => ({ name: fc.oneof(text(0, 120), junkString()), email: email(k) }),
+    params: (k) => ({ id: ids(k.unitIds) }),
+  },
+  "GET /api/admin/tenants": { runs: 20 },
+  "PATCH /api/admin/tenants/:id": {
+    body: (k) => ({ unitId: maybeId(k.unitIds) }),
+    params: (k) => ({ id: ids(k.userIds) }),
+  },
+  "DELETE /api/admin/tenants/:id": {
+    body: () => "junk",
+    params: () => ({ id: ids([randomUUID()]) }),
+  },
+  "POST /api/admin/tenants/:id/documents": {
+    body: () => "junk",
+    params: (k) => ({ id: ids(k.userIds) }),
+  },
+  "GET /api/admin/maintenance": { query: ["status", "urgency", "propertyId"] },
+  "GET /api/admin/maintenance/summary": { runs: 20 },
+  "GET /api/admin/maintenance/:id": { params: (k) => ({ id: ids(k.maintenanceIds) }) },
+  "PATCH /api/admin/maintenance/:id": {
+    body: () => ({
+      status: fc.constantFrom(
+        "submitted",
+        "scheduled",
+        "in_progress",
+        "completed",
+        "cancelled",
+        "x",
+      ),
+      scheduledFor: fc.oneof(fc.constant(null), isoDate, text(0, 12)),
+      window: fc.constantFrom("morning", "afternoon", "evening", "night", null),
+    }),
+    params: (k) => ({ id: ids(k.maintenanceIds) }),
+  },
+  "POST /api/admin/maintenance/:id/comments": {
+    body: () => ({ body: fc.oneof(text(0, 2100), junkString()) }),
+    params: (k) => ({ id: ids(k.maintenanceIds) }),
+  },
+  // A person's own notifications (the fuzzer's have none: each id is unknown) and preferences.
+  "GET /api/notifications": { runs: 20 },
+  "PATCH /api/notifications/:id": {
+    body: () => ({ read: fc.oneof(fc.boolean(), text(0, 5)) }),
+    params: () => ({ id: ids([randomUUID()]) }),
+  },
+  "POST /api/notifications/read-all": { body: () => "junk", runs: 20 },
+  "DELETE /api/notifications/:id": {
+    body: () => "junk",
+    params: () => ({ id: ids([randomUUID()]) }),
+  },
+  "DELETE /api/notifications": { body: () => "junk", runs: 20 },
+  "GET /api/account/notification-preferences": { runs: 20 },
+  "PUT /api/account/notification-preferences": {
+    body: () => {
+      const channel = fc.record({
+        enabled: fc.oneof(fc.boolean(), text(0, 4)),
+        maintenance: fc.boolean(),
+        payment: fc.boolean(),
+        system: fc.boolean(),
+        communication: fc.boolean(),
+        emergency: fc.boolean(),
+      });
+      return {
+        email: channel,
+        inApp: channel,
+        push: channel,
+        quietHours: fc.record({
+          enabled: fc.boolean(),
+          startTime: fc.constantFrom("22:00", "7:00", "25:00", ""),
+          endTime: fc.constantFrom("08:00", "xx"),
+        }),
+        frequency: fc.constantFrom("instant", "hourly", "daily", "weekly", "monthly"),
+      };
+    },
+  },
   "GET /api/admin/alerts/summary": { runs: 20 },
   "GET /api/admin/alerts/subscribers": { query: ["status", "page"] },
   "GET /api/admin/alerts/reach": {
@@ -441,6 +541,7 @@ let otherSessionIds: string[];
 
 const secret = new TextEncoder().encode(JWT_SECRET);
 const links = createFileLinks(secret);
+const photoLinks = createPhotoLinks(secret);
 const sessions = createSessionTokens(secret);
 
 beforeAll(async () => {
@@ -568,6 +669,21 @@ async function freshFixtures(): Promise<Known> {
       mime: "application/pdf",
     })
     .returning();
+  const [repair] = await db
+    .insert(schema.maintenanceRequests)
+    .values({
+      tenantId: tenant.uid,
+      tenantName: "Tess Tenant",
+      tenantEmail: tenant.email,
+      unitId: unit.id,
+      propertyId: property.id,
+      title: "Dripping tap",
+      description: "The kitchen tap drips all night.",
+      category: "plumbing",
+      urgency: "routine",
+      permissionToEnter: true,
+    })
+    .returning();
   const [request] = await db
     .insert(schema.documentRequests)
     .values({
@@ -620,6 +736,11 @@ async function freshFixtures(): Promise<Known> {
       (await links.downloads.sign({ fid: randomUUID() })).token,
     ],
     verifyTokens: verifyToken ? [verifyToken] : [],
+    maintenanceIds: [repair!.id],
+    photoTokens: [
+      (await photoLinks.sign({ pid: randomUUID(), w: "480" })).token,
+      (await photoLinks.sign({ pid: "' OR 1=1 --", w: "../../jwt-secret" })).token,
+    ],
   };
 }
 

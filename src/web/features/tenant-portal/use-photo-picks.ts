@@ -5,8 +5,12 @@ import {
   maintenanceMessages,
 } from "#domain/maintenance";
 
-/** The kinds a request's photos may be; the server decides by the bytes, this is the first check. */
-export const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
+/**
+ * The kinds a request's photos may be; the server decides by the bytes, this is the first check.
+ * No HEIC: the server cannot read it, and an iPhone offered only these converts its photos to
+ * JPEG as they are picked.
+ */
+export const photoTypes = ["image/jpeg", "image/png", "image/webp"];
 export const photoAccept = photoTypes.join(",");
 
 export type PhotoPick = { id: number; file: File; preview: string };

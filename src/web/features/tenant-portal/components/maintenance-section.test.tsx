@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
+import { buildUrl } from "#domain/api/wire";
 import {
   emergencyNote,
   type MaintenanceRequest,
@@ -13,6 +14,8 @@ import { type Answer, answer, handle, networkFailure, refuse } from "#tests/supp
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { portalMessages } from "../portal-messages";
 import { MaintenanceSection } from "./maintenance-section";
+
+const photoUrl = (token: string) => buildUrl(tenantPortalApi.photo, { token });
 
 const leak: MaintenanceRequest = {
   id: "r1",
@@ -30,8 +33,8 @@ const leak: MaintenanceRequest = {
   tenant: { id: "t1", name: "Tina Tenant", email: "tina@example.com" },
   property: { id: 7, name: "Elm Court", unit: "2B", unitId: 31 },
   photos: [
-    { id: "p1", url: "/api/maintenance/photos/tok-1", width: 800, height: 600 },
-    { id: "p2", url: "/api/maintenance/photos/tok-2", width: 800, height: 600 },
+    { id: "p1", url: photoUrl("tok-1"), width: 800, height: 600 },
+    { id: "p2", url: photoUrl("tok-2"), width: 800, height: 600 },
   ],
   comments: [
     {
@@ -129,7 +132,7 @@ describe("Maintenance: the tenant's requests", () => {
     renderSection();
     await user.click(await screen.findByRole("button", { name: "Open photo 2 of 2 larger" }));
     const dialog = await screen.findByRole("dialog", { name: "Photo 2 of 2" });
-    expect(within(dialog).getByRole("img")).toHaveAttribute("src", "/api/maintenance/photos/tok-2");
+    expect(within(dialog).getByRole("img")).toHaveAttribute("src", photoUrl("tok-2"));
   });
 
   it("says when there are no requests yet", async () => {
