@@ -7,6 +7,9 @@ import type {
 } from "#domain/maintenance";
 import { contractQuery } from "#web/lib/query";
 
+/** How often the open dashboard asks again for new requests. */
+const REFRESH_MS = 60_000;
+
 export type MaintenanceFilters = {
   status: MaintenanceStatusFilter;
   urgency: MaintenanceUrgency | "all";
@@ -36,6 +39,8 @@ export function useMaintenanceList(filters: MaintenanceFilters) {
   return useQuery({
     ...contractQuery(adminMaintenanceApi.list, { query: maintenanceQuery(filters) }),
     placeholderData: keepPreviousData,
+    // A tenant's new request shows up while the tab stays open (signed photo links renew too).
+    refetchInterval: REFRESH_MS,
   });
 }
 
@@ -44,7 +49,11 @@ export function useMaintenanceList(filters: MaintenanceFilters) {
  * same family as the list, so a status change (whose contract invalidates it) refreshes both.
  */
 export function useMaintenanceSummary() {
-  const { data } = useQuery(contractQuery(adminMaintenanceApi.summary, {}));
+  const { data } = useQuery({
+    ...contractQuery(adminMaintenanceApi.summary, {}),
+    // An emergency reported while the dashboard is open reaches the tab's badge within this.
+    refetchInterval: REFRESH_MS,
+  });
   return data ?? null;
 }
 
