@@ -4,11 +4,11 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { auditApi } from "#domain/api/audit";
 import { type AuditAction, type AuditEvent, type AuditQuery, auditActions } from "#domain/audit";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery } from "#web/lib/query";
@@ -103,20 +103,6 @@ function EventRow({ event, buildings }: { event: AuditEvent; buildings: Activity
         {[event.ipAddress, event.userAgent].filter(Boolean).join(" · ")}
       </p>
     </Card>
-  );
-}
-
-function LoadingEvents() {
-  return (
-    <div role="status" className="grid gap-3">
-      <p className="text-muted-foreground">Loading activity...</p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="grid gap-2 p-4">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </Card>
-      ))}
-    </div>
   );
 }
 
@@ -236,7 +222,7 @@ export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
           </Button>
         </StatePanel>
       ) : !page || list.isPlaceholderData ? (
-        <LoadingEvents />
+        <LoadingList label="Loading activity..." />
       ) : page.events.length === 0 ? (
         <StatePanel
           icon={History}

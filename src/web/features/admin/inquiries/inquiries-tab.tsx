@@ -1,30 +1,14 @@
 import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { type AdminInquiry, type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
 import { InquiryFilter } from "./inquiry-filter";
 import { InquiryItem } from "./inquiry-item";
 import { useInquiryList } from "./use-inquiry-list";
 import { useMarkHandled } from "./use-mark-handled";
-
-function LoadingInquiries() {
-  return (
-    <div role="status" className="grid gap-4">
-      <p className="text-muted-foreground">{inquiriesMessages.loading}</p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="grid gap-3 p-5">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-16 w-full" />
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /** The server's order: newest first, the higher id first between equals. */
 function newestFirst(a: AdminInquiry, b: AdminInquiry) {
@@ -117,7 +101,10 @@ export function InquiriesTab() {
           </Button>
         </StatePanel>
       ) : loading ? (
-        <LoadingInquiries />
+        <LoadingList
+          label={inquiriesMessages.loading}
+          lines={["h-5 w-2/3", "h-4 w-1/3", "h-16 w-full"]}
+        />
       ) : inquiries.length === 0 ? (
         <StatePanel
           icon={Inbox}

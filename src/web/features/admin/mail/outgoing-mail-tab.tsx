@@ -9,12 +9,12 @@ import {
   type OutgoingMessage,
   outgoingMailMessages,
 } from "#domain/outgoing-mail";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge, type BadgeProps } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SegmentedFilter } from "#web/components/ui/segmented-filter";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { type MailFilter, useOutgoingMail, useRetryMail } from "./use-outgoing-mail";
@@ -91,20 +91,6 @@ function MessageRow({
   );
 }
 
-function LoadingMail() {
-  return (
-    <div role="status" className="grid gap-4">
-      <p className="text-muted-foreground">Loading outgoing mail...</p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="grid gap-3 p-5">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-1/3" />
-        </Card>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The dashboard's Outgoing mail tab: every e-mail the app queued (inquiry notices, codes, reset
  * links, document requests), newest first. A message waits while the mail server is down and is
@@ -149,7 +135,7 @@ export function OutgoingMailTab() {
           </Button>
         </StatePanel>
       ) : loading ? (
-        <LoadingMail />
+        <LoadingList label="Loading outgoing mail..." lines={["h-5 w-2/3", "h-4 w-1/3"]} />
       ) : !answer || answer.messages.length === 0 ? (
         <StatePanel
           icon={MailCheck}

@@ -2,10 +2,9 @@ import { RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { maintenanceStaffMessages as words } from "#domain/maintenance";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
 import { type BuildingChoice, MaintenanceFilterBar } from "./maintenance-filters";
 import { MaintenanceRow } from "./maintenance-row";
@@ -19,21 +18,6 @@ import {
 
 /** The address's parameter that names the open request: a link can open it directly. */
 export const REQUEST_PARAM = "request";
-
-function LoadingRequests() {
-  return (
-    <div role="status" className="grid gap-3">
-      <p className="text-muted-foreground">{words.loading}</p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="grid gap-3 p-4">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 function summaryLine(summary: { open: number; emergencies: number } | null) {
   if (!summary) return "Repairs reported by tenants";
@@ -108,7 +92,7 @@ export function MaintenanceTab({ buildings }: { buildings: BuildingChoice[] }) {
           </Button>
         </StatePanel>
       ) : loading ? (
-        <LoadingRequests />
+        <LoadingList label={words.loading} lines={["h-5 w-2/3", "h-4 w-1/2", "h-4 w-1/3"]} />
       ) : requests.length === 0 ? (
         <StatePanel
           icon={Wrench}

@@ -2,13 +2,13 @@ import { ChevronLeft, ChevronRight, Inbox, RefreshCw, TriangleAlert, Users } fro
 import { useState } from "react";
 import { type AlertSubscriber, adminAlertsMessages } from "#domain/admin-alerts";
 import { type AlertStatus, alertStatuses } from "#domain/alerts";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge, type BadgeProps } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { SegmentedFilter } from "#web/components/ui/segmented-filter";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useAlertSubscribers } from "./use-listing-alerts";
@@ -41,20 +41,6 @@ function SubscriberRow({ subscriber }: { subscriber: AlertSubscriber }) {
         {subscriber.lastAlertAt ? <span>Last alert {at(subscriber.lastAlertAt)}</span> : null}
       </p>
     </Card>
-  );
-}
-
-function LoadingSubscribers() {
-  return (
-    <div role="status" className="grid gap-3">
-      <p className="text-muted-foreground">Loading subscribers...</p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="grid gap-2 p-4">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-2/3" />
-        </Card>
-      ))}
-    </div>
   );
 }
 
@@ -92,7 +78,7 @@ function SubscriberList() {
           </Button>
         </StatePanel>
       ) : !answer || list.isPlaceholderData ? (
-        <LoadingSubscribers />
+        <LoadingList label="Loading subscribers..." lines={["h-5 w-1/2", "h-4 w-2/3"]} />
       ) : answer.subscribers.length === 0 ? (
         <StatePanel
           icon={Inbox}

@@ -5,29 +5,15 @@ import { toast } from "sonner";
 import { mfaApi } from "#domain/api/mfa";
 import type { StaffMember } from "#domain/mfa";
 import { PasswordDialog } from "#web/components/forms/password-dialog";
+import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
 const nameOf = (member: StaffMember) => member.displayName ?? member.email;
-
-function LoadingStaff() {
-  return (
-    <div role="status" className="grid gap-3">
-      <p className="text-muted-foreground">Loading staff...</p>
-      {[0, 1].map((key) => (
-        <Card key={key} className="grid gap-2 p-4">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 function StaffRow({
   member,
@@ -131,7 +117,7 @@ export function StaffTab({ userId }: { userId: string | null }) {
           </Button>
         </StatePanel>
       ) : !staff ? (
-        <LoadingStaff />
+        <LoadingList label="Loading staff..." cards={2} />
       ) : staff.length === 0 ? (
         <StatePanel icon={Users} title="No staff yet" message="Administrators appear here." />
       ) : (

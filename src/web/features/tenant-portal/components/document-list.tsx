@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, FolderOpen, RefreshCw, TriangleAlert } from "lucide-react";
+import { Download, FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import {
@@ -16,6 +16,7 @@ import { ApiError, failureDetail, request } from "#web/lib/api-client";
 import { startDownload } from "#web/lib/start-download";
 import { portalMessages } from "../portal-messages";
 import { documentsQuery } from "../portal-queries";
+import { LoadFailed } from "./load-failed";
 
 function DocumentRow({
   file,
@@ -95,19 +96,7 @@ export function DocumentList() {
   const list = useQuery(documentsQuery());
   const { busy, failures, download } = useDocumentDownload();
   if (list.isError && !list.data)
-    return (
-      <StatePanel
-        icon={TriangleAlert}
-        tone="error"
-        headingLevel={4}
-        title={portalMessages.documentsFailed}
-        message={failureDetail(list.error)}
-      >
-        <Button className="h-11" disabled={list.isFetching} onClick={() => void list.refetch()}>
-          <RefreshCw aria-hidden="true" /> Try Again
-        </Button>
-      </StatePanel>
-    );
+    return <LoadFailed title={portalMessages.documentsFailed} query={list} />;
   if (!list.data)
     return (
       <p role="status" className="text-muted-foreground">

@@ -1,33 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, ClipboardList, Plus, RefreshCw, TriangleAlert } from "lucide-react";
+import { CheckCircle2, ClipboardList, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { maintenanceMessages } from "#domain/maintenance";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { failureDetail } from "#web/lib/api-client";
 import { portalMessages } from "../portal-messages";
 import { requestsQuery } from "../portal-queries";
+import { LoadFailed } from "./load-failed";
 import { NewRequestForm } from "./new-request-form";
 import { RequestCard } from "./request-card";
 
 function RequestList() {
   const list = useQuery(requestsQuery());
   if (list.isError && !list.data)
-    return (
-      <StatePanel
-        icon={TriangleAlert}
-        tone="error"
-        headingLevel={4}
-        title={portalMessages.requestsFailed}
-        message={failureDetail(list.error)}
-      >
-        <Button className="h-11" disabled={list.isFetching} onClick={() => void list.refetch()}>
-          <RefreshCw aria-hidden="true" /> Try Again
-        </Button>
-      </StatePanel>
-    );
+    return <LoadFailed title={portalMessages.requestsFailed} query={list} />;
   if (!list.data)
     return (
       <div role="status" className="grid gap-4">

@@ -1,0 +1,22 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { RefreshCw, TriangleAlert } from "lucide-react";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { Button } from "#web/components/ui/button";
+import { failureDetail } from "#web/lib/api-client";
+
+/** A portal list that could not load: what failed, why, and Try Again (disabled while it tries). */
+export function LoadFailed({ title, query }: { title: string; query: UseQueryResult<unknown> }) {
+  return (
+    <StatePanel
+      icon={TriangleAlert}
+      tone="error"
+      headingLevel={4}
+      title={title}
+      message={failureDetail(query.error)}
+    >
+      <Button className="h-11" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        <RefreshCw aria-hidden="true" /> Try Again
+      </Button>
+    </StatePanel>
+  );
+}
