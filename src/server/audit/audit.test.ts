@@ -498,7 +498,10 @@ const cases: Record<string, Case> = {
   [adminMaintenanceApi.endAccess.id]: {
     call: async () => {
       const { tenantId } = await residentWithRequest();
-      return call(testApp.app, adminMaintenanceApi.endAccess, { ...as(), params: { id: tenantId } });
+      return call(testApp.app, adminMaintenanceApi.endAccess, {
+        ...as(),
+        params: { id: tenantId },
+      });
     },
     check: (event) => {
       expect(event.target_type).toBe("tenant");

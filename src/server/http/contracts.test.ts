@@ -80,8 +80,7 @@ describe("the contracts", () => {
       (c) =>
         c.method !== "GET" &&
         // A unit's tenants are not part of its listing.
-        ((/^\/api\/admin\/(properties|units|images)/.test(c.path) &&
-          !/\/tenants$/.test(c.path)) ||
+        ((/^\/api\/admin\/(properties|units|images)/.test(c.path) && !/\/tenants$/.test(c.path)) ||
           c === adminPropertiesApi.uploadImages),
     );
     expect(listingWrites.length).toBeGreaterThanOrEqual(10);

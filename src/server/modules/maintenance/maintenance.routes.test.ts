@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { decodeJwt, SignJWT } from "jose";
 import type { FastifyInstance } from "fastify";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { authApi } from "#domain/api/auth";
