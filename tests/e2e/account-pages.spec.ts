@@ -102,7 +102,9 @@ test.describe("/tenant-portal", () => {
     await storeSession(page, tenant);
     await page.goto("/tenant-portal");
     await expect(page.getByRole("heading", { name: "Tenant Portal" })).toBeVisible();
-    await expect(page.getByText("Signed in as Terry Tenant")).toBeVisible();
+    await expect(page.getByText("Welcome, Terry Tenant")).toBeVisible();
+    // An account made without an invitation has no unit: the portal says so.
+    await expect(page.getByText("Your account is not linked to a unit yet.")).toBeVisible();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
