@@ -9,7 +9,7 @@ import {
 import { fileCategories, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
-import { tenantFileSchema } from "./tenant-files";
+import { documents, tenantFileSchema } from "./tenant-files";
 import { maintenanceRequestSchema } from "./tenant-portal";
 
 export const tenantSchema = z.object({
@@ -87,10 +87,7 @@ export const adminMaintenanceApi = defineApi("adminMaintenance", {
     audit: "tenant_file.shared",
     params: idParams,
     multipart: {
-      files: {
-        name: "file",
-        description: "PDF, JPEG, PNG, WebP, HEIC or DOCX documents, checked by content, 20 MB each",
-      },
+      files: { ...documents, name: "file" },
       fields: z.object({ category: z.enum(fileCategories).default("other") }),
       limits: { files: 5, fileSize: TENANT_FILE_MAX_BYTES },
     },

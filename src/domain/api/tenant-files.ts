@@ -81,11 +81,15 @@ const uploadRequestInfoSchema = z.object({
   filesReceived: z.array(receivedFileSchema),
 }) satisfies z.ZodType<UploadRequestInfo>;
 
-const documents = {
+/** The documents of an upload, as the OpenAPI document describes its file parts. */
+export const documents = {
   name: "files",
   description: "PDF, JPEG, PNG, WebP, HEIC or DOCX documents, checked by content, 20 MB each",
 };
-const documentLimits = { files: TENANT_FILES_PER_REQUEST_MAX, fileSize: TENANT_FILE_MAX_BYTES };
+const documentLimits = {
+  files: TENANT_FILES_PER_REQUEST_MAX,
+  fileSize: TENANT_FILE_MAX_BYTES,
+};
 const linkRefused = { 404: apiErrorSchema, 410: apiErrorSchema };
 
 /**
