@@ -27,12 +27,31 @@ function look(page: Page) {
 }
 
 /**
- * The page is hydrated: its controls and the shortcuts answer. Nothing on these pages fetches
- * after load, so an idle network means the app's modules have run.
+ * Loads `path` and waits until React has hydrated it, so its controls and the shortcuts answer:
+ * a control changed before hydration keeps the browser's value while React's state does not
+ * follow (a slider moved too early never updates its label). React marks each element it has
+ * hydrated with its props; the page's own controls carrying that mark, a frame later the
+ * hydration is committed.
  */
 async function open(page: Page, path: string) {
   await page.goto(path);
+  await hydrated(page);
+}
+
+async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => {
+    const controls = [...document.querySelectorAll("body a, body button, body input")];
+    return (
+      controls.length > 0 &&
+      controls.every((control) =>
+        Object.keys(control).some((key) => key.startsWith("__reactProps$")),
+      )
+    );
+  });
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 /** Stores preferences as a save would have, then loads `path` afresh. */
@@ -46,7 +65,7 @@ async function visitWith(page: Page, path: string, preferences: Partial<Accessib
     ],
   );
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 /** The preference attributes <html> carries, by name. */

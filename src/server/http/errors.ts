@@ -20,6 +20,20 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError(400, "bad_request", message, details);
+
+/** A schema's issues (zod's shape) as the details a client shows beside each field. */
+export type SchemaIssue = { path: PropertyKey[]; message: string };
+export const issueDetails = (issues: SchemaIssue[]): ErrorDetail[] =>
+  issues.map((issue) => ({ path: issue.path.join("."), msg: issue.message }));
+
+/**
+ * 400 for fields a schema refused where the route's own validation could not see them (e.g. the
+ * text fields of a multipart body): the same answer as a refused JSON body.
+ */
+export function validationFailed(issues: SchemaIssue[]): AppError {
+  const details = issueDetails(issues);
+  return new AppError(400, "validation_failed", details[0]?.msg ?? "Invalid input", details);
+}
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, "unauthorized", message);
 export const forbidden = (message = "You are not allowed to do that.") =>

@@ -29,8 +29,16 @@ export const UPLOADS_PREFIX = "uploads/";
 /** Tenants' documents: never served under /uploads/, only through a download link. */
 export const TENANT_FILES_PREFIX = "tenant-files/";
 
+/**
+ * Photos tenants attach to maintenance requests: private as documents are, one folder of WebP
+ * variants per photo, reached only through a signed link.
+ */
+export const MAINTENANCE_PHOTOS_PREFIX = "maintenance-photos/";
+
 export const uploadKey = (relativePath: string) => `${UPLOADS_PREFIX}${relativePath}`;
 export const tenantFileKey = (filename: string) => `${TENANT_FILES_PREFIX}${filename}`;
+export const maintenancePhotoKey = (folder: string, file: string) =>
+  `${MAINTENANCE_PHOTOS_PREFIX}${folder}/${file}`;
 
 /** A photo's name is random and never reused, so its bytes never change: a year, immutable. */
 export const PHOTO_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;

@@ -6,10 +6,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertImage, insertProperty } from "#tests/support/fixtures";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { images, tenantFiles } from "../db/schema";
+import { images, maintenancePhotos, maintenanceRequests, tenantFiles } from "../db/schema";
 import { processImage } from "../images/image-pipeline";
+import { storePhoto } from "../modules/maintenance/maintenance-photos";
 import { isFsStore } from "./fs-store";
-import { tenantFileKey, uploadKey } from "./keys";
+import { maintenancePhotoKey, tenantFileKey, uploadKey } from "./keys";
 import { describeSweep, scheduleOrphanSweeps, sweepOrphans } from "./orphan-sweep";
 import { type TestStore, testStores } from "./storage.test-helpers";
 
@@ -37,6 +38,7 @@ describe.each(["fs", "s3"] as const)("on the %s driver", (driver) => {
   beforeEach(async () => {
     await database.db.delete(images);
     await database.db.delete(tenantFiles);
+    await database.db.delete(maintenanceRequests);
     t = await testStores[driver]();
     scratchOwn = !isFsStore(t.store);
     scratchDir = isFsStore(t.store)
@@ -162,6 +164,53 @@ describe.each(["fs", "s3"] as const)("on the %s driver", (driver) => {
         code: "ENOENT",
       });
       expect((await stat(path.join(scratchDir, freshTemporary))).isFile()).toBe(true);
+    });
+
+    it("removes old maintenance photos no request names, and keeps a request's own", async () => {
+      const bytes = await sharp({
+        create: { width: 900, height: 600, channels: 3, background: "#a53" },
+      })
+        .jpeg()
+        .toBuffer();
+      const [request] = await database.db
+        .insert(maintenanceRequests)
+        .values({
+          tenantName: "Tess Tenant",
+          tenantEmail: "tess@example.com",
+          title: "Leak under the sink",
+          description: "Water on the floor.",
+          category: "plumbing",
+          urgency: "urgent",
+          permissionToEnter: true,
+        })
+        .returning();
+      const kept = await storePhoto(t.store, bytes);
+      await database.db.insert(maintenancePhotos).values({
+        requestId: request!.id,
+        folder: kept.folder,
+        variants: kept.variants,
+        width: kept.width,
+        height: kept.height,
+      });
+      // A crash between storing the photo and committing its request.
+      const orphan = await storePhoto(t.store, bytes);
+      const fresh = await storePhoto(t.store, bytes);
+      const keys = (photo: typeof kept) =>
+        photo.variants.map((variant) => maintenancePhotoKey(photo.folder, variant.file));
+      for (const key of [...keys(kept), ...keys(orphan)]) await t.age(key, TWO_HOURS_AGO);
+
+      const report = await sweep();
+
+      expect(report.removed).toEqual(keys(orphan).sort());
+      for (const key of keys(orphan)) expect(await present(key)).toBe(false);
+      for (const key of [...keys(kept), ...keys(fresh)]) expect(await present(key)).toBe(true);
+      expect(report.missing).toEqual([]);
+
+      await t.store.delete(keys(kept)[0]!);
+      const [row] = await database.db.select().from(maintenancePhotos);
+      expect((await sweep()).missing).toEqual([
+        { table: "maintenance_photos", id: row!.id, file: keys(kept)[0] },
+      ]);
     });
 
     it("reports rows whose files are gone and deletes none of them", async () => {

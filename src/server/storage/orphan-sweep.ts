@@ -2,10 +2,18 @@ import type { Dirent } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client";
-import { images, tenantFiles } from "../db/schema";
+import { images, maintenancePhotos, tenantFiles } from "../db/schema";
 import { runPeriodically } from "../shared/periodic";
 import { isFsStore } from "./fs-store";
-import { isValidKey, TENANT_FILES_PREFIX, tenantFileKey, UPLOADS_PREFIX, uploadKey } from "./keys";
+import {
+  isValidKey,
+  MAINTENANCE_PHOTOS_PREFIX,
+  maintenancePhotoKey,
+  TENANT_FILES_PREFIX,
+  tenantFileKey,
+  UPLOADS_PREFIX,
+  uploadKey,
+} from "./keys";
 import type { ListedObject, ObjectStore } from "./storage";
 
 /**
@@ -13,17 +21,24 @@ import type { ListedObject, ObjectStore } from "./storage";
  * committing its row (or a failed clean-up) leaves objects no row names: they are removed once
  * they are older than `minAgeMs`, so an upload still in progress is never touched. A row whose
  * object is gone cannot be mended here (the bytes are lost): it is reported for the operator,
- * never deleted. The same sweep serves both drivers: it sees the store only through list, head
+ * never deleted. Listing photos, tenants' documents and maintenance photos are all swept. The same sweep serves both drivers: it sees the store only through list, head
  * and delete.
  */
 
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-export type MissingFile = { table: "images" | "tenant_files"; id: string; file: string };
+export type MissingFile = {
+  table: "images" | "tenant_files" | "maintenance_photos";
+  id: string;
+  file: string;
+};
 
 export type SweepReport = {
-  /** Photos relative to uploads/ ("images/<x>/480.webp"), documents as "tenant-files/<name>". */
+  /**
+   * Photos relative to uploads/ ("images/<x>/480.webp"), documents as "tenant-files/<name>",
+   * maintenance photos as "maintenance-photos/<folder>/<file>".
+   */
   removed: string[];
   missing: MissingFile[];
 };
@@ -64,6 +79,7 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
     PLACEHOLDER_LEFTOVER.test(object.key),
   );
   const documents = await listAll(store, TENANT_FILES_PREFIX);
+  const repairPhotos = await listAll(store, MAINTENANCE_PHOTOS_PREFIX);
   const scratch = await scratchTemporaries(deps);
 
   const imageRows = await db
@@ -72,8 +88,15 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
   const fileRows = await db
     .select({ id: tenantFiles.id, filename: tenantFiles.filename })
     .from(tenantFiles);
+  const repairPhotoRows = await db
+    .select({
+      id: maintenancePhotos.id,
+      folder: maintenancePhotos.folder,
+      variants: maintenancePhotos.variants,
+    })
+    .from(maintenancePhotos);
 
-  const listed = new Set([...photos, ...documents].map((object) => object.key));
+  const listed = new Set([...photos, ...documents, ...repairPhotos].map((object) => object.key));
   // Not in the listing: stored since, or gone. Only a head tells them apart.
   const present = async (key: string) =>
     listed.has(key) || (isValidKey(key) && (await store.head(key)) !== null);
@@ -94,10 +117,19 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
       missing.push({ table: "tenant_files", id: row.id, file: row.filename });
     }
   }
+  for (const row of repairPhotoRows) {
+    for (const variant of row.variants) {
+      const key = maintenancePhotoKey(row.folder, variant.file);
+      named.add(key);
+      if (!(await present(key))) {
+        missing.push({ table: "maintenance_photos", id: row.id, file: key });
+      }
+    }
+  }
 
   const removed: string[] = [];
   // Stored documents sit at the top of tenant-files/; a temporary (.name.part) is removed too.
-  for (const object of [...photos, ...leftovers, ...documents]) {
+  for (const object of [...photos, ...leftovers, ...documents, ...repairPhotos]) {
     if (named.has(object.key) || object.lastModified.getTime() > cutoff) continue;
     await store.delete(object.key);
     removed.push(

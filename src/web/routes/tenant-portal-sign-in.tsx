@@ -25,7 +25,8 @@ function linkFailure(error: unknown): string {
  * page; with the link's `?token=` the page exchanges it for a session (stored as every sign-in
  * stores it) and goes to /tenant-portal. A link that does not work says so above the form, to
  * ask for a new one; the spent token leaves the address either way. A visitor already signed in
- * and without a link goes to their own home.
+ * and without a link goes to their own home; one whose link failed (a used link opened again)
+ * sees why, and the way on to their account.
  */
 export default function TenantSignIn() {
   const { user, ready, signInWithLink } = useAuth();
@@ -52,9 +53,12 @@ export default function TenantSignIn() {
     );
   }, [ready, token, signInWithLink, navigate]);
 
+  // Signed in already: straight home, unless a link just failed (its message stays on screen).
   useEffect(() => {
-    if (ready && user && !token && !exchanging) navigate(homeOf(user.role), { replace: true });
-  }, [ready, user, token, exchanging, navigate]);
+    if (ready && user && !token && !exchanging && !failure) {
+      navigate(homeOf(user.role), { replace: true });
+    }
+  }, [ready, user, token, exchanging, failure, navigate]);
 
   if (!ready) return <FullScreenStatus message={messages.loading} />;
   if (exchanging) return <FullScreenStatus message="Signing you in..." />;
@@ -69,7 +73,16 @@ export default function TenantSignIn() {
           {failure}
         </Banner>
       ) : null}
-      <SignInLinkForm />
+      {user ? (
+        <p className="text-center">
+          You are still signed in.{" "}
+          <Link to={homeOf(user.role)} className="font-semibold text-primary hover:underline">
+            Continue to your account
+          </Link>
+        </p>
+      ) : (
+        <SignInLinkForm />
+      )}
       <p className="mt-6 text-center text-sm">
         Office staff?{" "}
         <Link to="/login" className="font-semibold text-primary hover:underline">

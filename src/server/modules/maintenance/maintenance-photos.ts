@@ -6,7 +6,11 @@ import type { Db } from "#server/db/client";
 import { maintenancePhotos, type PhotoVariant } from "#server/db/schema";
 import { type WrittenVariant, writeImageVariants } from "#server/images/image-pipeline";
 import { isUuid } from "#server/shared/uuid";
-import { isValidKey } from "#server/storage/keys";
+import {
+  isValidKey,
+  MAINTENANCE_PHOTOS_PREFIX,
+  maintenancePhotoKey as photoKey,
+} from "#server/storage/keys";
 import type { ObjectStore, StoredObject } from "#server/storage/storage";
 import { createExpiringLinks, type ExpiringLinks } from "../tenant-files/file-tokens";
 
@@ -17,7 +21,6 @@ import { createExpiringLinks, type ExpiringLinks } from "../tenant-files/file-to
  * for someone allowed to see its request.
  */
 
-export const MAINTENANCE_PHOTOS_PREFIX = "maintenance-photos/";
 const PHOTO_AUDIENCE = "rentals:maintenance-photo";
 /** The variant the links name: wide enough for a phone's full screen, small enough for a list. */
 const LINK_WIDTH = 1200;
@@ -37,8 +40,6 @@ export type StoredPhoto = {
   width: number;
   height: number;
 };
-
-const photoKey = (folder: string, file: string) => `${MAINTENANCE_PHOTOS_PREFIX}${folder}/${file}`;
 
 /** Checks and re-encodes one photo into a folder of its own; refused photos write nothing. */
 export async function storePhoto(store: ObjectStore, bytes: Buffer): Promise<StoredPhoto> {

@@ -23,7 +23,14 @@ import {
   units,
   users,
 } from "#server/db/schema";
-import { AppError, badRequest, conflict, notFound, RetryLaterError } from "#server/http/errors";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  RetryLaterError,
+  validationFailed,
+} from "#server/http/errors";
 import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
 import { fileBytes, type MultipartMessages, readParts } from "#server/shared/multipart";
 import { isUuid } from "#server/shared/uuid";
@@ -231,11 +238,6 @@ async function receiveRequest(
   }
 }
 
-function validationError(issues: { path: PropertyKey[]; message: string }[]) {
-  const details = issues.map((issue) => ({ path: issue.path.join("."), msg: issue.message }));
-  return new AppError(400, "validation_failed", details[0]!.msg, details);
-}
-
 /** A tenant's new request: stored with its photos, the office e-mailed in the same transaction. */
 export async function createRequest(
   deps: MaintenanceDeps,
@@ -265,7 +267,7 @@ export async function createRequest(
   const { fields, photos } = await receiveRequest(deps.store, parts);
   try {
     const parsed = maintenanceFieldsSchema.safeParse(fields);
-    if (!parsed.success) throw validationError(parsed.error.issues);
+    if (!parsed.success) throw validationFailed(parsed.error.issues);
     const input = parsed.data;
     return await deps.mailQueue.transaction(async (tx) => {
       const [row] = await tx.db

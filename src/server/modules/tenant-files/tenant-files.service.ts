@@ -21,7 +21,7 @@ import {
 import { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
 import { properties, units, users } from "#server/db/schema";
-import { badRequest, notFound, unauthorized } from "#server/http/errors";
+import { badRequest, issueDetails, notFound, unauthorized } from "#server/http/errors";
 import { renderEmail } from "#server/mail/email-layout";
 import type { MailQueue, QueuedMessage } from "#server/mail/mail-queue";
 import { isUuid } from "#server/shared/uuid";
@@ -174,10 +174,7 @@ export async function uploadTenantFiles(
     ({ files, fields }) => {
       const parsed = tenantUploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
-        const details = parsed.error.issues.map((issue) => ({
-          path: issue.path.join("."),
-          msg: issue.message,
-        }));
+        const details = issueDetails(parsed.error.issues);
         throw badRequest(details[0]!.msg, details);
       }
       return files.map((file) => ({

@@ -1,6 +1,6 @@
 import { type NewUser, newPasswordSchema, newUserSchema } from "#domain/users";
 import type { Db } from "#server/db/client";
-import { badRequest, isAppError, sqlState } from "#server/http/errors";
+import { badRequest, isAppError, issueDetails, sqlState } from "#server/http/errors";
 import { emailTaken, noSuchEmail } from "./users.errors";
 import { hashPassword, verifyPassword } from "./users.password";
 import { createUsersRepository, type UserRow } from "./users.repository";
@@ -23,7 +23,7 @@ function parse<T>(
     | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } },
 ): T {
   if (result.success) return result.data;
-  const details = result.error.issues.map((i) => ({ path: i.path.join("."), msg: i.message }));
+  const details = issueDetails(result.error.issues);
   throw badRequest(details[0]!.msg, details);
 }
 

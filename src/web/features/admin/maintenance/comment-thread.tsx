@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,8 +16,8 @@ import { Button } from "#web/components/ui/button";
 import { TextAreaField } from "#web/components/ui/form-field";
 import { ApiError } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
-import { queryKeyOf, useContractMutation } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
+import { useRequestWrite } from "./use-maintenance";
 
 type Comment = z.output<typeof maintenanceCommentSchema>;
 
@@ -56,24 +55,13 @@ function Thread({ request }: { request: MaintenanceRequest }) {
  * e-mailed each comment by the server.
  */
 export function CommentThread({ request }: { request: MaintenanceRequest }) {
-  const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MaintenanceCommentInput, unknown, Comment>({
     resolver: zodResolver(maintenanceCommentSchema),
     defaultValues: { body: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const send = useContractMutation(
-    adminMaintenanceApi.comment,
-    (body: Comment) => ({ params: { id: request.id }, body }),
-    {
-      onSuccess: (updated) =>
-        client.setQueryData(
-          queryKeyOf(adminMaintenanceApi.get, { params: { id: request.id } }),
-          updated,
-        ),
-    },
-  );
+  const send = useRequestWrite(adminMaintenanceApi.comment, request.id);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,7 +19,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { ApiError } from "#web/lib/api-client";
-import { queryKeyOf, useContractMutation } from "#web/lib/query";
+import { useRequestWrite } from "./use-maintenance";
 
 const orNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
@@ -40,7 +39,6 @@ function failureOf(error: unknown): string {
  * invalidation refreshes the list and the tab's count.
  */
 export function StatusForm({ request }: { request: MaintenanceRequest }) {
-  const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MaintenanceUpdateInput, unknown, MaintenanceUpdate>({
     resolver: zodResolver(maintenanceUpdateSchema),
@@ -52,17 +50,7 @@ export function StatusForm({ request }: { request: MaintenanceRequest }) {
   });
   const { errors, isSubmitting } = form.formState;
   const scheduled = form.watch("status") === "scheduled";
-  const update = useContractMutation(
-    adminMaintenanceApi.update,
-    (body: MaintenanceUpdateInput) => ({ params: { id: request.id }, body }),
-    {
-      onSuccess: (updated) =>
-        client.setQueryData(
-          queryKeyOf(adminMaintenanceApi.get, { params: { id: request.id } }),
-          updated,
-        ),
-    },
-  );
+  const update = useRequestWrite(adminMaintenanceApi.update, request.id);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);

@@ -1,11 +1,12 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
+import type { RequestInput } from "#domain/api/contract";
 import type {
   MaintenanceQuery,
   MaintenanceStatusFilter,
   MaintenanceUrgency,
 } from "#domain/maintenance";
-import { contractQuery } from "#web/lib/query";
+import { contractQuery, queryKeyOf, useContractMutation } from "#web/lib/query";
 
 /** How often the open dashboard asks again for new requests. */
 const REFRESH_MS = 60_000;
@@ -63,4 +64,23 @@ export function useMaintenanceRequest(id: string | null) {
     ...contractQuery(adminMaintenanceApi.get, { params: { id: id ?? "" } }),
     enabled: id !== null,
   });
+}
+
+/**
+ * A write on one open request (its status, a comment): the server answers with the whole
+ * request, which replaces the open one at once; the lists refresh in the background.
+ */
+export function useRequestWrite<
+  C extends typeof adminMaintenanceApi.update | typeof adminMaintenanceApi.comment,
+>(contract: C, id: string) {
+  const client = useQueryClient();
+  return useContractMutation(
+    contract,
+    // Both contracts take the request's id and a body: TypeScript cannot see it through C.
+    (body: RequestInput<C>["body"]) => ({ params: { id }, body }) as unknown as RequestInput<C>,
+    {
+      onSuccess: (updated) =>
+        client.setQueryData(queryKeyOf(adminMaintenanceApi.get, { params: { id } }), updated),
+    },
+  );
 }
