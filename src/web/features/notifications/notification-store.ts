@@ -1,6 +1,13 @@
-import { useSyncExternalStore } from "react";
-import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
+import { useEffect, useSyncExternalStore } from "react";
+import {
+  type Notification,
+  newestFirst,
+  parseStoredNotifications,
+  sweepExpired,
+} from "#domain/notifications";
+import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
+import { onSessionEnd } from "#web/lib/session-events";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
 
@@ -9,6 +16,24 @@ export const NOTIFICATIONS_KEY = "notifications";
 export const SWEEP_INTERVAL_MS = 60_000;
 
 type Samples = (now: Date) => Notification[];
+
+/**
+ * A signed-in person's notifications from the server (server-notifications.ts, loaded only for
+ * someone signed in): shown beside the browser's own, and changed through the server.
+ */
+export type ServerNotifications = {
+  /** Whose they are (the user's id). */
+  readonly owner: string;
+  /** Null until the first answer. */
+  getSnapshot(): Notification[] | null;
+  /** The first subscriber starts the fetching (and the refreshes); the last one stops it. */
+  subscribe(listener: () => void): () => void;
+  owns(id: string): boolean;
+  markRead(id: string, read: boolean): void;
+  markAllRead(): void;
+  remove(id: string): void;
+  clearAll(): void;
+};
 
 type Options = {
   storage?: () => Storage | null;
@@ -37,6 +62,9 @@ export function createNotificationStore({
   let unsaved = false;
   const listeners = new Set<() => void>();
   let stop: (() => void) | null = null;
+  let server: ServerNotifications | null = null;
+  let stopServer: (() => void) | null = null;
+  let merged: { local: Notification[]; remote: Notification[]; all: Notification[] } | null = null;
 
   function read(): Notification[] {
     const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
@@ -62,13 +90,24 @@ export function createNotificationStore({
     for (const listener of listeners) listener();
   };
 
-  function getSnapshot(): Notification[] {
+  /** The browser's own notifications. */
+  function localSnapshot(): Notification[] {
     items ??= read();
     return items;
   }
 
+  /** The browser's own, with the server's (when signed in and loaded) merged newest first. */
+  function getSnapshot(): Notification[] {
+    const local = localSnapshot();
+    const remote = server?.getSnapshot() ?? null;
+    if (!remote) return local;
+    if (merged?.local !== local || merged.remote !== remote)
+      merged = { local, remote, all: newestFirst([...remote, ...local]) };
+    return merged.all;
+  }
+
   function update(change: (current: Notification[]) => Notification[]) {
-    const current = getSnapshot();
+    const current = localSnapshot();
     const next = change(current);
     if (next === current) return;
     items = next;
@@ -92,6 +131,7 @@ export function createNotificationStore({
       clearInterval(timer);
       unlisten();
     };
+    if (server) stopServer = server.subscribe(emit);
   }
 
   /** Changes the items whose id matches `pick`; the same list back when none changes. */
@@ -108,6 +148,7 @@ export function createNotificationStore({
       seed = pageSamples;
     },
     getSnapshot,
+    localSnapshot,
     /** The server knows nothing of the visitor's browser: it renders the "not loaded" state. */
     getServerSnapshot: (): Notification[] | null => null,
     subscribe(listener: () => void) {
@@ -118,16 +159,52 @@ export function createNotificationStore({
         if (listeners.size === 0) {
           stop?.();
           stop = null;
+          stopServer?.();
+          stopServer = null;
         }
       };
     },
-    markRead: (id: string) => markWhere((n) => n.id === id),
-    markAllRead: () => markWhere(() => true),
-    remove: (id: string) =>
+    /** Whose server notifications are shown, if anyone's. */
+    get serverOwner(): string | null {
+      return server?.owner ?? null;
+    },
+    /**
+     * Shows a signed-in person's server notifications beside the browser's (fetched while
+     * anything listens), or, with null, drops them from view (signed out).
+     */
+    connectServer(source: ServerNotifications | null) {
+      if (source === server) return;
+      stopServer?.();
+      stopServer = null;
+      server = source;
+      merged = null;
+      if (server && listeners.size > 0) stopServer = server.subscribe(emit);
+      emit();
+    },
+    markRead: (id: string) =>
+      server?.owns(id) ? server.markRead(id, true) : markWhere((n) => n.id === id),
+    markUnread: (id: string) => {
+      if (server?.owns(id)) return server.markRead(id, false);
       update((current) =>
-        current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
-      ),
-    clearAll: () => update((current) => (current.length === 0 ? current : [])),
+        current.some((n) => n.id === id && n.read)
+          ? current.map((n) => (n.id === id ? { ...n, read: false } : n))
+          : current,
+      );
+    },
+    markAllRead: () => {
+      markWhere(() => true);
+      server?.markAllRead();
+    },
+    remove: (id: string) =>
+      server?.owns(id)
+        ? server.remove(id)
+        : update((current) =>
+            current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
+          ),
+    clearAll: () => {
+      update((current) => (current.length === 0 ? current : []));
+      server?.clearAll();
+    },
   };
 }
 
@@ -136,14 +213,65 @@ export type NotificationStore = ReturnType<typeof createNotificationStore>;
 /** The page's one store. */
 export const notificationStore = createNotificationStore();
 
+/** What a failed change of a server notification says (the page's language, kept current). */
+let failureText = "That change could not be saved. Please try again.";
+/** Which store is being connected to whom, while the server part loads. */
+const connecting = new WeakMap<NotificationStore, string>();
+
+/**
+ * Connects `store` to the server notifications of `owner` (null: nobody signed in, drop them).
+ * The server part (its calls and their schemas) is imported here, for a signed-in person only:
+ * an anonymous visitor's pages never load it.
+ */
+export function connectServerNotifications(store: NotificationStore, owner: string | null) {
+  if (owner === null) {
+    connecting.delete(store);
+    store.connectServer(null);
+    return;
+  }
+  if (store.serverOwner === owner || connecting.get(store) === owner) return;
+  connecting.set(store, owner);
+  // Another person's are not shown while this one's load.
+  store.connectServer(null);
+  import("./server-notifications")
+    .then(({ createServerNotifications, failureToast }) => {
+      if (connecting.get(store) !== owner) return;
+      connecting.delete(store);
+      store.connectServer(
+        createServerNotifications({ owner, onFailure: () => failureToast(failureText) }),
+      );
+      // Signing out (or a session the server refused) drops them at once, wherever it happens.
+      const unlisten = onSessionEnd(() => {
+        unlisten();
+        if (store.serverOwner === owner) connectServerNotifications(store, null);
+      });
+    })
+    .catch(() => {
+      // Offline or a new deployment: the browser's notifications still show; retried next mount.
+      if (connecting.get(store) === owner) connecting.delete(store);
+    });
+}
+
 /**
  * The notifications, or null until the browser's copy is read: on the server and during
  * hydration, so the server's HTML and the first client render agree. A first visit is seeded
- * with the samples in the page's language.
+ * with the samples in the page's language. For a signed-in person, their notifications from the
+ * server are merged in (newest first) once fetched, and refreshed while the page is open.
  */
 export function useNotifications(store: NotificationStore = notificationStore) {
   const { t } = useI18n();
+  const { user, ready } = useSession();
+  const owner = user?.uid ?? null;
   // In the browser only: the server's store is shared by every request and never reads.
   if (typeof window !== "undefined") store.seedIn((now) => localizedSamples(now, t));
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  useEffect(() => {
+    failureText = t("notify.serverFailed");
+  }, [t]);
+  useEffect(() => {
+    if (ready) connectServerNotifications(store, owner);
+  }, [store, owner, ready]);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  // Someone else's (a sign-in since, before the effect above runs) are never shown.
+  const shownOwner = store.serverOwner;
+  return shownOwner !== null && shownOwner !== owner ? store.localSnapshot() : items;
 }
