@@ -7,7 +7,7 @@ import {
 } from "#domain/notifications";
 import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { onSessionEnd } from "#web/lib/session-events";
+import type { Translator } from "#web/i18n/translator";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
 
@@ -183,14 +183,8 @@ export function createNotificationStore({
     },
     markRead: (id: string) =>
       server?.owns(id) ? server.markRead(id, true) : markWhere((n) => n.id === id),
-    markUnread: (id: string) => {
-      if (server?.owns(id)) return server.markRead(id, false);
-      update((current) =>
-        current.some((n) => n.id === id && n.read)
-          ? current.map((n) => (n.id === id ? { ...n, read: false } : n))
-          : current,
-      );
-    },
+    /** The browser's own are never marked unread (the centre has no such action). */
+    markUnread: (id: string) => server?.markRead(id, false),
     markAllRead: () => {
       markWhere(() => true);
       server?.markAllRead();
@@ -213,44 +207,9 @@ export type NotificationStore = ReturnType<typeof createNotificationStore>;
 /** The page's one store. */
 export const notificationStore = createNotificationStore();
 
-/** What a failed change of a server notification says (the page's language, kept current). */
-let failureText = "That change could not be saved. Please try again.";
-/** Which store is being connected to whom, while the server part loads. */
-const connecting = new WeakMap<NotificationStore, string>();
-
-/**
- * Connects `store` to the server notifications of `owner` (null: nobody signed in, drop them).
- * The server part (its calls and their schemas) is imported here, for a signed-in person only:
- * an anonymous visitor's pages never load it.
- */
-export function connectServerNotifications(store: NotificationStore, owner: string | null) {
-  if (owner === null) {
-    connecting.delete(store);
-    store.connectServer(null);
-    return;
-  }
-  if (store.serverOwner === owner || connecting.get(store) === owner) return;
-  connecting.set(store, owner);
-  // Another person's are not shown while this one's load.
-  store.connectServer(null);
-  import("./server-notifications")
-    .then(({ createServerNotifications, failureToast }) => {
-      if (connecting.get(store) !== owner) return;
-      connecting.delete(store);
-      store.connectServer(
-        createServerNotifications({ owner, onFailure: () => failureToast(failureText) }),
-      );
-      // Signing out (or a session the server refused) drops them at once, wherever it happens.
-      const unlisten = onSessionEnd(() => {
-        unlisten();
-        if (store.serverOwner === owner) connectServerNotifications(store, null);
-      });
-    })
-    .catch(() => {
-      // Offline or a new deployment: the browser's notifications still show; retried next mount.
-      if (connecting.get(store) === owner) connecting.delete(store);
-    });
-}
+/** The words of the page that last showed the centre: a failed change says so in them. */
+let words: Translator["t"] | undefined;
+const failureText = () => words?.("notify.serverFailed") ?? "";
 
 /**
  * The notifications, or null until the browser's copy is read: on the server and during
@@ -264,11 +223,22 @@ export function useNotifications(store: NotificationStore = notificationStore) {
   const owner = user?.uid ?? null;
   // In the browser only: the server's store is shared by every request and never reads.
   if (typeof window !== "undefined") store.seedIn((now) => localizedSamples(now, t));
+  words = t;
+  // The server part (its calls and their schemas) is imported for a signed-in person only: an
+  // anonymous visitor's pages never load it.
   useEffect(() => {
-    failureText = t("notify.serverFailed");
-  }, [t]);
-  useEffect(() => {
-    if (ready) connectServerNotifications(store, owner);
+    if (!ready) return;
+    if (!owner) return store.connectServer(null);
+    let live = true;
+    if (store.serverOwner !== owner)
+      import("./server-notifications").then(
+        (server) => live && server.connect(store, owner, failureText),
+        // Offline or a new deployment: the browser's own still show; tried again next mount.
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
   }, [store, owner, ready]);
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   // Someone else's (a sign-in since, before the effect above runs) are never shown.

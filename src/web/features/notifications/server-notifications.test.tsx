@@ -198,24 +198,22 @@ describe("the notification centre of a signed-in person", () => {
       expect(calls).toEqual([`markRead ${SCHEDULED} true`, `markRead ${SCHEDULED} false`]),
     );
 
-    // The browser's own: no call, stored in the browser as before.
-    act(() => store.markRead("local-new"));
+    // Mark all read: both kinds (the browser's stored in the browser, as before).
     const stored = () => JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!) as Notification[];
-    expect(stored().find((n) => n.id === "local-new")?.read).toBe(true);
-
-    // Mark all read: both kinds.
-    act(() => store.markUnread("local-new"));
+    expect(stored().find((n) => n.id === "local-new")?.read).toBe(false);
     await user.click(screen.getByRole("button", { name: "Mark All Read" }));
     expect(card("Unread")).toHaveTextContent("0");
     expect(stored().every((n) => n.read)).toBe(true);
     await waitFor(() => expect(calls).toContain("markAllRead"));
 
-    // Delete one from the list.
+    // Delete one from the list; deleting one of the browser's calls nothing.
     await user.click(
       screen.getByRole("button", { name: "Delete notification: New comment from the office" }),
     );
     expect(screen.queryByText("New comment from the office")).toBeNull();
     await waitFor(() => expect(calls).toContain(`remove ${COMMENT}`));
+    await user.click(screen.getByRole("button", { name: "Delete notification: Local oldest" }));
+    expect(stored().map((n) => n.id)).toEqual(["local-new"]);
 
     // Clear all: both kinds.
     await user.click(screen.getByRole("button", { name: "Clear All" }));

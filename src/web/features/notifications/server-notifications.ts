@@ -2,7 +2,8 @@ import { toast } from "sonner";
 import { notificationsApi as api } from "#domain/api/notifications";
 import { type Notification, newestFirst } from "#domain/notifications";
 import { ApiError, request } from "#web/lib/api-client";
-import type { ServerNotifications } from "./notification-store";
+import { onSessionEnd } from "#web/lib/session-events";
+import type { NotificationStore, ServerNotifications } from "./notification-store";
 
 /**
  * A signed-in person's notifications from the server, for the notification centre: loaded only
@@ -15,9 +16,20 @@ import type { ServerNotifications } from "./notification-store";
 /** How often the list is fetched again while the centre is shown. */
 export const REFRESH_INTERVAL_MS = 60_000;
 
-/** The failure's toast (sonner, in this chunk). */
-export function failureToast(message: string) {
-  toast.error(message);
+/**
+ * Shows `owner`'s server notifications in `store` (unless it already does), until the session
+ * ends: signing out, or a session the server refused, drops them from view at once. A refused
+ * change is told with a toast of `failureText`.
+ */
+export function connect(store: NotificationStore, owner: string, failureText: () => string) {
+  if (store.serverOwner === owner) return;
+  store.connectServer(
+    createServerNotifications({ owner, onFailure: () => toast.error(failureText()) }),
+  );
+  const unlisten = onSessionEnd(() => {
+    unlisten();
+    if (store.serverOwner === owner) store.connectServer(null);
+  });
 }
 
 type Options = {
