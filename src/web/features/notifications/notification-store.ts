@@ -1,10 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import {
-  type Notification,
-  newestFirst,
-  parseStoredNotifications,
-  sweepExpired,
-} from "#domain/notifications";
+import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
 import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
 import type { Translator } from "#web/i18n/translator";
@@ -24,14 +19,14 @@ type Samples = (now: Date) => Notification[];
 export type ServerNotifications = {
   /** Whose they are (the user's id). */
   readonly owner: string;
-  /** Null until the first answer. */
-  getSnapshot(): Notification[] | null;
+  /** The browser's own with the server's merged in, newest first (`local` until they load). */
+  view(local: Notification[]): Notification[];
   /** The first subscriber starts the fetching (and the refreshes); the last one stops it. */
   subscribe(listener: () => void): () => void;
-  owns(id: string): boolean;
-  markRead(id: string, read: boolean): void;
+  /** These two answer false for a notification that is not the server's. */
+  markRead(id: string, read: boolean): boolean;
+  remove(id: string): boolean;
   markAllRead(): void;
-  remove(id: string): void;
   clearAll(): void;
 };
 
@@ -63,8 +58,7 @@ export function createNotificationStore({
   const listeners = new Set<() => void>();
   let stop: (() => void) | null = null;
   let server: ServerNotifications | null = null;
-  let stopServer: (() => void) | null = null;
-  let merged: { local: Notification[]; remote: Notification[]; all: Notification[] } | null = null;
+  let stopServer: (() => void) | undefined;
 
   function read(): Notification[] {
     const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
@@ -97,14 +91,7 @@ export function createNotificationStore({
   }
 
   /** The browser's own, with the server's (when signed in and loaded) merged newest first. */
-  function getSnapshot(): Notification[] {
-    const local = localSnapshot();
-    const remote = server?.getSnapshot() ?? null;
-    if (!remote) return local;
-    if (merged?.local !== local || merged.remote !== remote)
-      merged = { local, remote, all: newestFirst([...remote, ...local]) };
-    return merged.all;
-  }
+  const getSnapshot = () => server?.view(localSnapshot()) ?? localSnapshot();
 
   function update(change: (current: Notification[]) => Notification[]) {
     const current = localSnapshot();
@@ -131,7 +118,7 @@ export function createNotificationStore({
       clearInterval(timer);
       unlisten();
     };
-    if (server) stopServer = server.subscribe(emit);
+    stopServer = server?.subscribe(emit);
   }
 
   /** Changes the items whose id matches `pick`; the same list back when none changes. */
@@ -160,29 +147,24 @@ export function createNotificationStore({
           stop?.();
           stop = null;
           stopServer?.();
-          stopServer = null;
         }
       };
     },
     /** Whose server notifications are shown, if anyone's. */
-    get serverOwner(): string | null {
-      return server?.owner ?? null;
+    get serverOwner() {
+      return server?.owner;
     },
     /**
      * Shows a signed-in person's server notifications beside the browser's (fetched while
      * anything listens), or, with null, drops them from view (signed out).
      */
     connectServer(source: ServerNotifications | null) {
-      if (source === server) return;
       stopServer?.();
-      stopServer = null;
       server = source;
-      merged = null;
-      if (server && listeners.size > 0) stopServer = server.subscribe(emit);
+      stopServer = listeners.size ? source?.subscribe(emit) : undefined;
       emit();
     },
-    markRead: (id: string) =>
-      server?.owns(id) ? server.markRead(id, true) : markWhere((n) => n.id === id),
+    markRead: (id: string) => server?.markRead(id, true) || markWhere((n) => n.id === id),
     /** The browser's own are never marked unread (the centre has no such action). */
     markUnread: (id: string) => server?.markRead(id, false),
     markAllRead: () => {
@@ -190,11 +172,10 @@ export function createNotificationStore({
       server?.markAllRead();
     },
     remove: (id: string) =>
-      server?.owns(id)
-        ? server.remove(id)
-        : update((current) =>
-            current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
-          ),
+      server?.remove(id) ||
+      update((current) =>
+        current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
+      ),
     clearAll: () => {
       update((current) => (current.length === 0 ? current : []));
       server?.clearAll();
@@ -230,12 +211,11 @@ export function useNotifications(store: NotificationStore = notificationStore) {
     if (!ready) return;
     if (!owner) return store.connectServer(null);
     let live = true;
-    if (store.serverOwner !== owner)
-      import("./server-notifications").then(
-        (server) => live && server.connect(store, owner, failureText),
-        // Offline or a new deployment: the browser's own still show; tried again next mount.
-        () => undefined,
-      );
+    import("./server-notifications").then(
+      (server) => live && server.connect(store, owner, failureText),
+      // Offline or a new deployment: the browser's own still show; tried again next mount.
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -243,5 +223,5 @@ export function useNotifications(store: NotificationStore = notificationStore) {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   // Someone else's (a sign-in since, before the effect above runs) are never shown.
   const shownOwner = store.serverOwner;
-  return shownOwner !== null && shownOwner !== owner ? store.localSnapshot() : items;
+  return shownOwner && shownOwner !== owner ? store.localSnapshot() : items;
 }

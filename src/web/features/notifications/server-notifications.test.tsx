@@ -309,7 +309,7 @@ describe("the notification centre of an anonymous visitor", () => {
     // Long enough for a fetch the page should not have made to have arrived.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reads.count).toBe(0);
-    expect(store.serverOwner).toBeNull();
+    expect(store.serverOwner).toBeUndefined();
     expect(ids(store)).toEqual(["local-old"]);
   });
 });

@@ -47,6 +47,7 @@ export function createServerNotifications({
   refreshIntervalMs = REFRESH_INTERVAL_MS,
 }: Options): ServerNotifications {
   let items: Notification[] | null = null;
+  let merged: { local: Notification[]; remote: Notification[]; all: Notification[] } | null = null;
   /** Counts local changes: a list fetched before the latest one is out of date on arrival. */
   let version = 0;
   const listeners = new Set<() => void>();
@@ -135,7 +136,12 @@ export function createServerNotifications({
 
   return {
     owner,
-    getSnapshot: () => items,
+    view(local) {
+      if (!items) return local;
+      if (merged?.local !== local || merged.remote !== items)
+        merged = { local, remote: items, all: newestFirst([...items, ...local]) };
+      return merged.all;
+    },
     subscribe(listener) {
       listeners.add(listener);
       if (listeners.size === 1) start();
@@ -147,10 +153,10 @@ export function createServerNotifications({
         }
       };
     },
-    owns: (id) => items?.some((n) => n.id === id) ?? false,
     markRead(id, read) {
       const target = items?.find((n) => n.id === id);
-      if (!items || !target || target.read === read) return;
+      if (!items || !target) return false;
+      if (target.read === read) return true;
       const ids = new Set([id]);
       change(
         withRead(items, ids, read),
@@ -158,6 +164,7 @@ export function createServerNotifications({
         (current) => withRead(current, ids, !read),
         dropItem(id),
       );
+      return true;
     },
     markAllRead() {
       // Not loaded yet: what the person has not seen is left alone.
@@ -172,13 +179,14 @@ export function createServerNotifications({
     },
     remove(id) {
       const target = items?.find((n) => n.id === id);
-      if (!items || !target) return;
+      if (!items || !target) return false;
       change(
         items.filter((n) => n.id !== id),
         () => request(api.remove, { params: { id } }),
         (current) => restore(current, [target]),
         () => undefined,
       );
+      return true;
     },
     clearAll() {
       const removed = items;
