@@ -20,10 +20,14 @@ const SHARED = [
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,
 ];
 
-/** What the root mounts on every page: the session, consent, preferences and their stores. */
+/**
+ * What the root mounts on every page: the session, consent, preferences and their stores. Not
+ * the notification centre's server part (`server-*.ts`): a signed-in person's only, imported on
+ * demand.
+ */
 const SHELL = [
   /\/src\/web\/features\/auth\/(?:auth-provider\.tsx|session-storage\.ts|use-logout\.ts)$/,
-  /\/src\/web\/features\/(?:consent|accessibility|notifications)\/(?!preferences-store)[^/]+\.ts$/,
+  /\/src\/web\/features\/(?:consent|accessibility|notifications)\/(?!preferences-store|server-)[^/]+\.ts$/,
   /\/src\/domain\/(?:consent|accessibility|notifications|guards)\.ts$/,
 ];
 

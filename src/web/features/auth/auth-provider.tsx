@@ -182,6 +182,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const noProvider = { user: null, ready: true } as const;
+
+/**
+ * Who is signed in, for components that also render outside the provider (the notification
+ * centre's pieces, alone in their tests): there, nobody, and the answer is final.
+ */
+export function useSession(): Pick<AuthContextValue, "user" | "ready"> {
+  const context = useContext(AuthContext);
+  return context ? { user: context.user, ready: context.ready } : noProvider;
+}
+
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error("useAuth must be used within an AuthProvider");

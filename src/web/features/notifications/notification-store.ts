@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
+import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
+import type { Translator } from "#web/i18n/translator";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
 
@@ -9,6 +11,24 @@ export const NOTIFICATIONS_KEY = "notifications";
 export const SWEEP_INTERVAL_MS = 60_000;
 
 type Samples = (now: Date) => Notification[];
+
+/**
+ * A signed-in person's notifications from the server (server-notifications.ts, loaded only for
+ * someone signed in): shown beside the browser's own, and changed through the server.
+ */
+export type ServerNotifications = {
+  /** Whose they are (the user's id). */
+  readonly owner: string;
+  /** The browser's own with the server's merged in, newest first (`local` until they load). */
+  view(local: Notification[]): Notification[];
+  /** The first subscriber starts the fetching (and the refreshes); the last one stops it. */
+  subscribe(listener: () => void): () => void;
+  /** These two answer false for a notification that is not the server's. */
+  markRead(id: string, read: boolean): boolean;
+  remove(id: string): boolean;
+  markAllRead(): void;
+  clearAll(): void;
+};
 
 type Options = {
   storage?: () => Storage | null;
@@ -37,6 +57,8 @@ export function createNotificationStore({
   let unsaved = false;
   const listeners = new Set<() => void>();
   let stop: (() => void) | null = null;
+  let server: ServerNotifications | null = null;
+  let stopServer: (() => void) | undefined;
 
   function read(): Notification[] {
     const { found, value } = readJson(storage(), NOTIFICATIONS_KEY);
@@ -62,13 +84,17 @@ export function createNotificationStore({
     for (const listener of listeners) listener();
   };
 
-  function getSnapshot(): Notification[] {
+  /** The browser's own notifications. */
+  function localSnapshot(): Notification[] {
     items ??= read();
     return items;
   }
 
+  /** The browser's own, with the server's (when signed in and loaded) merged newest first. */
+  const getSnapshot = () => server?.view(localSnapshot()) ?? localSnapshot();
+
   function update(change: (current: Notification[]) => Notification[]) {
-    const current = getSnapshot();
+    const current = localSnapshot();
     const next = change(current);
     if (next === current) return;
     items = next;
@@ -92,6 +118,7 @@ export function createNotificationStore({
       clearInterval(timer);
       unlisten();
     };
+    stopServer = server?.subscribe(emit);
   }
 
   /** Changes the items whose id matches `pick`; the same list back when none changes. */
@@ -108,6 +135,7 @@ export function createNotificationStore({
       seed = pageSamples;
     },
     getSnapshot,
+    localSnapshot,
     /** The server knows nothing of the visitor's browser: it renders the "not loaded" state. */
     getServerSnapshot: (): Notification[] | null => null,
     subscribe(listener: () => void) {
@@ -118,16 +146,40 @@ export function createNotificationStore({
         if (listeners.size === 0) {
           stop?.();
           stop = null;
+          stopServer?.();
         }
       };
     },
-    markRead: (id: string) => markWhere((n) => n.id === id),
-    markAllRead: () => markWhere(() => true),
+    /** Whose server notifications are shown, if anyone's. */
+    get serverOwner() {
+      return server?.owner;
+    },
+    /**
+     * Shows a signed-in person's server notifications beside the browser's (fetched while
+     * anything listens), or, with null, drops them from view (signed out).
+     */
+    connectServer(source: ServerNotifications | null) {
+      stopServer?.();
+      server = source;
+      stopServer = listeners.size ? source?.subscribe(emit) : undefined;
+      emit();
+    },
+    markRead: (id: string) => server?.markRead(id, true) || markWhere((n) => n.id === id),
+    /** The browser's own are never marked unread (the centre has no such action). */
+    markUnread: (id: string) => server?.markRead(id, false),
+    markAllRead: () => {
+      markWhere(() => true);
+      server?.markAllRead();
+    },
     remove: (id: string) =>
+      server?.remove(id) ||
       update((current) =>
         current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current,
       ),
-    clearAll: () => update((current) => (current.length === 0 ? current : [])),
+    clearAll: () => {
+      update((current) => (current.length === 0 ? current : []));
+      server?.clearAll();
+    },
   };
 }
 
@@ -136,14 +188,40 @@ export type NotificationStore = ReturnType<typeof createNotificationStore>;
 /** The page's one store. */
 export const notificationStore = createNotificationStore();
 
+/** The words of the page that last showed the centre: a failed change says so in them. */
+let words: Translator["t"] | undefined;
+const failureText = () => words?.("notify.serverFailed") ?? "";
+
 /**
  * The notifications, or null until the browser's copy is read: on the server and during
  * hydration, so the server's HTML and the first client render agree. A first visit is seeded
- * with the samples in the page's language.
+ * with the samples in the page's language. For a signed-in person, their notifications from the
+ * server are merged in (newest first) once fetched, and refreshed while the page is open.
  */
 export function useNotifications(store: NotificationStore = notificationStore) {
   const { t } = useI18n();
+  const { user, ready } = useSession();
+  const owner = user?.uid ?? null;
   // In the browser only: the server's store is shared by every request and never reads.
   if (typeof window !== "undefined") store.seedIn((now) => localizedSamples(now, t));
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  words = t;
+  // The server part (its calls and their schemas) is imported for a signed-in person only: an
+  // anonymous visitor's pages never load it.
+  useEffect(() => {
+    if (!ready) return;
+    if (!owner) return store.connectServer(null);
+    let live = true;
+    import("./server-notifications").then(
+      (server) => live && server.connect(store, owner, failureText),
+      // Offline or a new deployment: the browser's own still show; tried again next mount.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, owner, ready]);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  // Someone else's (a sign-in since, before the effect above runs) are never shown.
+  const shownOwner = store.serverOwner;
+  return shownOwner && shownOwner !== owner ? store.localSnapshot() : items;
 }

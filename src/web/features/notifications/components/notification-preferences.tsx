@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { BellRing, RotateCcw, Save } from "lucide-react";
-import { useEffect } from "react";
+import { BellRing, RefreshCw, RotateCcw, Save } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
@@ -10,6 +10,7 @@ import {
 } from "#domain/notification-preferences";
 import { Button } from "#web/components/ui/button";
 import { Skeleton } from "#web/components/ui/skeleton";
+import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { type PreferencesStore, preferencesStore, useSavedPreferences } from "../preferences-store";
 import { ChannelCard } from "./channel-card";
@@ -17,22 +18,92 @@ import { PageHeading } from "./standalone-page";
 import { TimingCard } from "./timing-card";
 
 /**
- * Saving is one synchronous write; 'Saving...' stays this long so it is seen rather than
- * flickering, and a second click cannot save twice meanwhile.
+ * Saving in the browser is one synchronous write; 'Saving...' stays this long so it is seen
+ * rather than flickering, and a second click cannot save twice meanwhile.
  */
 const SAVING_MS = 400;
 
-/** /settings/notifications, 'Notification Preferences': channels, timing, Save and Reset. */
+/** Saves the preferences; throws when they could not be. */
+type SavePreferences = (preferences: Preferences) => Promise<void>;
+
+/**
+ * /settings/notifications, 'Notification Preferences': channels, timing, Save and Reset. A
+ * signed-in person's are stored on the server (which follows them for its e-mails); an
+ * anonymous visitor's stay in this browser.
+ */
 export function NotificationPreferences({
   store = preferencesStore,
 }: {
   store?: PreferencesStore;
 }) {
-  const { t } = useI18n();
+  const { user, ready } = useSession();
+  if (!ready) return <Loading />;
+  return user ? <ServerPreferences key={user.uid} /> : <BrowserPreferences store={store} />;
+}
+
+function BrowserPreferences({ store }: { store: PreferencesStore }) {
   const saved = useSavedPreferences(store);
-  return saved ? (
-    <PreferencesForm saved={saved} store={store} />
-  ) : (
+  const save = useCallback<SavePreferences>(
+    async (values) => {
+      await new Promise((resolve) => setTimeout(resolve, SAVING_MS));
+      store.save(values);
+    },
+    [store],
+  );
+  return saved ? <PreferencesForm saved={saved} save={save} /> : <Loading />;
+}
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "failed" }
+  | { state: "ready"; preferences: Preferences; save: SavePreferences };
+
+/** The server's copy: loaded (its calls imported) for a signed-in person only. */
+function ServerPreferences() {
+  const { t } = useI18n();
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void attempt;
+    const controller = new AbortController();
+    setLoaded({ state: "loading" });
+    import("../server-preferences")
+      .then(async ({ loadPreferences, savePreferences }) => {
+        const preferences = await loadPreferences(controller.signal);
+        if (controller.signal.aborted) return;
+        const save: SavePreferences = async (values) => {
+          await savePreferences(values);
+        };
+        setLoaded({ state: "ready", preferences, save });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ state: "failed" });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (loaded.state === "ready")
+    return <PreferencesForm saved={loaded.preferences} save={loaded.save} />;
+  if (loaded.state === "loading") return <Loading />;
+  return (
+    <>
+      <Heading dirty={false} saving={false} onReset={() => {}} />
+      <div
+        role="alert"
+        className="grid justify-items-start gap-3 rounded-md border border-destructive bg-background p-6"
+      >
+        <p className="font-semibold">{t("notifications.prefs.loadFailed")}</p>
+        <Button variant="outline" className="h-11" onClick={() => setAttempt((n) => n + 1)}>
+          <RefreshCw aria-hidden="true" /> {t("notifications.prefs.retry")}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function Loading() {
+  const { t } = useI18n();
+  return (
     <>
       <Heading dirty={false} saving={false} onReset={() => {}} />
       <div role="status" className="grid gap-6 md:grid-cols-2">
@@ -45,13 +116,14 @@ export function NotificationPreferences({
   );
 }
 
-function PreferencesForm({ saved, store }: { saved: Preferences; store: PreferencesStore }) {
+function PreferencesForm({ saved, save }: { saved: Preferences; save: SavePreferences }) {
   const { t } = useI18n();
   const form = useForm<Preferences>({
     resolver: zodResolver(notificationPreferencesSchema),
     defaultValues: saved,
   });
   const { isDirty, isSubmitting } = form.formState;
+  const [saveFailed, setSaveFailed] = useState(false);
 
   // Saved in another tab: follow it, unless this tab holds edits of its own.
   useEffect(() => {
@@ -59,12 +131,13 @@ function PreferencesForm({ saved, store }: { saved: Preferences; store: Preferen
   }, [saved, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await new Promise((resolve) => setTimeout(resolve, SAVING_MS));
     try {
-      store.save(values);
+      await save(values);
       form.reset(values);
+      setSaveFailed(false);
       toast.success(t("notifications.prefs.saved"));
     } catch {
+      setSaveFailed(true);
       toast.error(t("notifications.prefs.saveFailed"));
     }
   });
@@ -72,6 +145,14 @@ function PreferencesForm({ saved, store }: { saved: Preferences; store: Preferen
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t("notifications.prefs.title")}>
       <Heading dirty={isDirty} saving={isSubmitting} onReset={() => form.reset()} />
+      {saveFailed ? (
+        <p
+          role="alert"
+          className="mb-6 rounded-md border border-destructive bg-background p-4 font-semibold"
+        >
+          {t("notifications.prefs.saveFailed")}
+        </p>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-2">
         {channels.map((channel) => (
           <ChannelCard key={channel} channel={channel} control={form.control} />
