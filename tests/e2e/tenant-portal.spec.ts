@@ -283,6 +283,26 @@ test("staff invite a tenant, who reports an urgent repair with photos; the offic
   expect(commentMail.text).toContain(reply);
   await portalScans(phone);
 
+  // The tenant's notification centre shows the office's news from the server beside the
+  // browser's own: opening one marks it read on the server, deleting one removes it there.
+  const scheduledNews = `Your request "${title}" is scheduled`;
+  const replyNews = `The office replied about "${title}"`;
+  const newsItem = (name: string, unread: boolean) =>
+    phone.getByRole("link", { name: `${unread ? "Unread: " : ""}${name} Open the portal` });
+  await phone.goto("/notifications");
+  await expect(newsItem(scheduledNews, true)).toBeVisible(FIRST_LOAD);
+  await expect(newsItem(replyNews, true)).toBeVisible();
+  await newsItem(scheduledNews, true).click();
+  await expect(phone).toHaveURL(/\/tenant-portal$/);
+  await phone.goto("/notifications");
+  await expect(newsItem(scheduledNews, false)).toBeVisible(FIRST_LOAD);
+  await phone.getByRole("button", { name: `Delete notification: ${replyNews}` }).click();
+  await expect(phone.getByText(replyNews)).toHaveCount(0);
+  await phone.reload();
+  await expect(newsItem(scheduledNews, false)).toBeVisible(FIRST_LOAD);
+  await expect(phone.getByText(replyNews)).toHaveCount(0);
+  await phone.goto("/tenant-portal");
+
   // 5. The office completes it; the thread closes.
   await dialog.getByLabel("Status").selectOption("completed");
   await dialog.getByRole("button", { name: "Save status" }).click();

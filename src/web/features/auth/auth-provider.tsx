@@ -10,6 +10,7 @@ import {
 import type { SessionUser } from "#domain/auth";
 import type { MfaChallenge } from "#domain/mfa";
 import { ApiError, abortSessionReads, connectSession } from "#web/lib/api-client";
+import { SessionContext } from "#web/lib/session";
 import { authApi, type Session, type SignInAnswer } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
@@ -174,23 +175,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, loading, ready, error, run, signIn, outcomeOf, logout],
   );
 
+  const session = useMemo(() => ({ user, ready }), [user, ready]);
+
   return (
     <AuthContext.Provider value={value}>
-      {children}
-      {status ? <FullScreenStatus message={status} /> : null}
+      <SessionContext.Provider value={session}>
+        {children}
+        {status ? <FullScreenStatus message={status} /> : null}
+      </SessionContext.Provider>
     </AuthContext.Provider>
   );
-}
-
-const noProvider = { user: null, ready: true } as const;
-
-/**
- * Who is signed in, for components that also render outside the provider (the notification
- * centre's pieces, alone in their tests): there, nobody, and the answer is final.
- */
-export function useSession(): Pick<AuthContextValue, "user" | "ready"> {
-  const context = useContext(AuthContext);
-  return context ? { user: context.user, ready: context.ready } : noProvider;
 }
 
 export function useAuth(): AuthContextValue {

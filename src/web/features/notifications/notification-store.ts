@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
-import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
 import type { Translator } from "#web/i18n/translator";
+import { useSession } from "#web/lib/session";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
 

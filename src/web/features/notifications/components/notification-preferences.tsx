@@ -10,8 +10,8 @@ import {
 } from "#domain/notification-preferences";
 import { Button } from "#web/components/ui/button";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { useSession } from "#web/features/auth/auth-provider";
 import { useI18n } from "#web/i18n/i18n-provider";
+import { useSession } from "#web/lib/session";
 import { type PreferencesStore, preferencesStore, useSavedPreferences } from "../preferences-store";
 import { ChannelCard } from "./channel-card";
 import { PageHeading } from "./standalone-page";
