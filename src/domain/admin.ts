@@ -1,3 +1,4 @@
+import type { FairHousingFinding } from "./fair-housing";
 import { amenityChoices, propertyTypes } from "./listings";
 import { messages } from "./messages";
 import { z } from "./zod";
@@ -134,6 +135,11 @@ const propertyFields = z.object({
   featured: z.boolean().default(false),
   active: z.boolean().default(true),
   hasVacancy: z.boolean().default(false),
+  /**
+   * Staff reviewed the phrases the fair-housing check flagged and save anyway. Without it, a
+   * building or unit whose wording is flagged is not saved (422 with the findings).
+   */
+  fairHousingAcknowledged: z.boolean().optional(),
 });
 
 type PropertyFields = z.output<typeof propertyFields>;
@@ -212,6 +218,8 @@ const unitFields = z.object({
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
   descriptionEs: spanishDescription(),
   floorPlan: z.string().trim().max(200).default(""),
+  /** As for buildings: save a unit whose flagged wording staff reviewed. */
+  fairHousingAcknowledged: z.boolean().optional(),
 });
 
 type UnitFields = z.output<typeof unitFields>;
@@ -277,8 +285,21 @@ export type AdminImage = {
 /** A stored Spanish description, or null (the Spanish pages then show the English one). */
 type StoredSpanish = { descriptionEs: string | null };
 
-export type AdminUnit = Omit<UnitValues, "descriptionEs"> &
-  StoredSpanish & {
+/**
+ * The record of a save whose wording the fair-housing check flagged and staff kept after review:
+ * when, by whom, and the phrases as they were flagged. Null when the saved wording has none.
+ */
+export type FairHousingReview = {
+  acknowledgedAt: string;
+  acknowledgedBy: string;
+  findings: FairHousingFinding[];
+};
+
+type Reviewed = { fairHousingReview: FairHousingReview | null };
+
+export type AdminUnit = Omit<UnitValues, "descriptionEs" | "fairHousingAcknowledged"> &
+  StoredSpanish &
+  Reviewed & {
     id: number;
     propertyId: number;
     images: AdminImage[];
@@ -286,8 +307,9 @@ export type AdminUnit = Omit<UnitValues, "descriptionEs"> &
     updatedAt: string;
   };
 
-export type AdminProperty = Omit<PropertyValues, "descriptionEs"> &
-  StoredSpanish & {
+export type AdminProperty = Omit<PropertyValues, "descriptionEs" | "fairHousingAcknowledged"> &
+  StoredSpanish &
+  Reviewed & {
     id: number;
     images: AdminImage[];
     /** Natural order of unit numbers. */

@@ -87,7 +87,7 @@ export const fairHousingMessages = {
   tryInstead: "Try instead",
   acknowledge: "I have reviewed these phrases and want to save anyway",
   acknowledgementRequired: "Review the flagged phrases, or confirm that you want to save anyway.",
-  acknowledged: "Saved with flagged phrases after staff reviewed them.",
+  acknowledged: "Flagged wording kept after review",
 } as const;
 
 // --- Building blocks of the patterns --------------------------------------------------------
@@ -892,4 +892,38 @@ export function reviewListingText(
       suggestion: rule.suggestion,
     })),
   );
+}
+
+/** What a building or unit shows renters, as the back office's forms and the server check it. */
+export type ListingWording = {
+  title?: string;
+  description: string;
+  descriptionEs?: string | null;
+  /** A building's amenities or a unit's features, each line its own field. */
+  lines: { field: "amenities" | "features"; values: readonly string[] };
+};
+
+/** The texts to check, each with the path of its field in the save's body. */
+export function listingWordingFields(wording: ListingWording): { path: string; text: string }[] {
+  const fields: { path: string; text: string }[] = [];
+  if (wording.title !== undefined) fields.push({ path: "title", text: wording.title });
+  fields.push({ path: "description", text: wording.description });
+  if (wording.descriptionEs) fields.push({ path: "descriptionEs", text: wording.descriptionEs });
+  wording.lines.values.forEach((text, index) => {
+    fields.push({ path: `${wording.lines.field}.${index}`, text });
+  });
+  return fields;
+}
+
+/** A finding's field as staff know it from the form ("features.2" is a line of Features). */
+export function fieldLabelOf(path: string): string {
+  const [field] = path.split(".");
+  const labels: Record<string, string> = {
+    title: "Title",
+    description: "Description",
+    descriptionEs: "Description (Spanish)",
+    amenities: "Amenities",
+    features: "Features",
+  };
+  return labels[field ?? ""] ?? path;
 }

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { adminMessages } from "#domain/admin";
+import { type AdminUnit, adminMessages } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { buildUrl } from "#domain/api/wire";
+import { fairHousingMessages } from "#domain/fair-housing";
 import { E2E_ADMIN } from "./support/accounts";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
@@ -248,6 +249,65 @@ test("a unit is added, checked, edited and deleted, and the building page follow
     .click();
   await expect(page.getByText(adminMessages.unitDeleted)).toBeVisible();
   await expect(card.getByText(adminMessages.noUnits)).toBeVisible();
+});
+
+test("a unit whose wording the fair-housing check flags is saved only with an acknowledgement, which is recorded", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openTab(page, "Properties");
+  const card = page.getByRole("article").filter({ hasText: `${title} East` });
+  await card.getByRole("button", { name: /Add Unit/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Unit" });
+  await dialog.getByLabel("Unit Number").fill("5D");
+  await dialog.getByLabel("Rent").fill("1600");
+  await dialog
+    .getByLabel("Description", { exact: true })
+    .fill("No Section 8 - working professionals only");
+  const save = dialog.getByRole("button", { name: "Add Unit" });
+  await save.click();
+
+  // The warning: each phrase, why, and a better wording; nothing saved yet.
+  const review = dialog.getByRole("region", { name: fairHousingMessages.title });
+  await expect(review).toBeVisible();
+  await expect(review.getByRole("listitem")).toHaveCount(2);
+  await expect(review.getByRole("listitem").first()).toContainText("“No Section 8” in Description");
+  await expect(review.getByRole("listitem").nth(1)).toContainText(
+    "“working professionals only” in Description",
+  );
+  await expect(review).toContainText("Try instead");
+  await expectNoSeriousA11yViolations(page);
+  await save.click();
+  await expect(dialog).toBeVisible();
+  expect(
+    (await adminProperties(page))
+      .find((p) => p.title === `${title} East`)!
+      .units.some((u) => u.unitNumber === "5D"),
+  ).toBe(false);
+
+  // The acknowledgement saves it, and the unit keeps the record.
+  await review.getByLabel(fairHousingMessages.acknowledge).check();
+  await save.click();
+  await expect(page.getByText(adminMessages.unitAdded)).toBeVisible();
+  const saved = (await adminProperties(page))
+    .find((p) => p.title === `${title} East`)!
+    .units.find((u) => u.unitNumber === "5D") as unknown as AdminUnit;
+  expect(saved.fairHousingReview).toMatchObject({
+    acknowledgedBy: E2E_ADMIN.email,
+    findings: [{ phrase: "No Section 8" }, { phrase: "working professionals only" }],
+  });
+
+  await card.getByRole("button", { name: /Edit unit 5D/i }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Unit" });
+  await expect(
+    edit.getByText(
+      new RegExp(
+        `^${fairHousingMessages.acknowledged} on .+ by ${E2E_ADMIN.email.replace(/[.+]/g, "\\$&")}: “No Section 8”, “working professionals only”\\.$`,
+      ),
+    ),
+  ).toBeVisible();
+  await edit.getByRole("button", { name: "Cancel" }).click();
 });
 
 test("the building is deleted after a confirmation, and its public page is gone", async ({

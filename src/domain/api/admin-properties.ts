@@ -2,6 +2,7 @@ import {
   type AdminImage,
   type AdminProperty,
   type AdminUnit,
+  type FairHousingReview,
   IMAGES_PER_UPLOAD_MAX,
   imageAltSchema,
   propertyCreateSchema,
@@ -11,6 +12,7 @@ import {
   unitUpdateSchema,
 } from "#domain/admin";
 import { UPLOAD_MAX_BYTES } from "#domain/constants";
+import { FAIR_HOUSING_ERROR, type FairHousingFinding } from "#domain/fair-housing";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
 
@@ -25,6 +27,31 @@ export const adminImageSchema = z.object({
   width: z.number(),
   height: z.number(),
 }) satisfies z.ZodType<AdminImage>;
+
+const fairHousingFindingSchema = z.object({
+  path: z.string(),
+  phrase: z.string(),
+  reason: z.string(),
+  suggestion: z.string(),
+}) satisfies z.ZodType<FairHousingFinding>;
+
+const fairHousingReviewSchema = z.object({
+  acknowledgedAt: z.string(),
+  acknowledgedBy: z.string(),
+  findings: z.array(fairHousingFindingSchema),
+}) satisfies z.ZodType<FairHousingReview>;
+
+/**
+ * 422: the wording of the building or unit was flagged by the fair-housing check, and the body
+ * did not carry `fairHousingAcknowledged: true`. Nothing was saved.
+ */
+const fairHousingRefusal = {
+  422: z.object({
+    error: z.literal(FAIR_HOUSING_ERROR),
+    message: z.string(),
+    details: z.array(fairHousingFindingSchema),
+  }),
+};
 
 export const adminUnitSchema = z.object({
   id: z.number(),
@@ -41,6 +68,7 @@ export const adminUnitSchema = z.object({
   description: z.string(),
   descriptionEs: z.string().nullable(),
   floorPlan: z.string(),
+  fairHousingReview: fairHousingReviewSchema.nullable(),
   images: z.array(adminImageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -62,6 +90,7 @@ export const adminPropertySchema = z.object({
   featured: z.boolean(),
   active: z.boolean(),
   hasVacancy: z.boolean(),
+  fairHousingReview: fairHousingReviewSchema.nullable(),
   images: z.array(adminImageSchema),
   units: z.array(adminUnitSchema),
   createdAt: z.string(),
@@ -98,7 +127,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     audit: "property.created",
     body: propertyCreateSchema,
     invalidates: ["listings"],
-    responses: { 201: adminPropertySchema },
+    responses: { 201: adminPropertySchema, ...fairHousingRefusal },
   },
   updateProperty: {
     method: "PUT",
@@ -110,7 +139,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     params: idParams,
     body: propertyUpdateSchema,
     invalidates: ["listings"],
-    responses: { 200: adminPropertySchema, ...notFound },
+    responses: { 200: adminPropertySchema, ...notFound, ...fairHousingRefusal },
   },
   deleteProperty: {
     method: "DELETE",
@@ -140,7 +169,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     audit: "unit.created",
     body: unitCreateSchema,
     invalidates: ["listings"],
-    responses: { 201: adminUnitSchema, ...notFound, 409: apiErrorSchema },
+    responses: { 201: adminUnitSchema, ...notFound, 409: apiErrorSchema, ...fairHousingRefusal },
   },
   updateUnit: {
     method: "PUT",
@@ -151,7 +180,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     params: idParams,
     body: unitUpdateSchema,
     invalidates: ["listings"],
-    responses: { 200: adminUnitSchema, ...notFound, 409: apiErrorSchema },
+    responses: { 200: adminUnitSchema, ...notFound, 409: apiErrorSchema, ...fairHousingRefusal },
   },
   deleteUnit: {
     method: "DELETE",

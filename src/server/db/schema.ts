@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { FairHousingReview } from "#domain/admin";
 import {
   type AnyPgColumn,
   bigint,
@@ -221,6 +222,8 @@ export const properties = pgTable(
     active: boolean("active").notNull().default(true),
     /** Counts only for a building with no units; otherwise vacancy follows its units. */
     hasVacancy: boolean("has_vacancy").notNull().default(false),
+    /** Flagged wording staff saved anyway (see the fair-housing check); null when none. */
+    fairHousingReview: jsonb("fair_housing_review").$type<FairHousingReview>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -247,6 +250,8 @@ export const units = pgTable(
     /** The Spanish pages' description; null shows the English one there. */
     descriptionEs: text("description_es"),
     floorPlan: text("floor_plan").notNull().default(""),
+    /** Flagged wording staff saved anyway (see the fair-housing check); null when none. */
+    fairHousingReview: jsonb("fair_housing_review").$type<FairHousingReview>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

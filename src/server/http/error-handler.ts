@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messages } from "#domain/messages";
-import { type ErrorDetail, isAppError, isBadDataError, RetryLaterError } from "./errors";
+import { type AppError, isAppError, isBadDataError, RetryLaterError } from "./errors";
 import { outageError } from "./outages";
 
-type ErrorBody = { error: string; message: string; details?: ErrorDetail[] };
+type ErrorBody = { error: string; message: string; details?: AppError["details"] };
 
 /** Fastify's own 4xx codes, named for clients (the message itself is Fastify's and safe). */
 const fastifyCodes: Record<number, string> = {

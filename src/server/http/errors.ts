@@ -5,6 +5,8 @@ import { messages } from "#domain/messages";
  * The error handler sends them as {error, message, details?}; anything else becomes a plain 500.
  */
 export type ErrorDetail = { path: string; msg: string };
+/** What a refusal may list: fields with their message, or richer records (each a plain object). */
+type Details = ReadonlyArray<ErrorDetail | Readonly<Record<string, string>>>;
 
 export class AppError extends Error {
   override name = "AppError";
@@ -12,7 +14,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details?: ErrorDetail[],
+    readonly details?: Details,
   ) {
     super(message);
   }

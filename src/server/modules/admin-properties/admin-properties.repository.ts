@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
-import type { PropertyValues, UnitValues } from "#domain/admin";
+import type { FairHousingReview, PropertyValues, UnitValues } from "#domain/admin";
 import type { Executor } from "#server/db/client";
 import { images, properties, units } from "#server/db/schema";
 import {
@@ -11,6 +11,11 @@ import {
   selectUnits,
   type UnitRow,
 } from "../properties/properties.queries";
+
+/** What a save stores: the form's fields and the wording review's record (null: none flagged). */
+type Reviewed = { fairHousingReview: FairHousingReview | null };
+export type PropertyWrite = Omit<PropertyValues, "fairHousingAcknowledged"> & Reviewed;
+export type UnitWrite = Omit<UnitValues, "fairHousingAcknowledged"> & Reviewed;
 
 export type NewImage = Omit<
   typeof images.$inferInsert,
@@ -71,7 +76,7 @@ export function createAdminPropertiesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async insertProperty(values: PropertyValues): Promise<PropertyRow> {
+    async insertProperty(values: PropertyWrite): Promise<PropertyRow> {
       const [row] = await db.insert(properties).values(values).returning();
       return row!;
     },
@@ -79,7 +84,7 @@ export function createAdminPropertiesRepository(db: Executor) {
     /** `hasVacancy` (or `descriptionEs`) undefined keeps the stored value. */
     async updateProperty(
       id: number,
-      values: Omit<PropertyValues, "hasVacancy"> & { hasVacancy?: boolean },
+      values: Omit<PropertyWrite, "hasVacancy"> & { hasVacancy?: boolean },
     ): Promise<PropertyRow | null> {
       const [row] = await db
         .update(properties)
@@ -106,7 +111,7 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row ?? null;
     },
 
-    async insertUnit(propertyId: number, values: UnitValues): Promise<UnitRow> {
+    async insertUnit(propertyId: number, values: UnitWrite): Promise<UnitRow> {
       const [row] = await db
         .insert(units)
         .values({ ...values, propertyId })
@@ -115,7 +120,7 @@ export function createAdminPropertiesRepository(db: Executor) {
     },
 
     /** `descriptionEs` undefined keeps the stored one. */
-    async updateUnit(id: number, values: UnitValues): Promise<UnitRow | null> {
+    async updateUnit(id: number, values: UnitWrite): Promise<UnitRow | null> {
       const [row] = await db
         .update(units)
         .set({ ...values, updatedAt: sql`now()` })

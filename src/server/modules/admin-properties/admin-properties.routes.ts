@@ -21,6 +21,7 @@ import {
   updateProperty,
   updateUnit,
 } from "./admin-properties.service";
+import { reviewWording } from "./fair-housing-review";
 
 /**
  * The edit form does not send hasVacancy and the shared schema defaults it to false; a PUT
@@ -41,6 +42,9 @@ function idOr(value: string, missing: () => Error): number {
 }
 
 const done = (message: string) => ({ success: true as const, message });
+
+/** Who acknowledged flagged wording, as the listing's record names them. */
+const actorOf = (request: FastifyRequest) => request.user?.email ?? "unknown";
 
 /**
  * A building's or a unit's own fields, as the audit trail compares them: not its photos, units
@@ -65,7 +69,13 @@ export const adminPropertiesRoutes =
     route(app, api.list, async () => listAdminProperties(deps));
 
     route(app, api.createProperty, async (request) => {
-      const created = await createProperty(deps, request.body);
+      const { fairHousingAcknowledged, ...values } = request.body;
+      const fairHousingReview = reviewWording(
+        { ...values, lines: { field: "amenities", values: values.amenities } },
+        fairHousingAcknowledged,
+        actorOf(request),
+      );
+      const created = await createProperty(deps, { ...values, fairHousingReview });
       request.auditEntry = {
         targetId: created.id,
         propertyId: created.id,
@@ -79,10 +89,22 @@ export const adminPropertiesRoutes =
       api.updateProperty,
       async (request) => {
         const id = idOr(request.params.id, propertyNotFound);
-        const { hasVacancy, ...values } = request.body;
+        const { hasVacancy, fairHousingAcknowledged, ...values } = request.body;
         const before = await getAdminProperty(deps, id);
+        const fairHousingReview = reviewWording(
+          {
+            ...values,
+            // Left out, the stored Spanish description stays: it is checked as it stands.
+            descriptionEs:
+              values.descriptionEs === undefined ? before?.descriptionEs : values.descriptionEs,
+            lines: { field: "amenities", values: values.amenities },
+          },
+          fairHousingAcknowledged,
+          actorOf(request),
+        );
         const after = await updateProperty(deps, id, {
           ...values,
+          fairHousingReview,
           hasVacancy: sentVacancy.has(request) ? hasVacancy : undefined,
         });
         request.auditEntry = {
@@ -117,10 +139,15 @@ export const adminPropertiesRoutes =
     route(app, api.createUnit, async (request) => {
       // The schema has refused a missing building (the type still says nullable); an id
       // beyond the database's integers is simply not found.
-      const { propertyId, ...unit } = request.body;
+      const { propertyId, fairHousingAcknowledged, ...unit } = request.body;
       const id = propertyId === null ? null : parseId(String(propertyId));
       if (id === null) throw propertyNotFound();
-      const created = await createUnit(deps, { ...unit, propertyId: id });
+      const fairHousingReview = reviewWording(
+        { ...unit, lines: { field: "features", values: unit.features } },
+        fairHousingAcknowledged,
+        actorOf(request),
+      );
+      const created = await createUnit(deps, { ...unit, fairHousingReview, propertyId: id });
       request.auditEntry = {
         targetId: created.id,
         propertyId: id,
@@ -131,8 +158,19 @@ export const adminPropertiesRoutes =
 
     route(app, api.updateUnit, async (request) => {
       const id = idOr(request.params.id, unitNotFound);
+      const { fairHousingAcknowledged, ...unit } = request.body;
       const before = await getAdminUnit(deps, id);
-      const after = await updateUnit(deps, id, request.body);
+      const fairHousingReview = reviewWording(
+        {
+          ...unit,
+          descriptionEs:
+            unit.descriptionEs === undefined ? before?.descriptionEs : unit.descriptionEs,
+          lines: { field: "features", values: unit.features },
+        },
+        fairHousingAcknowledged,
+        actorOf(request),
+      );
+      const after = await updateUnit(deps, id, { ...unit, fairHousingReview });
       request.auditEntry = {
         propertyId: after.propertyId,
         changes: changesOf(before && fieldsOf(before), fieldsOf(after)),

@@ -1,11 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type {
-  AdminImage,
-  AdminProperty,
-  AdminUnit,
-  PropertyValues,
-  UnitValues,
-} from "#domain/admin";
+import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
 import type { Db, Executor } from "#server/db/client";
 import { sqlState } from "#server/http/errors";
 import { removeImageFiles } from "#server/images/image-pipeline";
@@ -18,7 +12,11 @@ import {
   unitNotFound,
 } from "./admin-properties.errors";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
-import { createAdminPropertiesRepository } from "./admin-properties.repository";
+import {
+  createAdminPropertiesRepository,
+  type PropertyWrite,
+  type UnitWrite,
+} from "./admin-properties.repository";
 
 type Deps = { db: Db };
 type FileDeps = Deps & { store: ObjectStore; log: FastifyBaseLogger };
@@ -73,7 +71,7 @@ export async function listAdminProperties({ db }: Deps): Promise<AdminProperty[]
   return assembleProperties(propertyRows, unitRows, imageRows);
 }
 
-export async function createProperty({ db }: Deps, values: PropertyValues): Promise<AdminProperty> {
+export async function createProperty({ db }: Deps, values: PropertyWrite): Promise<AdminProperty> {
   const row = await createAdminPropertiesRepository(db).insertProperty(values);
   // A new building has no units or images yet.
   return assembleProperties([row], [], [])[0]!;
@@ -86,7 +84,7 @@ export async function createProperty({ db }: Deps, values: PropertyValues): Prom
 export async function updateProperty(
   { db }: Deps,
   id: number,
-  values: Omit<PropertyValues, "hasVacancy"> & { hasVacancy?: boolean },
+  values: Omit<PropertyWrite, "hasVacancy"> & { hasVacancy?: boolean },
 ): Promise<AdminProperty> {
   const row = await createAdminPropertiesRepository(db).updateProperty(id, values);
   if (!row) throw propertyNotFound();
@@ -109,7 +107,7 @@ export async function deleteProperty(deps: FileDeps, id: number): Promise<void> 
 
 export async function createUnit(
   { db }: Deps,
-  values: UnitValues & { propertyId: number },
+  values: UnitWrite & { propertyId: number },
 ): Promise<AdminUnit> {
   const { propertyId, ...unit } = values;
   const row = await refusingDuplicateUnit(() =>
@@ -124,7 +122,7 @@ export async function createUnit(
   return toAdminUnit(row, []);
 }
 
-export async function updateUnit({ db }: Deps, id: number, values: UnitValues): Promise<AdminUnit> {
+export async function updateUnit({ db }: Deps, id: number, values: UnitWrite): Promise<AdminUnit> {
   await refusingDuplicateUnit(() =>
     db.transaction(async (tx) => {
       const repo = createAdminPropertiesRepository(tx);

@@ -24,6 +24,7 @@ import {
   useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
+import { FairHousingPanel, FairHousingRecord, useFairHousingCheck } from "./fair-housing-panel";
 import { ImagePicker } from "./image-picker";
 import { firstIssue, saveFailureLines } from "./messages";
 import {
@@ -87,6 +88,7 @@ function PropertyForm({
   const [alert, setAlert] = useState<string[] | null>(null);
   const [invalidField, setInvalidField] = useState<string | undefined>();
   const busy = phase !== "idle";
+  const fairHousing = useFairHousingCheck();
 
   const setPhase = (next: SavePhase) => {
     setPhaseState(next);
@@ -106,6 +108,13 @@ function PropertyForm({
       return;
     }
 
+    // The wording is checked as the server checks it: flagged phrases stop the save once.
+    const body = fairHousing.bodyFor(parsed.data, {
+      ...parsed.data,
+      lines: { field: "amenities", values: parsed.data.amenities },
+    });
+    if (!body) return;
+
     setPhase("saving");
     let saved: AdminProperty;
     try {
@@ -114,9 +123,9 @@ function PropertyForm({
       saved = editing
         ? await request(adminPropertiesApi.updateProperty, {
             params: { id: String(property.id) },
-            body: parsed.data,
+            body,
           })
-        : await request(adminPropertiesApi.createProperty, { body: parsed.data });
+        : await request(adminPropertiesApi.createProperty, { body });
     } catch (error) {
       setAlert(saveFailureLines(editing ? "updateProperty" : "addProperty", error));
       setPhase("idle");
@@ -245,6 +254,8 @@ function PropertyForm({
       </fieldset>
       {editing ? <CurrentImages state={current} busy={busy} /> : null}
       <ImagePicker uploads={uploads} busy={busy} />
+      {editing ? <FairHousingRecord review={property.fairHousingReview} /> : null}
+      <FairHousingPanel check={fairHousing} busy={busy} />
       <FormAlert lines={alert} />
       <DialogActions submitLabel={editing ? "Update Building" : "Add Building"} phase={phase} />
     </form>

@@ -7,6 +7,7 @@ import { type AdminUnit, adminMessages } from "#domain/admin";
 import { adminAlertsMessages } from "#domain/admin-alerts";
 import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { fairHousingMessages } from "#domain/fair-housing";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { imageFile, sampleProperty, sampleUnit, uploadParts } from "./test-support";
@@ -294,5 +295,84 @@ describe("UnitDialog's listing alerts", () => {
     expect(await screen.findByText("Unit updated successfully!")).toBeInTheDocument();
     expect(saved).toBe(1);
     expect(screen.queryByText(/alerted/)).not.toBeInTheDocument();
+  });
+
+  it("stops a save whose wording is flagged, says why, and sends the acknowledgement once ticked", async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    answer(
+      handle(adminPropertiesApi.createUnit, ({ body }) => {
+        sent.push(body as Record<string, unknown>);
+        return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
+      }),
+    );
+    renderWithQuery(<Harness unit={null} propertyId={2} />);
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Rent", "1450");
+    await fill(user, "Description", "No Section 8 - working professionals only");
+    await submit(user);
+
+    const panel = screen.getByRole("region", { name: fairHousingMessages.title });
+    const phrases = within(panel).getAllByRole("listitem");
+    expect(phrases.map((item) => item.querySelector("p")?.textContent)).toEqual([
+      "“No Section 8” in Description",
+      "“working professionals only” in Description",
+    ]);
+    expect(phrases[0]).toHaveTextContent(/Why:.*Try instead:/);
+    // Not sent until acknowledged: the same click saves nothing.
+    await submit(user);
+    expect(sent).toEqual([]);
+
+    await user.click(within(panel).getByLabelText(fairHousingMessages.acknowledge));
+    await submit(user);
+    expect(await screen.findByText(adminMessages.unitAdded)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ fairHousingAcknowledged: true });
+  });
+
+  it("asks again when the flagged phrases change, and sends no acknowledgement once mended", async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    answer(
+      handle(adminPropertiesApi.createUnit, ({ body }) => {
+        sent.push(body as Record<string, unknown>);
+        return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
+      }),
+    );
+    renderWithQuery(<Harness unit={null} propertyId={2} />);
+    await fill(user, "Unit Number", "2B");
+    await fill(user, "Rent", "1450");
+    await fill(user, "Features", "Dishwasher, Adults only");
+    await submit(user);
+    const panel = screen.getByRole("region", { name: fairHousingMessages.title });
+    expect(panel).toHaveTextContent("“Adults only” in Features");
+    await user.click(within(panel).getByLabelText(fairHousingMessages.acknowledge));
+
+    await fill(user, "Features", "Dishwasher, No kids");
+    await submit(user);
+    expect(sent).toEqual([]);
+    expect(within(panel).getByLabelText(fairHousingMessages.acknowledge)).not.toBeChecked();
+
+    await fill(user, "Features", "Dishwasher, Balcony");
+    await submit(user);
+    expect(await screen.findByText(adminMessages.unitAdded)).toBeInTheDocument();
+    expect(sent[0]).not.toHaveProperty("fairHousingAcknowledged");
+  });
+
+  it("shows the record of wording kept after review when editing", () => {
+    const unit = sampleUnit(3, {
+      description: "No Section 8",
+      fairHousingReview: {
+        acknowledgedAt: "2026-11-20T15:00:00.000Z",
+        acknowledgedBy: "office@example.com",
+        findings: [{ path: "description", phrase: "No Section 8", reason: "r", suggestion: "s" }],
+      },
+    });
+    renderWithQuery(<Harness unit={unit} propertyId={null} />);
+    expect(
+      screen.getByText(
+        "Flagged wording kept after review on Nov 20, 2026, 10:00 AM by office@example.com: “No Section 8”.",
+      ),
+    ).toBeInTheDocument();
   });
 });

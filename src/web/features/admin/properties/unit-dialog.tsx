@@ -24,6 +24,7 @@ import {
   useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
+import { FairHousingPanel, FairHousingRecord, useFairHousingCheck } from "./fair-housing-panel";
 import { ImagePicker } from "./image-picker";
 import { firstIssue, saveFailureLines } from "./messages";
 import { toUnitInput, type UnitFormValues, unitFormDefaults } from "./unit-form";
@@ -115,6 +116,7 @@ function UnitForm({
   const [alert, setAlert] = useState<string[] | null>(null);
   const [invalidField, setInvalidField] = useState<string | undefined>();
   const busy = phase !== "idle";
+  const fairHousing = useFairHousingCheck();
   const chooseBuilding = !editing && propertyId === null;
   const reachBeforeSave = useReachBeforeSave();
 
@@ -136,6 +138,13 @@ function UnitForm({
       return;
     }
 
+    // The wording is checked as the server checks it: flagged phrases stop the save once.
+    const body = fairHousing.bodyFor(parsed.data, {
+      ...parsed.data,
+      lines: { field: "features", values: parsed.data.features },
+    });
+    if (!body) return;
+
     setPhase("saving");
     const reached = await reachBeforeSave(reachQueryOf(values, unit?.id ?? null));
     const reachLine = reached ? reachAfterSave(reached, input.availableFrom ?? null) : null;
@@ -144,11 +153,11 @@ function UnitForm({
       saved = editing
         ? await request(adminPropertiesApi.updateUnit, {
             params: { id: String(unit.id) },
-            body: parsed.data,
+            body,
           })
         : // unitCreateSchema refused a missing building above.
           await request(adminPropertiesApi.createUnit, {
-            body: { ...parsed.data, propertyId: input.propertyId },
+            body: { ...body, propertyId: input.propertyId },
           });
     } catch (error) {
       setAlert(saveFailureLines(editing ? "updateUnit" : "addUnit", error));
@@ -268,6 +277,8 @@ function UnitForm({
       {editing ? <CurrentImages state={current} busy={busy} /> : null}
       <ImagePicker uploads={uploads} busy={busy} />
       <ReachNote control={form.control} unitId={unit?.id ?? null} />
+      {editing ? <FairHousingRecord review={unit.fairHousingReview} /> : null}
+      <FairHousingPanel check={fairHousing} busy={busy} />
       <FormAlert lines={alert} />
       <DialogActions submitLabel={editing ? "Update Unit" : "Add Unit"} phase={phase} />
     </form>
