@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { FairHousingReview } from "#domain/admin";
 import {
   type AnyPgColumn,
   bigint,
@@ -18,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FairHousingReview } from "#domain/admin";
 
 /** The data model. Rows that name files on disk (images, tenant files) own those bytes. */
 
