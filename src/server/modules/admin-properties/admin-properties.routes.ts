@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { adminMessages } from "#domain/admin";
 import { adminPropertiesApi as api } from "#domain/api/admin-properties";
+import type { ListingWording } from "#domain/fair-housing";
 import { parseId } from "#domain/listing-format";
 import { changesOf } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
@@ -43,8 +44,24 @@ function idOr(value: string, missing: () => Error): number {
 
 const done = (message: string) => ({ success: true as const, message });
 
-/** Who acknowledged flagged wording, as the listing's record names them. */
-const actorOf = (request: FastifyRequest) => request.user?.email ?? "unknown";
+/**
+ * The fair-housing review of a save, by the signed-in administrator. An edit that leaves the
+ * Spanish description out keeps the stored one, so that one is checked as it stands.
+ */
+function reviewOf(
+  request: FastifyRequest,
+  acknowledged: boolean | undefined,
+  wording: ListingWording,
+  before?: { descriptionEs: string | null } | null,
+) {
+  const descriptionEs =
+    wording.descriptionEs === undefined ? before?.descriptionEs : wording.descriptionEs;
+  return reviewWording(
+    { ...wording, descriptionEs },
+    acknowledged,
+    request.user?.email ?? "unknown",
+  );
+}
 
 /**
  * A building's or a unit's own fields, as the audit trail compares them: not its photos, units
@@ -70,11 +87,10 @@ export const adminPropertiesRoutes =
 
     route(app, api.createProperty, async (request) => {
       const { fairHousingAcknowledged, ...values } = request.body;
-      const fairHousingReview = reviewWording(
-        { ...values, lines: { field: "amenities", values: values.amenities } },
-        fairHousingAcknowledged,
-        actorOf(request),
-      );
+      const fairHousingReview = reviewOf(request, fairHousingAcknowledged, {
+        ...values,
+        lines: { field: "amenities", values: values.amenities },
+      });
       const created = await createProperty(deps, { ...values, fairHousingReview });
       request.auditEntry = {
         targetId: created.id,
@@ -91,16 +107,11 @@ export const adminPropertiesRoutes =
         const id = idOr(request.params.id, propertyNotFound);
         const { hasVacancy, fairHousingAcknowledged, ...values } = request.body;
         const before = await getAdminProperty(deps, id);
-        const fairHousingReview = reviewWording(
-          {
-            ...values,
-            // Left out, the stored Spanish description stays: it is checked as it stands.
-            descriptionEs:
-              values.descriptionEs === undefined ? before?.descriptionEs : values.descriptionEs,
-            lines: { field: "amenities", values: values.amenities },
-          },
+        const fairHousingReview = reviewOf(
+          request,
           fairHousingAcknowledged,
-          actorOf(request),
+          { ...values, lines: { field: "amenities", values: values.amenities } },
+          before,
         );
         const after = await updateProperty(deps, id, {
           ...values,
@@ -142,11 +153,10 @@ export const adminPropertiesRoutes =
       const { propertyId, fairHousingAcknowledged, ...unit } = request.body;
       const id = propertyId === null ? null : parseId(String(propertyId));
       if (id === null) throw propertyNotFound();
-      const fairHousingReview = reviewWording(
-        { ...unit, lines: { field: "features", values: unit.features } },
-        fairHousingAcknowledged,
-        actorOf(request),
-      );
+      const fairHousingReview = reviewOf(request, fairHousingAcknowledged, {
+        ...unit,
+        lines: { field: "features", values: unit.features },
+      });
       const created = await createUnit(deps, { ...unit, fairHousingReview, propertyId: id });
       request.auditEntry = {
         targetId: created.id,
@@ -160,15 +170,11 @@ export const adminPropertiesRoutes =
       const id = idOr(request.params.id, unitNotFound);
       const { fairHousingAcknowledged, ...unit } = request.body;
       const before = await getAdminUnit(deps, id);
-      const fairHousingReview = reviewWording(
-        {
-          ...unit,
-          descriptionEs:
-            unit.descriptionEs === undefined ? before?.descriptionEs : unit.descriptionEs,
-          lines: { field: "features", values: unit.features },
-        },
+      const fairHousingReview = reviewOf(
+        request,
         fairHousingAcknowledged,
-        actorOf(request),
+        { ...unit, lines: { field: "features", values: unit.features } },
+        before,
       );
       const after = await updateUnit(deps, id, { ...unit, fairHousingReview });
       request.auditEntry = {

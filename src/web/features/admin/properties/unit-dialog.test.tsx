@@ -49,6 +49,18 @@ async function fill(user: UserEvent, label: string, value: string) {
   }
 }
 
+/** Answers each unit created with the unit, keeping the bodies sent. */
+function recordCreates() {
+  const sent: Record<string, unknown>[] = [];
+  answer(
+    handle(adminPropertiesApi.createUnit, ({ body }) => {
+      sent.push(body as Record<string, unknown>);
+      return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
+    }),
+  );
+  return sent;
+}
+
 const alertText = () => within(screen.getByRole("dialog")).getByRole("alert").textContent;
 const submit = (user: UserEvent, name = "Add Unit") =>
   user.click(screen.getByRole("button", { name }));
@@ -299,13 +311,7 @@ describe("UnitDialog's listing alerts", () => {
 
   it("stops a save whose wording is flagged, says why, and sends the acknowledgement once ticked", async () => {
     const user = userEvent.setup();
-    const sent: Record<string, unknown>[] = [];
-    answer(
-      handle(adminPropertiesApi.createUnit, ({ body }) => {
-        sent.push(body as Record<string, unknown>);
-        return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
-      }),
-    );
+    const sent = recordCreates();
     renderWithQuery(<Harness unit={null} propertyId={2} />);
     await fill(user, "Unit Number", "2B");
     await fill(user, "Rent", "1450");
@@ -332,13 +338,7 @@ describe("UnitDialog's listing alerts", () => {
 
   it("asks again when the flagged phrases change, and sends no acknowledgement once mended", async () => {
     const user = userEvent.setup();
-    const sent: Record<string, unknown>[] = [];
-    answer(
-      handle(adminPropertiesApi.createUnit, ({ body }) => {
-        sent.push(body as Record<string, unknown>);
-        return sampleUnit(5, adminPropertiesApi.updateUnit.body.parse(body));
-      }),
-    );
+    const sent = recordCreates();
     renderWithQuery(<Harness unit={null} propertyId={2} />);
     await fill(user, "Unit Number", "2B");
     await fill(user, "Rent", "1450");
