@@ -77,6 +77,9 @@ type SealedBody = {
   headers?: Record<string, string>;
 };
 
+/** A message the mailer could not send: its try is recorded on the message's row. */
+class DeliveryFailed extends Error {}
+
 /** pg-boss's query interface over one client: its jobs join that client's transaction. */
 const executorOf = (client: pg.ClientBase | pg.Pool): PgBoss.Db => ({
   executeSql: (text, values) => client.query(text, values),
@@ -142,11 +145,11 @@ export async function createMailQueue(deps: {
       const final = job.retryCount >= job.retryLimit;
       const reason = (error as Error).message || String(error);
       await mail.recordFailure(row.id, reason, final);
-      log.warn(
+      // pg-boss schedules the next try (or, after the last, keeps the job as failed); the
+      // worker logs the failure once that is recorded.
+      throw new DeliveryFailed(
         `mail ${row.id} (${row.kind}) not sent, try ${job.retryCount + 1} of ${job.retryLimit + 1}${final ? ", marked failed" : ""}: ${reason}`,
       );
-      // pg-boss schedules the next try (or, after the last, keeps the job as failed).
-      throw error;
     }
     await mail.markSent(row.id);
   }
@@ -157,7 +160,12 @@ export async function createMailQueue(deps: {
     queue: string,
     run: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
   ): QueueWorker {
-    const worker = startQueueWorker<T>({ boss, queue, pollMs, log, run });
+    const failed = (_job: unknown, error: Error) => {
+      log.warn(
+        error instanceof DeliveryFailed ? error.message : `${queue} job failed: ${error.message}`,
+      );
+    };
+    const worker = startQueueWorker<T>({ boss, queue, pollMs, log, run, failed });
     workers.push(worker);
     return worker;
   }

@@ -22,8 +22,13 @@ export function startQueueWorker<T extends object>(deps: {
   pollMs: number;
   log: { warn(message: string): void };
   run: (job: PgBoss.JobWithMetadata<T>) => Promise<void>;
+  /**
+   * Called once a failed job is recorded as failed (so its next try is scheduled): what is
+   * reported here is what a restart finds, never a try still under way.
+   */
+  failed?: (job: PgBoss.JobWithMetadata<T>, error: Error) => void;
 }): QueueWorker {
-  const { boss, queue, pollMs, log, run } = deps;
+  const { boss, queue, pollMs, log, run, failed } = deps;
   let stopping = false;
   let woken = false;
   let interrupt = () => {};
@@ -53,11 +58,14 @@ export function startQueueWorker<T extends object>(deps: {
       try {
         await run(job);
       } catch (error) {
-        await boss
-          .fail(queue, job.id, { message: (error as Error).message })
-          .catch((failError: Error) =>
-            log.warn(`${queue} queue: job ${job.id} not marked failed: ${failError.message}`),
+        try {
+          await boss.fail(queue, job.id, { message: (error as Error).message });
+          failed?.(job, error as Error);
+        } catch (failError) {
+          log.warn(
+            `${queue} queue: job ${job.id} not marked failed: ${(failError as Error).message}`,
           );
+        }
       }
     }
   })();
