@@ -1,6 +1,15 @@
 import type { FairHousingFinding } from "./fair-housing";
 import { amenityChoices, propertyTypes } from "./listings";
 import { messages } from "./messages";
+import {
+  accessibilityFeatures,
+  laundryKinds,
+  leaseTermChoices,
+  parkingKinds,
+  petPolicies,
+  smokingPolicies,
+  utilities,
+} from "./unit-facts";
 import { z } from "./zod";
 
 /**
@@ -23,7 +32,7 @@ export const adminMessages = {
   totalUnitsRange: "Total units must be between 0 and 10,000.",
   unitNumberLength: "Unit number must be at most 20 characters.",
   unitRanges:
-    "Please check the numbers: bedrooms and bathrooms 0-20 (bathrooms in steps of 0.5), square feet 0-100,000, rent and deposit up to $1,000,000.",
+    "Please check the numbers: bedrooms and bathrooms 0-20 (bathrooms in steps of 0.5), square feet 0-100,000, rent and the deposits up to $1,000,000, a parking fee up to $100,000.",
   imagesOnly: "Please select only image files.",
   imageHint: "PNG, JPG, JPEG up to 10MB each",
   notAuthenticated: "User not authenticated",
@@ -204,6 +213,15 @@ export const isoDate = z
     return value >= "0001" && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, "Please enter a real date.");
 
+/** Several of `choices`, each once, in the choices' order whatever order they came in. */
+function choiceList<const T extends readonly [string, ...string[]]>(choices: T) {
+  return z
+    .array(z.enum(choices))
+    .max(choices.length * 2)
+    .default([])
+    .transform((picked) => choices.filter((choice) => picked.includes(choice)) as T[number][]);
+}
+
 // Numbers are only typed here; their ranges are checked after the required-field check.
 const unitFields = z.object({
   unitNumber: z.string().trim().default(""),
@@ -220,6 +238,17 @@ const unitFields = z.object({
   floorPlan: z.string().trim().max(200).default(""),
   /** As for buildings: save a unit whose flagged wording staff reviewed. */
   fairHousingAcknowledged: z.boolean().optional(),
+  // The facts renters filter on; a list keeps each value once, in the order of its choices.
+  accessibilityFeatures: choiceList(accessibilityFeatures),
+  utilitiesIncluded: choiceList(utilities),
+  pets: z.enum(petPolicies).nullable().default(null),
+  petDeposit: z.number().default(0),
+  parking: z.enum(parkingKinds).nullable().default(null),
+  parkingFee: z.number().default(0),
+  laundry: z.enum(laundryKinds).nullable().default(null),
+  smoking: z.enum(smokingPolicies).nullable().default(null),
+  leaseTerms: choiceList(leaseTermChoices),
+  vouchersWelcome: z.boolean().default(false),
 });
 
 type UnitFields = z.output<typeof unitFields>;
@@ -236,6 +265,8 @@ function firstUnitProblem(unit: UnitFields): [string, string] | null {
     ["squareFeet", within(unit.squareFeet, 100_000)],
     ["rent", within(unit.rent, 1_000_000)],
     ["deposit", within(unit.deposit, 1_000_000)],
+    ["petDeposit", within(unit.petDeposit, 1_000_000)],
+    ["parkingFee", within(unit.parkingFee, 100_000)],
   ];
   const bad = ranges.find(([, ok]) => !ok);
   return bad ? [bad[0], adminMessages.unitRanges] : null;
@@ -303,6 +334,8 @@ export type AdminUnit = Omit<UnitValues, "descriptionEs" | "fairHousingAcknowled
     id: number;
     propertyId: number;
     images: AdminImage[];
+    /** When staff last confirmed the availability (ISO): a save, or "Still available". */
+    availabilityConfirmedAt: string;
     createdAt: string;
     updatedAt: string;
   };

@@ -40,7 +40,14 @@ export const amenityChoices = [
 ] as const;
 
 export function hasActiveFilters(filters: BuildingFilters): boolean {
-  return filters.beds !== undefined || filters.maxRent !== undefined || filters.available === true;
+  return (
+    filters.beds !== undefined ||
+    filters.maxRent !== undefined ||
+    filters.available === true ||
+    filters.access !== undefined ||
+    filters.pets !== undefined ||
+    filters.utilities !== undefined
+  );
 }
 
 const MAX_ID = 2_147_483_647;

@@ -1,3 +1,15 @@
+import {
+  accessFilterValues,
+  accessibilityFeatures,
+  laundryKinds,
+  leaseTermChoices,
+  parkingKinds,
+  petFilterValues,
+  petPolicies,
+  smokingPolicies,
+  type UnitFacts,
+  utilities,
+} from "./unit-facts";
 import { z } from "./zod";
 
 /** Buildings and units as the public site and the public API (/api/properties/...) show them. */
@@ -63,23 +75,41 @@ export type Building = z.infer<typeof buildingSchema>;
 export const buildingDetailSchema = buildingSchema.extend({ units: z.array(unitSummarySchema) });
 export type BuildingDetail = z.infer<typeof buildingDetailSchema>;
 
-export const unitSchema = unitSummarySchema.extend({
-  title: z.string(),
-  type: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  featured: z.boolean(),
-  images: z.array(z.string()),
-  photos: z.array(photoSchema),
-  description: z.string(),
-  /** The staff's Spanish description, or null: the Spanish pages then show `description`. */
-  descriptionEs: z.string().nullable(),
-  amenities: z.array(z.string()),
-  deposit: z.number(),
-  building: z.object({ id: z.number(), name: z.string() }),
-});
+/** A unit's facts as the API sends them (see unit-facts.ts). */
+export const unitFactsSchema = z.object({
+  accessibilityFeatures: z.array(z.enum(accessibilityFeatures)),
+  utilitiesIncluded: z.array(z.enum(utilities)),
+  pets: z.enum(petPolicies).nullable(),
+  petDeposit: z.number(),
+  parking: z.enum(parkingKinds).nullable(),
+  parkingFee: z.number(),
+  laundry: z.enum(laundryKinds).nullable(),
+  smoking: z.enum(smokingPolicies).nullable(),
+  leaseTerms: z.array(z.enum(leaseTermChoices)),
+  vouchersWelcome: z.boolean(),
+}) satisfies z.ZodType<UnitFacts>;
+
+export const unitSchema = unitSummarySchema
+  .extend({
+    title: z.string(),
+    type: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    featured: z.boolean(),
+    images: z.array(z.string()),
+    photos: z.array(photoSchema),
+    description: z.string(),
+    /** The staff's Spanish description, or null: the Spanish pages then show `description`. */
+    descriptionEs: z.string().nullable(),
+    amenities: z.array(z.string()),
+    deposit: z.number(),
+    building: z.object({ id: z.number(), name: z.string() }),
+    /** When staff last confirmed the unit's availability (ISO timestamp). */
+    availabilityConfirmedAt: z.string(),
+  })
+  .extend(unitFactsSchema.shape);
 export type Unit = z.infer<typeof unitSchema>;
 
 /** /properties filters, from a URL query. A value that does not parse is ignored, not an error. */
@@ -92,5 +122,11 @@ export const buildingFiltersSchema = z.object({
     .transform((v) => v === "true")
     .optional()
     .catch(undefined),
+  /** A unit with this accessibility feature (`step-free`: a step-free entrance). */
+  access: z.enum(accessFilterValues).optional().catch(undefined),
+  /** A unit that allows pets (`allowed`), or cats or dogs. */
+  pets: z.enum(petFilterValues).optional().catch(undefined),
+  /** A unit whose rent includes this utility. */
+  utilities: z.enum(utilities).optional().catch(undefined),
 });
 export type BuildingFilters = z.output<typeof buildingFiltersSchema>;

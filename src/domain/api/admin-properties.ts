@@ -13,6 +13,7 @@ import {
 } from "#domain/admin";
 import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { FAIR_HOUSING_ERROR, type FairHousingFinding } from "#domain/fair-housing";
+import { unitFactsSchema } from "#domain/listings";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
 
@@ -69,6 +70,8 @@ export const adminUnitSchema = z.object({
   descriptionEs: z.string().nullable(),
   floorPlan: z.string(),
   fairHousingReview: fairHousingReviewSchema.nullable(),
+  ...unitFactsSchema.shape,
+  availabilityConfirmedAt: z.string(),
   images: z.array(adminImageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -18,6 +18,15 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { FairHousingReview } from "#domain/admin";
+import {
+  type AccessibilityFeature,
+  type LeaseTerm,
+  laundryKinds,
+  parkingKinds,
+  petPolicies,
+  smokingPolicies,
+  type Utility,
+} from "#domain/unit-facts";
 
 /** The data model. Rows that name files on disk (images, tenant files) own those bytes. */
 
@@ -252,12 +261,48 @@ export const units = pgTable(
     floorPlan: text("floor_plan").notNull().default(""),
     /** Flagged wording staff saved anyway (see the fair-housing check); null when none. */
     fairHousingReview: jsonb("fair_housing_review").$type<FairHousingReview>(),
+    // The facts renters filter on (domain/unit-facts.ts): kebab-case words; a policy left null
+    // was not stated.
+    accessibilityFeatures: text("accessibility_features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`)
+      .$type<AccessibilityFeature[]>(),
+    utilitiesIncluded: text("utilities_included")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`)
+      .$type<Utility[]>(),
+    pets: text("pets", { enum: petPolicies }),
+    petDeposit: numeric("pet_deposit", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    parking: text("parking", { enum: parkingKinds }),
+    parkingFee: numeric("parking_fee", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    laundry: text("laundry", { enum: laundryKinds }),
+    smoking: text("smoking", { enum: smokingPolicies }),
+    leaseTerms: text("lease_terms")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`)
+      .$type<LeaseTerm[]>(),
+    vouchersWelcome: boolean("vouchers_welcome").notNull().default(false),
+    /** When staff last said the availability is right: every save, or "Still available". */
+    availabilityConfirmedAt: timestamp("availability_confirmed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("units_property_idx").on(t.propertyId),
     uniqueIndex("units_property_number_key").on(t.propertyId, t.unitNumber),
+    check("units_pets_check", sql`${t.pets} in ('none', 'cats', 'dogs', 'cats-and-dogs')`),
+    check("units_parking_check", sql`${t.parking} in ('none', 'street', 'lot', 'garage')`),
+    check("units_laundry_check", sql`${t.laundry} in ('in-unit', 'in-building', 'none')`),
+    check("units_smoking_check", sql`${t.smoking} in ('not-allowed', 'outside-only', 'allowed')`),
   ],
 );
 

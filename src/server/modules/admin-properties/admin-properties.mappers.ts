@@ -5,6 +5,7 @@ import {
   type ImageRow,
   type PropertyRow,
   type UnitRow,
+  unitFactsOf,
 } from "../properties/properties.queries";
 
 /** Rows as the back office sees them: stored values, URLs built, timestamps as ISO strings. */
@@ -41,6 +42,8 @@ export function toAdminUnit(row: UnitRow, imageRows: ImageRow[]): AdminUnit {
     descriptionEs: row.descriptionEs,
     floorPlan: row.floorPlan,
     fairHousingReview: row.fairHousingReview ?? null,
+    ...unitFactsOf(row),
+    availabilityConfirmedAt: row.availabilityConfirmedAt.toISOString(),
     images: imageRows.map(toAdminImage),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

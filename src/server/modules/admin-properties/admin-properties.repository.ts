@@ -119,11 +119,11 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row!;
     },
 
-    /** `descriptionEs` undefined keeps the stored one. */
+    /** `descriptionEs` undefined keeps the stored one. A save confirms the availability. */
     async updateUnit(id: number, values: UnitWrite): Promise<UnitRow | null> {
       const [row] = await db
         .update(units)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...values, availabilityConfirmedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(units.id, id))
         .returning();
       return row ?? null;

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { hasActiveFilters } from "#domain/listing-format";
 import type { BuildingFilters } from "#domain/listings";
+import { featureOfAccessFilter, petPoliciesOf } from "#domain/unit-facts";
 import type { Db } from "#server/db/client";
 import { images, properties, units } from "#server/db/schema";
 import {
@@ -29,6 +31,19 @@ export function createListingsRepository(db: Db) {
     if (filters.beds !== undefined) conditions.push(sql`m.bedrooms >= ${filters.beds}`);
     if (filters.maxRent !== undefined) conditions.push(sql`m.rent <= ${filters.maxRent}`);
     if (filters.available) conditions.push(sql`m.available`);
+    if (filters.access !== undefined)
+      conditions.push(
+        sql`${featureOfAccessFilter(filters.access)} = any(m.accessibility_features)`,
+      );
+    if (filters.utilities !== undefined)
+      conditions.push(sql`${filters.utilities} = any(m.utilities_included)`);
+    if (filters.pets !== undefined)
+      conditions.push(
+        sql`m.pets in (${sql.join(
+          petPoliciesOf(filters.pets).map((policy) => sql`${policy}`),
+          sql`, `,
+        )})`,
+      );
     return sql`exists (select 1 from units m where ${sql.join(conditions, sql` and `)})`;
   }
 
@@ -58,10 +73,7 @@ export function createListingsRepository(db: Db) {
 
   return {
     async listBuildings(filters: BuildingFilters): Promise<BuildingRow[]> {
-      const filtered =
-        filters.beds !== undefined || filters.maxRent !== undefined || filters.available
-          ? matchingUnitExists(filters)
-          : undefined;
+      const filtered = hasActiveFilters(filters) ? matchingUnitExists(filters) : undefined;
       return withAggregates(and(eq(properties.active, true), filtered), filters.limit);
     },
 

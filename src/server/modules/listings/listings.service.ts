@@ -8,7 +8,12 @@ import type {
 } from "#domain/listings";
 import { photosOrPlaceholder, toPhoto, unitGallery } from "#domain/photos";
 import type { Db } from "#server/db/client";
-import { groupBy, type ImageRow, type UnitRow } from "../properties/properties.queries";
+import {
+  groupBy,
+  type ImageRow,
+  type UnitRow,
+  unitFactsOf,
+} from "../properties/properties.queries";
 import { buildingNotFound, unitNotFound } from "./listings.errors";
 import { type BuildingRow, createListingsRepository } from "./listings.repository";
 
@@ -119,6 +124,8 @@ export async function getUnit({ db }: Deps, id: number): Promise<{ unit: Unit }>
       amenities: [...new Set([...unit.features, ...property.amenities])],
       deposit: unit.deposit,
       building: { id: property.id, name: property.title },
+      ...unitFactsOf(unit),
+      availabilityConfirmedAt: unit.availabilityConfirmedAt.toISOString(),
     },
   };
 }

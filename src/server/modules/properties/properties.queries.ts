@@ -1,4 +1,5 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { UnitFacts } from "#domain/unit-facts";
 import type { Executor } from "#server/db/client";
 import { images, type properties, units } from "#server/db/schema";
 
@@ -12,6 +13,22 @@ import { images, type properties, units } from "#server/db/schema";
 export type PropertyRow = typeof properties.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
+
+/** A unit's facts as the public call, the back office and the feeds send them. */
+export function unitFactsOf(row: UnitRow): UnitFacts {
+  return {
+    accessibilityFeatures: row.accessibilityFeatures,
+    utilitiesIncluded: row.utilitiesIncluded,
+    pets: row.pets,
+    petDeposit: row.petDeposit,
+    parking: row.parking,
+    parkingFee: row.parkingFee,
+    laundry: row.laundry,
+    smoking: row.smoking,
+    leaseTerms: row.leaseTerms,
+    vouchersWelcome: row.vouchersWelcome,
+  };
+}
 
 /** An image belongs to exactly one building or one unit. */
 export type ImageOwner = { propertyId: number } | { unitId: number };

@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { defaultUnitDescription } from "#domain/listing-format";
 import type { Building, Unit } from "#domain/listings";
+import { noUnitFacts } from "#domain/unit-facts";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { formatRent } from "#web/i18n/intl-formats";
@@ -262,6 +263,8 @@ const unit: Unit & { descriptionEs: string | null } = {
   amenities: ["Dishwasher"],
   deposit: 1850,
   building: { id: 1, name: "Pearl Street Lofts" },
+  ...noUnitFacts,
+  availabilityConfirmedAt: "2026-11-20T15:00:00.000Z",
 };
 
 describe("the unit page in Spanish", () => {

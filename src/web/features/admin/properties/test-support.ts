@@ -1,4 +1,5 @@
 import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
+import { noUnitFacts } from "#domain/unit-facts";
 
 /** Test helpers for the Properties tab: sample records, image files, what an upload sent. */
 
@@ -35,6 +36,8 @@ export function sampleUnit(id: number, values: Partial<AdminUnit> = {}): AdminUn
     descriptionEs: null,
     floorPlan: "",
     fairHousingReview: null,
+    ...noUnitFacts,
+    availabilityConfirmedAt: stamp,
     images: [],
     createdAt: stamp,
     updatedAt: stamp,
