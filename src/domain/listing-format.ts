@@ -50,6 +50,14 @@ export function hasActiveFilters(filters: BuildingFilters): boolean {
   );
 }
 
+/** The filters as one cache key: every filter, in a fixed order (absent ones as null). */
+export function buildingFiltersKey(filters: BuildingFilters): string {
+  const { limit, beds, maxRent, available, access, pets, utilities } = filters;
+  return JSON.stringify(
+    [limit, beds, maxRent, available, access, pets, utilities].map((v) => v ?? null),
+  );
+}
+
 const MAX_ID = 2_147_483_647;
 
 /** Ids in URLs: a positive integer that fits the database's integer, anything else is not found. */

@@ -1,4 +1,5 @@
 import type { AlertSubscription } from "#domain/alerts";
+import { buildingFiltersKey } from "#domain/listing-format";
 import type { Building, BuildingDetail, BuildingFilters, Unit } from "#domain/listings";
 import type { Db } from "../db/client";
 import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
@@ -52,7 +53,7 @@ export function createWebServices(deps: {
     listings: {
       listBuildings: (filters) =>
         cache.get(
-          `web:buildings:${JSON.stringify([filters.limit, filters.beds, filters.maxRent, filters.available])}`,
+          `web:buildings:${buildingFiltersKey(filters)}`,
           async () => (await listBuildings(deps, filters)).buildings,
         ),
       findBuilding: (id) =>

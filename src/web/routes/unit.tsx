@@ -16,6 +16,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { fullAddress, parseId } from "#domain/listing-format";
 import type { Unit } from "#domain/listings";
 import { localizedPath } from "#domain/locale";
+import type { LeaseTerm } from "#domain/unit-facts";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
 import { buttonVariants } from "../components/ui/button";
@@ -24,14 +25,17 @@ import { ContactActions } from "../features/listings/components/interested-panel
 import { UnitGallery } from "../features/listings/components/unit-gallery";
 import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
 import {
+  accessibilityText,
   amenityText,
   availabilityText,
   bathroomsText,
   bedroomsText,
+  confirmedText,
   descriptionText,
   generatedUnitDescription,
   localizePhotos,
   typeText,
+  unitFactRows,
   unitTitle,
 } from "../features/listings/listing-text";
 import { pageMessages } from "../i18n/catalogue.server";
@@ -64,6 +68,20 @@ function unitDescription(i18n: Translator, unit: Unit) {
   return descriptionText(i18n.locale, unit, generatedUnitDescription(i18n, unit));
 }
 
+/** One of the home's features as schema.org describes a place's: a name and its value. */
+const feature = (name: string, value: boolean | string) => ({
+  "@type": "LocationFeatureSpecification",
+  name,
+  value,
+});
+
+/** A lease term offered, as a schema.org duration in months ("month to month" is one). */
+const leaseLength = (term: LeaseTerm) => ({
+  "@type": "QuantitativeValue",
+  value: term === "month-to-month" ? 1 : Number.parseInt(term, 10),
+  unitCode: "MON",
+});
+
 function jsonLd(unit: Unit, publicUrl: string, i18n: Translator) {
   const { locale } = i18n;
   const url = absoluteUrl(publicUrl, localizedPath(`/properties/${unit.id}`, locale));
@@ -93,11 +111,19 @@ function jsonLd(unit: Unit, publicUrl: string, i18n: Translator) {
       name: unit.building.name,
       url: absoluteUrl(publicUrl, localizedPath(`/buildings/${unit.building.id}`, locale)),
     },
-    amenityFeature: unit.amenities.map((name) => ({
-      "@type": "LocationFeatureSpecification",
-      name: amenityText(i18n, name, locale).text,
-      value: true,
-    })),
+    amenityFeature: [
+      ...unit.amenities.map((name) => feature(amenityText(i18n, name, locale).text, true)),
+      ...unit.accessibilityFeatures.map((name) => feature(accessibilityText(i18n, name), true)),
+      ...unitFactRows(i18n, unit).map((row) => feature(row.label, row.value)),
+      ...(unit.vouchersWelcome ? [feature(i18n.t("listings.facts.vouchersWelcome"), true)] : []),
+    ],
+    ...(unit.pets === null
+      ? {}
+      : {
+          petsAllowed: unit.pets === "none" ? false : i18n.t(`listings.fact.pets.${unit.pets}`),
+        }),
+    ...(unit.smoking === null ? {} : { smokingAllowed: unit.smoking === "allowed" }),
+    ...(unit.leaseTerms.length > 0 ? { leaseLength: unit.leaseTerms.map(leaseLength) } : {}),
     ...(unit.available
       ? {
           offers: {
@@ -164,6 +190,49 @@ function Feature({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
+/**
+ * What staff stated about the home beyond its rooms: its accessibility features first (renters
+ * who need them look for them), then utilities, pets, parking, laundry, smoking and lease terms.
+ * Nothing when staff stated none of it.
+ */
+function UnitFacts({ unit }: { unit: Unit }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const rows = unitFactRows(i18n, unit);
+  if (unit.accessibilityFeatures.length === 0 && rows.length === 0) return null;
+  return (
+    <section aria-labelledby="facts-heading">
+      <h2 id="facts-heading" className="text-xl font-bold">
+        {t("listings.facts.heading")}
+      </h2>
+      {unit.accessibilityFeatures.length > 0 ? (
+        <>
+          <h3 className="mt-3 font-semibold">{t("listings.facts.accessibility")}</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {unit.accessibilityFeatures.map((name) => (
+              <li key={name}>
+                <Badge variant="muted" className="px-3 py-1 text-sm">
+                  {accessibilityText(i18n, name)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {rows.length > 0 ? (
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {rows.map((row) => (
+            <div key={row.label} className="rounded-md border border-border p-3">
+              <dt className="text-sm text-muted-foreground">{row.label}</dt>
+              <dd className="font-medium">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </section>
+  );
+}
+
 export default function UnitPage({ loaderData }: Route.ComponentProps) {
   const { unit } = loaderData;
   const i18n = useI18n();
@@ -188,6 +257,9 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
               <Badge variant={unit.available ? "success" : "muted"}>
                 {t(unit.available ? "listings.badge.available" : "listings.badge.rented")}
               </Badge>
+              {unit.vouchersWelcome ? (
+                <Badge variant="muted">{t("listings.facts.vouchersWelcome")}</Badge>
+              ) : null}
             </div>
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
             <p className="mt-2 flex items-start gap-1 text-muted-foreground">
@@ -211,12 +283,20 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               <Feature icon={<CheckCircle2 aria-hidden="true" className={icon} />}>
                 {unit.available ? availabilityText(i18n, unit) : t("listings.unit.currentlyRented")}
+                {unit.available ? (
+                  <span className="block text-sm font-normal text-muted-foreground">
+                    {confirmedText(i18n, unit.availabilityConfirmedAt)}
+                  </span>
+                ) : null}
               </Feature>
               <Feature icon={<Home aria-hidden="true" className={icon} />}>
                 {typeText(i18n, unit.type)}
               </Feature>
               <Feature icon={<Car aria-hidden="true" className={icon} />}>
-                {t("listings.unit.parking")}
+                {/* The parking staff stated; the site's usual line when they stated none. */}
+                {unit.parking === null
+                  ? t("listings.unit.parking")
+                  : t(`listings.fact.parking.${unit.parking}`)}
               </Feature>
               <Feature icon={<BedDouble aria-hidden="true" className={icon} />}>
                 {bedroomsText(i18n, unit.bedrooms)}
@@ -238,6 +318,7 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </section>
+          <UnitFacts unit={unit} />
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-bold">
               {t("listings.unit.description")}

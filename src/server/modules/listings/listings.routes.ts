@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { listingsApi } from "#domain/api/listings";
-import { parseId } from "#domain/listing-format";
+import { buildingFiltersKey, parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
 import { type ResponseCache, represent, sendRepresentation } from "#server/http/response-cache";
 import { route } from "#server/http/route";
@@ -22,7 +22,7 @@ export const listingsRoutes =
 
     route(app, listingsApi.listBuildings, async (request, reply) => {
       const filters = request.query;
-      const key = `api:buildings:${JSON.stringify([filters.limit, filters.beds, filters.maxRent, filters.available])}`;
+      const key = `api:buildings:${buildingFiltersKey(filters)}`;
       const body = await cached(key, async () => (await listBuildings(deps, filters)).buildings);
       return sendRepresentation(request, reply, body, PUBLIC_CACHE);
     });

@@ -1,6 +1,7 @@
 import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
 import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
+import type { AccessibilityFeature, UnitFacts as Facts } from "#domain/unit-facts";
 import { formatRent } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
 
@@ -171,4 +172,87 @@ export function localizePhotos(
 /** The placeholder shown when a building's photo fails: "<name> (illustrative photo)". */
 export function illustrativeAlt({ t }: T, name: string): string {
   return t("listings.photo.illustrative", { name });
+}
+
+const confirmedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Availability confirmed Nov 20" ("… el 20 de noviembre"): the day staff last confirmed it, in
+ * the agency's time zone, with the year only when it is not this year's.
+ */
+export function confirmedText({ t, intl }: T, confirmedAt: string, now = new Date()): string {
+  const zone = "America/New_York";
+  const year = (date: Date) =>
+    new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: zone }).format(date);
+  const date = new Date(confirmedAt);
+  const withYear = year(date) !== year(now);
+  const key = `${intl}:${withYear}`;
+  let formatter = confirmedFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intl, {
+      month: intl.startsWith("en") ? "short" : "long",
+      day: "numeric",
+      ...(withYear ? { year: "numeric" } : {}),
+      timeZone: zone,
+    });
+    confirmedFormatters.set(key, formatter);
+  }
+  return t("listings.unit.confirmed", { date: formatter.format(date) });
+}
+
+/** A unit's facts as the page lists them: a heading word and its value, in the page's language. */
+export function unitFactRows(
+  translator: T,
+  unit: Omit<Facts, "accessibilityFeatures">,
+): { label: string; value: string }[] {
+  const { t, intl } = translator;
+  const rows: { label: string; value: string }[] = [];
+  const list = (items: string[]) =>
+    new Intl.ListFormat(intl, { style: "long", type: "conjunction" }).format(items);
+  if (unit.utilitiesIncluded.length > 0)
+    rows.push({
+      label: t("listings.facts.utilities"),
+      value: list(unit.utilitiesIncluded.map((u) => t(`listings.fact.utility.${u}`))),
+    });
+  if (unit.pets !== null) {
+    const policy = t(`listings.fact.pets.${unit.pets}`);
+    rows.push({
+      label: t("listings.facts.pets"),
+      value:
+        unit.pets !== "none" && unit.petDeposit > 0
+          ? `${policy}, ${t("listings.facts.petDeposit", { amount: formatRent(unit.petDeposit, intl) })}`
+          : policy,
+    });
+  }
+  if (unit.parking !== null) {
+    const kind = t(`listings.fact.parking.${unit.parking}`);
+    rows.push({
+      label: t("listings.facts.parking"),
+      value:
+        unit.parking !== "none" && unit.parkingFee > 0
+          ? `${kind}, ${t("listings.facts.parkingFee", { amount: formatRent(unit.parkingFee, intl) })}`
+          : kind,
+    });
+  }
+  if (unit.laundry !== null)
+    rows.push({
+      label: t("listings.facts.laundry"),
+      value: t(`listings.fact.laundry.${unit.laundry}`),
+    });
+  if (unit.smoking !== null)
+    rows.push({
+      label: t("listings.facts.smoking"),
+      value: t(`listings.fact.smoking.${unit.smoking}`),
+    });
+  if (unit.leaseTerms.length > 0)
+    rows.push({
+      label: t("listings.facts.leaseTerms"),
+      value: list(unit.leaseTerms.map((term) => t(`listings.fact.lease.${term}`))),
+    });
+  return rows;
+}
+
+/** An accessibility feature in the page's language ("Step-free entrance"). */
+export function accessibilityText({ t }: T, feature: AccessibilityFeature): string {
+  return t(`listings.fact.access.${feature}`);
 }

@@ -179,6 +179,18 @@ describe("BuildingFilters", () => {
     expect(screen.getByLabelText("Dormitorios")).toHaveAttribute("name", "beds");
     expect(screen.getByLabelText("Alquiler máximo")).toHaveAttribute("name", "maxRent");
     expect(screen.getByLabelText("Disponible ahora")).toHaveAttribute("name", "available");
+    expect(screen.getByLabelText("Accesibilidad")).toHaveAttribute("name", "access");
+    expect(screen.getByLabelText("Mascotas")).toHaveAttribute("name", "pets");
+    expect(screen.getByLabelText("Servicios incluidos")).toHaveAttribute("name", "utilities");
+    expect(
+      screen.getByRole("option", { name: "Entrada sin escalones" }) as HTMLOptionElement,
+    ).toHaveValue("step-free");
+    expect(
+      screen.getByRole("option", { name: "Se admiten mascotas" }) as HTMLOptionElement,
+    ).toHaveValue("allowed");
+    expect(screen.getByRole("option", { name: "Calefacción" }) as HTMLOptionElement).toHaveValue(
+      "heat",
+    );
     expect(screen.getByRole("option", { name: "2+ dormitorios" })).toBeInTheDocument();
     expect(screen.getByRole("option", { name: "$1,800 al mes" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Borrar filtros" })).toHaveAttribute(
@@ -337,6 +349,112 @@ describe("the unit page in Spanish", () => {
       "href",
       "/es/properties",
     );
+  });
+});
+
+describe("the unit's facts", () => {
+  const withFacts: typeof unit = {
+    ...unit,
+    accessibilityFeatures: ["step-free-entrance", "grab-bars"],
+    utilitiesIncluded: ["heat", "hot-water"],
+    pets: "cats",
+    petDeposit: 200,
+    parking: "garage",
+    parkingFee: 60,
+    laundry: "in-building",
+    smoking: "not-allowed",
+    leaseTerms: ["month-to-month", "12-months"],
+    vouchersWelcome: true,
+  };
+  const page = (value: typeof unit, path: string) =>
+    createRoutesStub([{ path, Component: UnitPage, loader: () => ({ unit: value }) }]);
+
+  it("lists them on the unit page in English, with the confirmed date", async () => {
+    const Stub = page(withFacts, "/properties/:id");
+    render(
+      <I18nProvider translator={english}>
+        <Stub initialEntries={["/properties/7"]} />
+      </I18nProvider>,
+    );
+    const section = await screen.findByRole("region", { name: "Home details" });
+    const accessibility = within(section).getByRole("heading", { name: "Accessibility" });
+    expect(accessibility.nextElementSibling?.textContent).toBe("Step-free entranceGrab bars");
+    const rows = within(section)
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      "Utilities included: Heat and Hot water",
+      "Pets: Cats allowed, pet deposit $200",
+      "Parking: Garage parking, $60/month",
+      "Laundry: In the building",
+      "Smoking: No smoking",
+      "Lease terms: Month to month and 12 months",
+    ]);
+    expect(screen.getByText("Housing choice vouchers welcome")).toBeInTheDocument();
+    // The parking staff stated replaces the site's usual line.
+    expect(screen.queryByText("1 Parking Space")).toBeNull();
+    expect(screen.getByText("Garage parking")).toBeInTheDocument();
+    expect(screen.getByText(/^Availability confirmed Nov 20/)).toBeInTheDocument();
+  });
+
+  it("lists them in Spanish", async () => {
+    const Stub = page(withFacts, "/es/properties/:id");
+    render(inSpanish(<Stub initialEntries={["/es/properties/7"]} />));
+    const section = await screen.findByRole("region", { name: "Detalles de la vivienda" });
+    expect(within(section).getByText("Entrada sin escalones")).toBeInTheDocument();
+    expect(within(section).getByText("Calefacción y Agua caliente")).toBeInTheDocument();
+    expect(
+      within(section).getByText("Se admiten gatos, depósito por mascota de $200"),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Disponibilidad confirmada el 20 de noviembre/)).toBeInTheDocument();
+  });
+
+  it("says nothing of facts not stated, and keeps the usual parking line", async () => {
+    const Stub = page(unit, "/properties/:id");
+    render(
+      <I18nProvider translator={english}>
+        <Stub initialEntries={["/properties/7"]} />
+      </I18nProvider>,
+    );
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("region", { name: "Home details" })).toBeNull();
+    expect(screen.getByText("1 Parking Space")).toBeInTheDocument();
+    expect(screen.queryByText("Housing choice vouchers welcome")).toBeNull();
+  });
+
+  it("puts them in the unit's structured data", () => {
+    const loaderData = { locale: "en", messages: messagesFor("en", ["listings"]), unit: withFacts };
+    const tags = unitMeta({
+      matches: [
+        { id: "root", data: { publicUrl: "https://rent.test", locale: "en", messages: {} } },
+        { id: "routes/unit", data: loaderData, loaderData },
+      ],
+      location: { pathname: "/properties/7" },
+      loaderData,
+    } as never) as Record<string, unknown>[];
+    const ld = tags.find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as Record<
+      string,
+      unknown
+    >;
+    const feature = (name: string, value: unknown) => ({
+      "@type": "LocationFeatureSpecification",
+      name,
+      value,
+    });
+    expect(ld.amenityFeature).toEqual(
+      expect.arrayContaining([
+        feature("Step-free entrance", true),
+        feature("Grab bars", true),
+        feature("Utilities included", "Heat and Hot water"),
+        feature("Housing choice vouchers welcome", true),
+      ]),
+    );
+    expect(ld.petsAllowed).toBe("Cats allowed");
+    expect(ld.smokingAllowed).toBe(false);
+    expect(ld.leaseLength).toEqual([
+      { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+      { "@type": "QuantitativeValue", value: 12, unitCode: "MON" },
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import { adminAlertsMessages } from "#domain/admin-alerts";
 import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { fairHousingMessages } from "#domain/fair-housing";
+import { noUnitFacts } from "#domain/unit-facts";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { imageFile, sampleProperty, sampleUnit, uploadParts } from "./test-support";
@@ -130,7 +131,50 @@ describe("UnitDialog", () => {
         description: "",
         descriptionEs: null,
         floorPlan: "",
+        ...noUnitFacts,
       },
+    ]);
+  });
+
+  it("sends the unit's facts, and shows the saved ones when editing", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    answer(
+      handle(adminPropertiesApi.updateUnit, ({ body }) => {
+        sent.push(body);
+        return sampleUnit(8, adminPropertiesApi.updateUnit.body.parse(body));
+      }),
+    );
+    const unit = sampleUnit(8, { utilitiesIncluded: ["heat"], laundry: "in-building" });
+    renderWithQuery(<Harness unit={unit} propertyId={1} />);
+    expect(screen.getByRole("checkbox", { name: "Heat" })).toBeChecked();
+    expect(screen.getByLabelText("Laundry")).toHaveValue("in-building");
+
+    await user.click(screen.getByRole("checkbox", { name: "Step-free entrance" }));
+    await user.click(screen.getByRole("checkbox", { name: "Roll-in shower" }));
+    await user.click(screen.getByRole("checkbox", { name: "Hot water" }));
+    await user.selectOptions(screen.getByLabelText("Pets"), "Cats and dogs allowed");
+    await fill(user, "Pet Deposit", "250");
+    await user.selectOptions(screen.getByLabelText("Parking"), "Street parking");
+    await user.selectOptions(screen.getByLabelText("Laundry"), "Not stated");
+    await user.click(screen.getByRole("checkbox", { name: "12 months" }));
+    await user.click(screen.getByRole("checkbox", { name: "Housing choice vouchers welcome" }));
+    await submit(user, "Update Unit");
+
+    expect(await screen.findByText("Unit updated successfully!")).toBeInTheDocument();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        accessibilityFeatures: ["step-free-entrance", "roll-in-shower"],
+        utilitiesIncluded: ["heat", "hot-water"],
+        pets: "cats-and-dogs",
+        petDeposit: 250,
+        parking: "street",
+        parkingFee: 0,
+        laundry: null,
+        smoking: null,
+        leaseTerms: ["12-months"],
+        vouchersWelcome: true,
+      }),
     ]);
   });
 

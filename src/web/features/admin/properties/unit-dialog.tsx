@@ -27,6 +27,7 @@ import {
 import { FairHousingPanel, FairHousingRecord, useFairHousingCheck } from "./fair-housing-panel";
 import { ImagePicker } from "./image-picker";
 import { firstIssue, saveFailureLines } from "./messages";
+import { UnitFactsFields } from "./unit-facts-fields";
 import { toUnitInput, type UnitFormValues, unitFormDefaults } from "./unit-form";
 import { useImageUploads } from "./use-image-uploads";
 import { reachQueryOf, useReachBeforeSave, useUnitReach } from "./use-unit-reach";
@@ -273,6 +274,7 @@ function UnitForm({
           className="sm:col-span-2"
           {...form.register("floorPlan")}
         />
+        <UnitFactsFields register={form.register} numberProps={number} />
       </fieldset>
       {editing ? <CurrentImages state={current} busy={busy} /> : null}
       <ImagePicker uploads={uploads} busy={busy} />

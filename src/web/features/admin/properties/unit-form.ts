@@ -1,4 +1,13 @@
 import { type AdminUnit, numberOrZero, type UnitInput } from "#domain/admin";
+import type {
+  AccessibilityFeature,
+  Laundry,
+  LeaseTerm,
+  Parking,
+  PetPolicy,
+  Smoking,
+  Utility,
+} from "#domain/unit-facts";
 
 /** The unit dialog's fields as the inputs hold them (numbers as typed text). */
 export type UnitFormValues = {
@@ -16,7 +25,22 @@ export type UnitFormValues = {
   /** Empty means none: the Spanish pages then show the English description. */
   descriptionEs: string;
   floorPlan: string;
+  accessibilityFeatures: AccessibilityFeature[];
+  utilitiesIncluded: Utility[];
+  /** Empty: not stated. */
+  pets: PetPolicy | "";
+  petDeposit: string;
+  parking: Parking | "";
+  parkingFee: string;
+  laundry: Laundry | "";
+  smoking: Smoking | "";
+  leaseTerms: LeaseTerm[];
+  vouchersWelcome: boolean;
 };
+
+/** A checkbox group's value: react-hook-form gives `false` when none of its boxes is ticked. */
+const picked = <T>(value: T[] | false | undefined): T[] => (Array.isArray(value) ? value : []);
+const stated = <T extends string>(value: T | ""): T | null => (value === "" ? null : value);
 
 export function unitFormDefaults(
   unit: AdminUnit | null,
@@ -36,6 +60,16 @@ export function unitFormDefaults(
     description: unit?.description ?? "",
     descriptionEs: unit?.descriptionEs ?? "",
     floorPlan: unit?.floorPlan ?? "",
+    accessibilityFeatures: unit?.accessibilityFeatures ?? [],
+    utilitiesIncluded: unit?.utilitiesIncluded ?? [],
+    pets: unit?.pets ?? "",
+    petDeposit: unit?.petDeposit ? String(unit.petDeposit) : "",
+    parking: unit?.parking ?? "",
+    parkingFee: unit?.parkingFee ? String(unit.parkingFee) : "",
+    laundry: unit?.laundry ?? "",
+    smoking: unit?.smoking ?? "",
+    leaseTerms: unit?.leaseTerms ?? [],
+    vouchersWelcome: unit?.vouchersWelcome ?? false,
   };
 }
 
@@ -62,5 +96,15 @@ export function toUnitInput(values: UnitFormValues): UnitInput {
     description: values.description,
     descriptionEs: values.descriptionEs,
     floorPlan: values.floorPlan,
+    accessibilityFeatures: picked(values.accessibilityFeatures),
+    utilitiesIncluded: picked(values.utilitiesIncluded),
+    pets: stated(values.pets),
+    petDeposit: numberOrZero(values.petDeposit),
+    parking: stated(values.parking),
+    parkingFee: numberOrZero(values.parkingFee),
+    laundry: stated(values.laundry),
+    smoking: stated(values.smoking),
+    leaseTerms: picked(values.leaseTerms),
+    vouchersWelcome: values.vouchersWelcome,
   };
 }
