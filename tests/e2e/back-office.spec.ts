@@ -310,6 +310,57 @@ test("a unit whose wording the fair-housing check flags is saved only with an ac
   await edit.getByRole("button", { name: "Cancel" }).click();
 });
 
+test("a unit given step-free access and pets shows them, in its structured data too, and the filters find it alone", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openTab(page, "Properties");
+  const card = page.getByRole("article").filter({ hasText: `${title} East` });
+  await card.getByRole("button", { name: /Add Unit/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Unit" });
+  await dialog.getByLabel("Unit Number").fill("6E");
+  await dialog.getByLabel("Rent").fill("1700");
+  await dialog.getByRole("checkbox", { name: "Step-free entrance" }).check();
+  await dialog.getByLabel("Pets", { exact: true }).selectOption("Dogs allowed");
+  await dialog.getByRole("button", { name: "Add Unit" }).click();
+  await expect(page.getByText(adminMessages.unitAdded)).toBeVisible();
+  const building = (await adminProperties(page)).find((p) => p.title === `${title} East`)!;
+  const unit = building.units.find((u) => u.unitNumber === "6E")!;
+
+  // The unit's page shows them, and its structured data carries them.
+  await page.goto(`/properties/${unit.id}`);
+  const details = page.getByRole("region", { name: "Home details" });
+  await expect(details.getByText("Step-free entrance")).toBeVisible();
+  await expect(details.getByText("Dogs allowed")).toBeVisible();
+  await expect(page.getByText(/^Availability confirmed /)).toBeVisible();
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+  );
+  expect(ld["@type"]).toBe("Apartment");
+  expect(ld.petsAllowed).toBe("Dogs allowed");
+  expect(ld.amenityFeature).toContainEqual({
+    "@type": "LocationFeatureSpecification",
+    name: "Step-free entrance",
+    value: true,
+  });
+
+  // The filters, chosen on /properties, find its building and no other.
+  await page.goto("/properties");
+  const filters = page.getByRole("search", { name: "Filter buildings" });
+  await filters.getByLabel("Accessibility").selectOption("Step-free entrance");
+  await expect(page).toHaveURL(/[?&]access=step-free(&|$)/);
+  await filters.getByLabel("Pets").selectOption("Pets allowed");
+  await expect(page).toHaveURL(/[?&]pets=allowed(&|$)/);
+  const found = page.getByRole("article").getByRole("heading", { level: 3 });
+  await expect(found).toHaveText([`${title} East`]);
+  await page.goto("/properties?access=step-free&pets=cats");
+  await expect(page.getByRole("article")).toHaveCount(0);
+  await expect(
+    page.getByText("No building has a unit that matches these filters.", { exact: false }),
+  ).toBeVisible();
+});
+
 test("the building is deleted after a confirmation, and its public page is gone", async ({
   page,
   allowedConsoleErrors,
