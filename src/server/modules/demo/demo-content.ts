@@ -1,3 +1,4 @@
+import type { UnitFacts } from "#domain/unit-facts";
 import type { PhotoKind } from "#server/images/photo-generator";
 
 /**
@@ -19,6 +20,8 @@ export type DemoUnit = {
   features: string[];
   description?: string;
   photos?: DemoPhoto[];
+  /** What staff stated beyond the rooms; the rest is left unstated. */
+  facts?: Partial<UnitFacts>;
 };
 
 export type DemoBuilding = {
@@ -86,6 +89,16 @@ export const demoBuildings: DemoBuilding[] = [
         available: true,
         features: ["Dishwasher", "Washer/Dryer"],
         photos: interiors(111, "Unit 101"),
+        facts: {
+          accessibilityFeatures: ["step-free-entrance", "elevator", "wide-doorways"],
+          utilitiesIncluded: ["heat", "hot-water"],
+          pets: "cats",
+          petDeposit: 250,
+          laundry: "in-unit",
+          smoking: "not-allowed",
+          leaseTerms: ["12-months"],
+          vouchersWelcome: true,
+        },
       },
       {
         unitNumber: "204",
@@ -162,6 +175,15 @@ export const demoBuildings: DemoBuilding[] = [
         deposit: 1250,
         available: true,
         features: [],
+        facts: {
+          accessibilityFeatures: ["ground-floor", "grab-bars"],
+          utilitiesIncluded: ["heat", "hot-water", "water-and-sewer", "trash"],
+          pets: "none",
+          parking: "street",
+          laundry: "in-building",
+          leaseTerms: ["month-to-month", "12-months"],
+          vouchersWelcome: true,
+        },
       },
       {
         unitNumber: "1B",
@@ -375,6 +397,22 @@ export const demoBuildings: DemoBuilding[] = [
         available: true,
         features: ["Dishwasher", "Washer/Dryer"],
         photos: interiors(511, "Unit 315"),
+        facts: {
+          accessibilityFeatures: [
+            "elevator",
+            "roll-in-shower",
+            "accessible-parking",
+            "visual-alarms",
+          ],
+          utilitiesIncluded: ["water-and-sewer", "trash"],
+          pets: "cats-and-dogs",
+          petDeposit: 400,
+          parking: "garage",
+          parkingFee: 95,
+          laundry: "in-unit",
+          smoking: "not-allowed",
+          leaseTerms: ["12-months", "24-months"],
+        },
       },
       {
         unitNumber: "420",

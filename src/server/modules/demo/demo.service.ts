@@ -78,11 +78,12 @@ async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
           .insert(images)
           .values(buildingPhotos.map((s, i) => ({ ...imageRow(s, i), propertyId: property!.id })));
       }
-      for (const { photos: _u, availableInDays, ...unit } of demoUnits) {
+      for (const { photos: _u, availableInDays, facts, ...unit } of demoUnits) {
         const [row] = await tx
           .insert(units)
           .values({
             ...unit,
+            ...facts,
             description: unit.description ?? "",
             propertyId: property!.id,
             availableFrom:
