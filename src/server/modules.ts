@@ -24,6 +24,7 @@ import { createCodeHasher } from "./modules/auth/code-hash";
 import { createDeviceCookies } from "./modules/auth/device-cookie";
 import { createSignIn } from "./modules/auth/sign-in";
 import { docsRoutes } from "./modules/docs/docs.routes";
+import { feedsRoutes } from "./modules/feeds/feeds.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
 import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
@@ -113,6 +114,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   );
   await app.register(listingsRoutes({ db, cache }));
   await app.register(seoRoutes({ db, publicUrl }));
+  await app.register(feedsRoutes({ db, cache, publicUrl, now: deps.clock ?? (() => new Date()) }));
   await app.register(
     inquiriesRoutes({ db, mailQueue, publicUrl, perMinute: config.inquiriesPerMinute }),
   );

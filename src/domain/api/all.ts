@@ -6,6 +6,7 @@ import { auditApi } from "./audit";
 import { authApi } from "./auth";
 import type { Contract } from "./contract";
 import { docsApi } from "./docs";
+import { feedsApi } from "./feeds";
 import { healthApi } from "./health";
 import { inquiriesApi } from "./inquiries";
 import { listingsApi, seoApi } from "./listings";
@@ -23,6 +24,7 @@ export const apiAreas = {
   mfa: mfaApi,
   listings: listingsApi,
   seo: seoApi,
+  feeds: feedsApi,
   inquiries: inquiriesApi,
   alerts: alertsApi,
   adminAlerts: adminAlertsApi,

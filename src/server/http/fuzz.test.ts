@@ -74,6 +74,9 @@ const skipped: Record<string, string> = {
   // XML and plain text for search engines; they take no input at all.
   "GET /sitemap.xml": "XML, no input",
   "GET /robots.txt": "text, no input",
+  // The listing feeds for portals, XML and JSON; they take no input either.
+  "GET /feeds/listings.xml": "XML, no input",
+  "GET /feeds/listings.json": "JSON feed, no input",
   // The API's own description and its reference page: generated once, they take no input
   // (the assets' file name is checked against a fixed list; openapi.test.ts covers them).
   "GET /api/openapi.json": "JSON document, no input",

@@ -7,6 +7,7 @@ import { allContracts } from "#domain/api/all";
 import { authApi } from "#domain/api/auth";
 import { apiErrorSchema, type Contract, defineApi, idParams } from "#domain/api/contract";
 import { docsApi } from "#domain/api/docs";
+import { feedsApi } from "#domain/api/feeds";
 import { healthApi } from "#domain/api/health";
 import { listingsApi, seoApi } from "#domain/api/listings";
 import { metricsApi } from "#domain/api/metrics";
@@ -147,6 +148,8 @@ describe("the OpenAPI document", () => {
             r.url !== "/api/bench/baseline") ||
           r.url === seoApi.sitemap.path ||
           r.url === seoApi.robots.path ||
+          r.url === feedsApi.listingsXml.path ||
+          r.url === feedsApi.listingsJson.path ||
           r.url === metricsApi.scrape.path,
       )
       .map((r) => `${r.method} ${openApiPath(r.url)}`);

@@ -11,6 +11,7 @@ import type { Db } from "#server/db/client";
 import {
   groupBy,
   type ImageRow,
+  type PropertyRow,
   type UnitRow,
   unitFactsOf,
 } from "../properties/properties.queries";
@@ -93,9 +94,25 @@ export async function getUnit({ db }: Deps, id: number): Promise<{ unit: Unit }>
   const repo = createListingsRepository(db);
   const found = await repo.findUnit(id);
   if (!found) throw unitNotFound();
-  const { unit, property } = found;
+  return { unit: toUnit({ ...found, images: await repo.imagesOfUnit(id) }) };
+}
+
+/**
+ * A unit of an active building as the public unit call shows it: its gallery (or placeholders),
+ * its description (or the generated one), its amenities with its building's, its facts. The
+ * listing feeds build their listings from it too, so both say the same of a unit.
+ */
+export function toUnit({
+  unit,
+  property,
+  images,
+}: {
+  unit: UnitRow;
+  property: PropertyRow;
+  images: ImageRow[];
+}): Unit {
   const title = `${property.title}, Unit ${unit.unitNumber}`;
-  const photos = unitGallery(photosOf(await repo.imagesOfUnit(id), title), unit.id, title);
+  const photos = unitGallery(photosOf(images, title), unit.id, title);
   const place = {
     address: property.address,
     city: property.city,
@@ -103,30 +120,28 @@ export async function getUnit({ db }: Deps, id: number): Promise<{ unit: Unit }>
     zipCode: property.zipCode,
   };
   return {
-    unit: {
-      ...toUnitSummary(unit),
-      ...place,
-      title,
-      type: property.type,
-      featured: property.featured,
-      images: photos.map((p) => p.url),
-      photos,
-      description:
-        unit.description.trim() ||
-        defaultUnitDescription({
-          bedrooms: unit.bedrooms,
-          bathrooms: unit.bathrooms,
-          type: property.type,
-          ...place,
-        }),
-      // The staff's own Spanish text only: the Spanish page shows `description` without it.
-      descriptionEs: unit.descriptionEs,
-      amenities: [...new Set([...unit.features, ...property.amenities])],
-      deposit: unit.deposit,
-      building: { id: property.id, name: property.title },
-      ...unitFactsOf(unit),
-      availabilityConfirmedAt: unit.availabilityConfirmedAt.toISOString(),
-    },
+    ...toUnitSummary(unit),
+    ...place,
+    title,
+    type: property.type,
+    featured: property.featured,
+    images: photos.map((p) => p.url),
+    photos,
+    description:
+      unit.description.trim() ||
+      defaultUnitDescription({
+        bedrooms: unit.bedrooms,
+        bathrooms: unit.bathrooms,
+        type: property.type,
+        ...place,
+      }),
+    // The staff's own Spanish text only: the Spanish page shows `description` without it.
+    descriptionEs: unit.descriptionEs,
+    amenities: [...new Set([...unit.features, ...property.amenities])],
+    deposit: unit.deposit,
+    building: { id: property.id, name: property.title },
+    ...unitFactsOf(unit),
+    availabilityConfirmedAt: unit.availabilityConfirmedAt.toISOString(),
   };
 }
 

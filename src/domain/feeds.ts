@@ -1,0 +1,72 @@
+import { unitFactsSchema, unitSchema } from "./listings";
+import { z } from "./zod";
+
+/**
+ * The syndication feeds of the public listings (/feeds/listings.json and .xml): every available
+ * unit of an active building, with the office to contact. The JSON feed names a unit's fields as
+ * the public unit call does; its addresses are absolute, for readers on other sites.
+ */
+
+/** An address a reader elsewhere can follow: with its scheme and host. */
+const absoluteUrl = z.string().regex(/^https?:\/\/[^/]+/);
+
+/** One photo at the feeds' width (the 1200 px variant, or the widest kept of a smaller one). */
+export const feedPhotoSchema = z.object({
+  url: absoluteUrl,
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+});
+export type FeedPhoto = z.infer<typeof feedPhotoSchema>;
+
+export const feedListingSchema = unitSchema
+  .pick({
+    id: true,
+    unitNumber: true,
+    title: true,
+    type: true,
+    bedrooms: true,
+    bathrooms: true,
+    squareFeet: true,
+    rent: true,
+    deposit: true,
+    availableFrom: true,
+    description: true,
+    amenities: true,
+    address: true,
+    city: true,
+    state: true,
+    zipCode: true,
+    building: true,
+    availabilityConfirmedAt: true,
+  })
+  .extend(unitFactsSchema.shape)
+  .extend({
+    /** The unit's page on the site. */
+    url: absoluteUrl,
+    photos: z.array(feedPhotoSchema),
+  });
+export type FeedListing = z.infer<typeof feedListingSchema>;
+
+/** The agency's office: who answers for every listing of the feed. */
+export const feedOfficeSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: absoluteUrl,
+  address: z.object({
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+  }),
+});
+export type FeedOffice = z.infer<typeof feedOfficeSchema>;
+
+export const listingFeedSchema = z.object({
+  /** When this content was first built (ISO timestamp): unchanged while the listings are. */
+  generatedAt: z.string(),
+  office: feedOfficeSchema,
+  listings: z.array(feedListingSchema),
+});
+export type ListingFeed = z.infer<typeof listingFeedSchema>;

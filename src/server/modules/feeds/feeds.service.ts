@@ -1,0 +1,83 @@
+import {
+  type FeedListing,
+  type FeedOffice,
+  type FeedPhoto,
+  feedListingSchema,
+} from "#domain/feeds";
+import type { Photo } from "#domain/listings";
+import { IMAGE_WIDTHS } from "#domain/photos";
+import { site } from "#domain/site";
+import type { Db } from "#server/db/client";
+import { toUnit } from "../listings/listings.service";
+import { groupBy } from "../properties/properties.queries";
+import { createFeedsRepository } from "./feeds.repository";
+
+type Deps = { db: Db; publicUrl: string };
+
+/** A listing of the feeds, and when its unit or its building last changed. */
+export type FeedEntry = { listing: FeedListing; lastUpdated: Date };
+
+export type FeedContent = { office: FeedOffice; entries: FeedEntry[] };
+
+/** The width portals are sent: the largest the site keeps. */
+const FEED_PHOTO_WIDTH = Math.max(...IMAGE_WIDTHS);
+
+/** The office that answers for every listing: the agency's own details, as the footer shows. */
+export function officeOf(publicUrl: string): FeedOffice {
+  return {
+    name: site.name,
+    phone: site.phone,
+    email: site.email,
+    website: `${publicUrl}/`,
+    address: { ...site.address },
+  };
+}
+
+/** A site path (`/uploads/...`) made absolute on the public address; a full URL stays as is. */
+function absolute(publicUrl: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/**
+ * A photo's 1200 px variant, named in its srcSet. A photo narrower than that was never enlarged
+ * (the site keeps no variant wider than its original), so its widest, the `url`, is sent.
+ */
+function feedPhoto(publicUrl: string, photo: Photo): FeedPhoto {
+  const variant = photo.srcSet
+    .split(",")
+    .map((entry) => entry.trim().split(/\s+/))
+    .find(([, width]) => width === `${FEED_PHOTO_WIDTH}w`)?.[0];
+  return {
+    url: absolute(publicUrl, variant ?? photo.url),
+    width: photo.width,
+    height: photo.height,
+    alt: photo.alt,
+  };
+}
+
+/**
+ * Every available unit of an active building (an inactive building's units never appear) with
+ * what the public unit call says of it, its page and its photos as absolute addresses. Two
+ * queries, however many units.
+ */
+export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent> {
+  const repo = createFeedsRepository(db);
+  const listed = await repo.listedUnits();
+  const imagesByUnit = groupBy(
+    await repo.imagesOfUnits(listed.map((row) => row.unit.id)),
+    (image) => image.unitId,
+  );
+  const entries = listed.map(({ unit, property }) => {
+    const shown = toUnit({ unit, property, images: imagesByUnit.get(unit.id) ?? [] });
+    // The schema keeps the fields a feed names and drops the page-only ones (the Spanish text,
+    // the image list, featured).
+    const listing = feedListingSchema.parse({
+      ...shown,
+      url: `${publicUrl}/properties/${unit.id}`,
+      photos: shown.photos.map((photo) => feedPhoto(publicUrl, photo)),
+    });
+    const lastUpdated = unit.updatedAt > property.updatedAt ? unit.updatedAt : property.updatedAt;
+    return { listing, lastUpdated };
+  });
+  return { office: officeOf(publicUrl), entries };
+}
