@@ -16,7 +16,8 @@ export const listingsApi = defineApi("listings", {
   listBuildings: {
     method: "GET",
     path: "/api/properties/buildings",
-    summary: "Active buildings, featured first, filtered by bedrooms, rent and availability",
+    summary:
+      "Active buildings, featured first, filtered by bedrooms, rent, availability, accessibility, pets and utilities included",
     guard: "public",
     reads: "listings",
     query: buildingFiltersSchema,

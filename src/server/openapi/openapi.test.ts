@@ -205,7 +205,13 @@ describe("the OpenAPI document", () => {
       ["beds", "query", false],
       ["maxRent", "query", false],
       ["available", "query", false],
+      ["access", "query", false],
+      ["pets", "query", false],
+      ["utilities", "query", false],
     ]);
+    expect(buildings.parameters?.find((p) => p.name === "access")?.schema).toMatchObject({
+      enum: expect.arrayContaining(["step-free", "roll-in-shower"]),
+    });
     expect(buildings.parameters?.find((p) => p.name === "available")?.schema).toMatchObject({
       enum: ["true", "false"],
     });
