@@ -18,6 +18,13 @@ import { z } from "./zod";
  * validate with these same schemas.
  */
 
+/**
+ * An available unit of an active building whose availability staff have not confirmed (by a
+ * save or "Still available") for this many days is listed on the Overview to be confirmed:
+ * renters see these units, and a listing nobody looked at for two weeks may be let already.
+ */
+export const AVAILABILITY_CONFIRM_DAYS = 14;
+
 export const adminMessages = {
   propertyRequired: "Please fill in all required fields including property type.",
   titleLength: "Property title must be between 1 and 200 characters.",
@@ -77,6 +84,10 @@ export const adminMessages = {
   propertyNotFound: "This property no longer exists.",
   unitNotFound: "This unit no longer exists.",
   imageNotFound: "This image no longer exists.",
+  /** `unit` names the unit and its building: "Unit 2B, Pearl Street Lofts". */
+  availabilityConfirmed: (unit: string) => `${unit}: availability confirmed.`,
+  confirmAvailabilityFailed: (unit: string) => `Could not confirm ${unit} as still available.`,
+  allAvailabilityFresh: `Every available unit was confirmed in the last ${AVAILABILITY_CONFIRM_DAYS} days.`,
 } as const;
 
 /**
@@ -381,6 +392,29 @@ export function dashboardStats(properties: AdminProperty[]): DashboardStats {
       units.length === 0 ? 0 : Math.round(((units.length - availableUnits) / units.length) * 100),
     lastUpdated,
   };
+}
+
+/** An available unit whose availability is due to be confirmed, with its building's name. */
+export type UnitToConfirm = { unit: AdminUnit; building: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The units renters see as available (available, in an active building) whose availability was
+ * last confirmed AVAILABILITY_CONFIRM_DAYS or more before `now`, the longest unconfirmed first.
+ */
+export function unitsToConfirm(properties: AdminProperty[], now: Date): UnitToConfirm[] {
+  const cutoff = now.getTime() - AVAILABILITY_CONFIRM_DAYS * DAY_MS;
+  const confirmedAt = ({ unit }: UnitToConfirm) => Date.parse(unit.availabilityConfirmedAt);
+  return properties
+    .filter((property) => property.active)
+    .flatMap((property) =>
+      property.units
+        .filter((unit) => unit.available)
+        .map((unit) => ({ unit, building: property.title })),
+    )
+    .filter((entry) => confirmedAt(entry) <= cutoff)
+    .sort((a, b) => confirmedAt(a) - confirmedAt(b));
 }
 
 export { amenityChoices, propertyTypes };

@@ -28,6 +28,7 @@ export const auditActions = {
   "unit.created": "Created unit",
   "unit.updated": "Updated unit",
   "unit.deleted": "Deleted unit",
+  "unit.availability_confirmed": "Confirmed unit still available",
   "unit.image_deleted": "Removed unit photo",
   "image.alt_updated": "Changed photo description",
   "images.uploaded": "Uploaded photos",

@@ -185,6 +185,18 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     invalidates: ["listings"],
     responses: { 200: adminUnitSchema, ...notFound, 409: apiErrorSchema, ...fairHousingRefusal },
   },
+  confirmAvailability: {
+    method: "POST",
+    path: "/api/admin/units/:id/confirm-availability",
+    summary:
+      "Staff's \"Still available\": records that the unit's availability was checked now, changing nothing else",
+    guard: "admin",
+    audit: "unit.availability_confirmed",
+    params: idParams,
+    // The public unit page and feeds show when the availability was last confirmed.
+    invalidates: ["listings"],
+    responses: { 200: adminUnitSchema, ...notFound },
+  },
   deleteUnit: {
     method: "DELETE",
     path: "/api/admin/units/:id",

@@ -339,6 +339,34 @@ const cases: Record<string, Case> = {
       expect(event.changes).not.toHaveProperty("unitNumber");
     },
   },
+  [adminPropertiesApi.confirmAvailability.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db);
+      const unit = await insertUnit(database.db, building.id, {
+        available: true,
+        availabilityConfirmedAt: new Date("2026-01-05T15:00:00Z"),
+      });
+      return call(testApp.app, adminPropertiesApi.confirmAvailability, {
+        ...as(),
+        params: { id: unit.id },
+      });
+    },
+    check: (event, response) => {
+      const unit = response.json();
+      expect(event).toMatchObject({
+        target_type: "unit",
+        target_id: String(unit.id),
+        property_id: unit.propertyId,
+      });
+      // The confirmation is the one change.
+      expect(event.changes).toEqual({
+        availabilityConfirmedAt: {
+          before: "2026-01-05T15:00:00.000Z",
+          after: unit.availabilityConfirmedAt,
+        },
+      });
+    },
+  },
   [adminPropertiesApi.deleteUnit.id]: {
     call: async () => {
       const building = await insertProperty(database.db);

@@ -337,6 +337,10 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.unitIds) }),
     runs: 60,
   },
+  "POST /api/admin/units/:id/confirm-availability": {
+    body: () => "junk",
+    params: (k) => ({ id: ids(k.unitIds) }),
+  },
   "DELETE /api/admin/units/:id": { body: () => "junk", params: (k) => ({ id: ids(k.unitIds) }) },
   "DELETE /api/admin/units/:unitId/images/:imageId": {
     body: () => "junk",

@@ -34,3 +34,28 @@ export function formatDay(day: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return "—";
   return dayFormatter.format(date);
 }
+
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "America/New_York",
+});
+const shortDateWithYear = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "America/New_York",
+});
+const yearIn = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/New_York" });
+
+/**
+ * An instant's day in Connecticut, short: 'Nov 3' in the year of `now`, 'Nov 3, 2025' in
+ * another; '—' for no date.
+ */
+export function formatShortDate(iso: string | null | undefined, now = new Date()): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  const sameYear = yearIn.format(date) === yearIn.format(now);
+  return (sameYear ? shortDate : shortDateWithYear).format(date);
+}

@@ -111,6 +111,12 @@ export function createAdminPropertiesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The unit, its row locked until the transaction ends. */
+    async findUnitForUpdate(id: number): Promise<UnitRow | null> {
+      const [row] = await db.select().from(units).where(eq(units.id, id)).for("update");
+      return row ?? null;
+    },
+
     async insertUnit(propertyId: number, values: UnitWrite): Promise<UnitRow> {
       const [row] = await db
         .insert(units)
@@ -127,6 +133,19 @@ export function createAdminPropertiesRepository(db: Executor) {
         .where(eq(units.id, id))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Staff checked that the unit's availability is right: only the confirmation moves, not
+     * `updatedAt`, which says when the listing itself last changed (the sitemap's lastmod).
+     */
+    async confirmAvailability(id: number): Promise<boolean> {
+      const rows = await db
+        .update(units)
+        .set({ availabilityConfirmedAt: sql`now()` })
+        .where(eq(units.id, id))
+        .returning({ id: units.id });
+      return rows.length > 0;
     },
 
     async touchUnit(id: number): Promise<void> {

@@ -10,6 +10,7 @@ import type { ObjectStore } from "#server/storage/storage";
 import type { ImageRow } from "../properties/properties.queries";
 import { imageNotFound, propertyNotFound, unitNotFound } from "./admin-properties.errors";
 import {
+  confirmAvailability,
   createProperty,
   createUnit,
   deleteImage,
@@ -182,6 +183,19 @@ export const adminPropertiesRoutes =
         changes: changesOf(before && fieldsOf(before), fieldsOf(after)),
       };
       return after;
+    });
+
+    route(app, api.confirmAvailability, async (request) => {
+      const id = idOr(request.params.id, unitNotFound);
+      const { unit, previous } = await confirmAvailability(deps, id);
+      request.auditEntry = {
+        propertyId: unit.propertyId,
+        changes: changesOf(
+          { availabilityConfirmedAt: previous },
+          { availabilityConfirmedAt: unit.availabilityConfirmedAt },
+        ),
+      };
+      return unit;
     });
 
     route(app, api.deleteUnit, async (request) => {

@@ -137,6 +137,25 @@ export async function updateUnit({ db }: Deps, id: number, values: UnitWrite): P
   return unit;
 }
 
+/**
+ * "Still available": the unit's availability confirmed now, nothing else changed. Answers the
+ * unit and when its availability had been confirmed before (the audit trail's before).
+ */
+export async function confirmAvailability(
+  { db }: Deps,
+  id: number,
+): Promise<{ unit: AdminUnit; previous: string }> {
+  const previous = await db.transaction(async (tx) => {
+    const repo = createAdminPropertiesRepository(tx);
+    const before = await repo.findUnitForUpdate(id);
+    if (!before || !(await repo.confirmAvailability(id))) throw unitNotFound();
+    return before.availabilityConfirmedAt.toISOString();
+  });
+  const unit = await loadUnit(db, id);
+  if (!unit) throw unitNotFound();
+  return { unit, previous };
+}
+
 export async function deleteUnit(deps: FileDeps, id: number): Promise<void> {
   const removed = await deps.db.transaction(async (tx) => {
     const repo = createAdminPropertiesRepository(tx);

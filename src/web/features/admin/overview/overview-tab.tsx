@@ -13,6 +13,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
 import type { AdminPropertiesState } from "../use-admin-properties";
+import { AvailabilityCard } from "./availability-card";
 import { BuildingOccupancy } from "./building-occupancy";
 import { ListingAlertsCard } from "./listing-alerts-card";
 import { StatCard } from "./stat-card";
@@ -86,9 +87,10 @@ function StatsError({ state }: { state: AdminPropertiesState }) {
 }
 
 /**
- * /admin-dashboard's Overview: six figures and each building's occupancy, computed from the admin
- * property list. Skeletons until the first answer; after one, the last figures stay on screen,
- * under the error card if a reload fails. The listing alerts card loads its own figures.
+ * /admin-dashboard's Overview: six figures, the available units whose availability is due to be
+ * confirmed, and each building's occupancy, computed from the admin property list. Skeletons
+ * until the first answer; after one, the last figures stay on screen, under the error card if a
+ * reload fails. The listing alerts card loads its own figures.
  */
 export function OverviewTab({ state }: { state: AdminPropertiesState }) {
   const { properties, status } = state;
@@ -111,6 +113,9 @@ export function OverviewTab({ state }: { state: AdminPropertiesState }) {
             <StatCard key={card.title} {...card} loading={loading} />
           ))}
         </div>
+      ) : null}
+      {loading || showFigures ? (
+        <AvailabilityCard properties={properties} loading={loading} />
       ) : null}
       <ListingAlertsCard />
       {showFigures ? <BuildingOccupancy properties={properties} /> : null}

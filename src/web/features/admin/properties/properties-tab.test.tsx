@@ -8,6 +8,7 @@ import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { formatShortDate } from "#web/lib/format-date-time";
 import { useAdminProperties } from "../use-admin-properties";
 import { PropertiesTab } from "./properties-tab";
 import { done, sampleProperty, sampleUnit } from "./test-support";
@@ -174,5 +175,44 @@ describe("PropertiesTab", () => {
     await user.click(screen.getByRole("button", { name: "Delete Unit" }));
     expect(await screen.findByText("Error deleting unit")).toBeInTheDocument();
     expect(screen.getByRole("article", { name: "Maple Court" })).toBeInTheDocument();
+  });
+
+  it("confirms an available unit as still available from its row, and shows the new date", async () => {
+    const user = userEvent.setup();
+    const today = new Date().toISOString();
+    let confirmedAt = "2026-03-01T12:00:00.000Z";
+    const confirmed: string[] = [];
+    const units = () => [
+      sampleUnit(9, { propertyId: 4, unitNumber: "2B", availabilityConfirmedAt: confirmedAt }),
+      sampleUnit(10, { propertyId: 4, unitNumber: "3C", available: false }),
+    ];
+    answer(
+      handle(adminPropertiesApi.list, () => [sampleProperty(4, { units: units() })]),
+      handle(adminPropertiesApi.confirmAvailability, ({ params }) => {
+        confirmed.push(params.id);
+        confirmedAt = today;
+        return units()[0]!;
+      }),
+    );
+    renderWithQuery(
+      <>
+        <LiveTab />
+        <Toaster />
+      </>,
+    );
+    const row = (await screen.findByText("Unit 2B")).closest("li")!;
+    expect(row).toHaveTextContent("Last confirmed Mar 1");
+    // A let unit has nothing to confirm.
+    expect(
+      screen.queryByRole("button", { name: "Still available: Unit 3C, Maple Court" }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Still available: Unit 2B, Maple Court" }));
+
+    expect(
+      await screen.findByText("Unit 2B, Maple Court: availability confirmed."),
+    ).toBeInTheDocument();
+    expect(confirmed).toEqual(["9"]);
+    expect(row).toHaveTextContent(`Last confirmed ${formatShortDate(today)}`);
   });
 });

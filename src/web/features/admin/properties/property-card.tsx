@@ -1,4 +1,4 @@
-import { EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { CalendarCheck, EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import {
   type AdminProperty,
   type AdminUnit,
@@ -17,7 +17,9 @@ import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ResponsiveImage } from "#web/components/ui/responsive-image";
+import { formatShortDate } from "#web/lib/format-date-time";
 import { type TenantActions, UnitTenants } from "../tenants/unit-tenants";
+import { unitLabel, useConfirmAvailability } from "../use-confirm-availability";
 
 export type CardActions = {
   onEdit: (property: AdminProperty) => void;
@@ -169,6 +171,27 @@ function UnitsList({ property, actions }: { property: AdminProperty; actions: Ca
   );
 }
 
+/** "Still available" on an available unit's row: its confirmation date moves to today. */
+function StillAvailableButton({ unit, building }: { unit: AdminUnit; building: string }) {
+  const label = unitLabel(unit, building);
+  const confirm = useConfirmAvailability(label);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Still available: ${label}`}
+      title="Still available"
+      // Not `disabled`: a button disabled under the keyboard's focus drops it.
+      aria-disabled={confirm.isPending || undefined}
+      onClick={() => {
+        if (!confirm.isPending) confirm.mutate(unit.id);
+      }}
+    >
+      <CalendarCheck aria-hidden="true" />
+    </Button>
+  );
+}
+
 function UnitRow({
   unit,
   property,
@@ -193,8 +216,14 @@ function UnitRow({
           {`${formatBedrooms(unit.bedrooms)} · ${formatBathrooms(unit.bathrooms)} · `}
           <span className="font-semibold text-foreground">{`${formatRent(unit.rent)}/month`}</span>
         </p>
+        {unit.available ? (
+          <p className="text-sm text-muted-foreground">
+            {`Last confirmed ${formatShortDate(unit.availabilityConfirmedAt)}`}
+          </p>
+        ) : null}
       </div>
       <div className="flex gap-1">
+        {unit.available ? <StillAvailableButton unit={unit} building={property.title} /> : null}
         <Button
           variant="ghost"
           size="icon"
