@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { Thing, WithContext } from "schema-dts";
 import { type Locale, locales, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
 import type { PageMessages } from "../i18n/translator";
@@ -20,7 +21,8 @@ type Seo = {
   /** A photo URL (absolute or site-relative) for link previews. */
   image?: string;
   type?: "website" | "article";
-  jsonLd?: Record<string, unknown>;
+  /** Structured data: a schema.org type with its context, checked against schema.org's types. */
+  jsonLd?: WithContext<Thing>;
 };
 
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
@@ -76,7 +78,7 @@ export function seo({
       { name: "twitter:image", content: imageUrl },
     );
   }
-  if (jsonLd) tags.push({ "script:ld+json": { ...jsonLd, inLanguage: locale } });
+  if (jsonLd) tags.push({ "script:ld+json": jsonLd });
   return tags;
 }
 

@@ -1,5 +1,6 @@
 import { ArrowLeft, Calendar, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import type { ApartmentComplex, WithContext } from "schema-dts";
 import { fullAddress, parseId } from "#domain/listing-format";
 import type { BuildingDetail } from "#domain/listings";
 import { type Locale, localizedPath } from "#domain/locale";
@@ -43,7 +44,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...words, building };
 }
 
-function jsonLd(building: BuildingDetail, publicUrl: string, i18n: Translator) {
+function jsonLd(
+  building: BuildingDetail,
+  publicUrl: string,
+  i18n: Translator,
+): WithContext<ApartmentComplex> {
   const { locale } = i18n;
   return {
     "@context": "https://schema.org",
@@ -60,8 +65,11 @@ function jsonLd(building: BuildingDetail, publicUrl: string, i18n: Translator) {
       postalCode: building.zipCode,
       addressCountry: "US",
     },
-    numberOfAccommodationUnits: building.totalUnits,
-    numberOfAvailableAccommodationUnits: building.availableUnits,
+    numberOfAccommodationUnits: { "@type": "QuantitativeValue", value: building.totalUnits },
+    numberOfAvailableAccommodationUnits: {
+      "@type": "QuantitativeValue",
+      value: building.availableUnits,
+    },
     ...(building.yearBuilt ? { yearBuilt: building.yearBuilt } : {}),
     amenityFeature: building.amenities.map((name) => ({
       "@type": "LocationFeatureSpecification",

@@ -13,6 +13,12 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import type {
+  Apartment,
+  LocationFeatureSpecification,
+  QuantitativeValue,
+  WithContext,
+} from "schema-dts";
 import { fullAddress, parseId } from "#domain/listing-format";
 import type { Unit } from "#domain/listings";
 import { localizedPath } from "#domain/locale";
@@ -69,20 +75,21 @@ function unitDescription(i18n: Translator, unit: Unit) {
 }
 
 /** One of the home's features as schema.org describes a place's: a name and its value. */
-const feature = (name: string, value: boolean | string) => ({
+const feature = (name: string, value: boolean | string): LocationFeatureSpecification => ({
   "@type": "LocationFeatureSpecification",
   name,
   value,
 });
 
 /** A lease term offered, as a schema.org duration in months ("month to month" is one). */
-const leaseLength = (term: LeaseTerm) => ({
+const leaseLength = (term: LeaseTerm): QuantitativeValue => ({
   "@type": "QuantitativeValue",
   value: term === "month-to-month" ? 1 : Number.parseInt(term, 10),
   unitCode: "MON",
 });
 
-function jsonLd(unit: Unit, publicUrl: string, i18n: Translator) {
+/** The unit as schema.org's Apartment (its types check every property and value at compile time). */
+function jsonLd(unit: Unit, publicUrl: string, i18n: Translator): WithContext<Apartment> {
   const { locale } = i18n;
   const url = absoluteUrl(publicUrl, localizedPath(`/properties/${unit.id}`, locale));
   return {

@@ -486,7 +486,6 @@ describe("the listing pages' meta in Spanish", () => {
     const ld = find(tags, "script:ld+json")?.["script:ld+json"] as Record<string, unknown>;
     expect(ld.description).toBe("Lofts en un antiguo molino.");
     expect(ld.url).toBe("https://rent.test/es/buildings/1");
-    expect(ld.inLanguage).toBe("es");
     expect(ld.amenityFeature).toContainEqual({
       "@type": "LocationFeatureSpecification",
       name: "Calefacción",
