@@ -345,16 +345,21 @@ test("a unit given step-free access and pets shows them, in its structured data 
     value: true,
   });
 
-  // The filters, chosen on /properties, find its building and no other.
+  // The filters, chosen on /properties, find the buildings with a unit that has both: its own
+  // and the demo's Pearl Street Lofts (unit 101: step-free, cats); with dogs, its own alone.
   await page.goto("/properties");
   const filters = page.getByRole("search", { name: "Filter buildings" });
+  const found = page.getByRole("article").getByRole("heading", { level: 3 });
   await filters.getByLabel("Accessibility").selectOption("Step-free entrance");
   await expect(page).toHaveURL(/[?&]access=step-free(&|$)/);
   await filters.getByLabel("Pets").selectOption("Pets allowed");
   await expect(page).toHaveURL(/[?&]pets=allowed(&|$)/);
-  const found = page.getByRole("article").getByRole("heading", { level: 3 });
+  await expect(found).toHaveCount(2);
+  expect((await found.allTextContents()).sort()).toEqual(["Pearl Street Lofts", `${title} East`]);
+  await filters.getByLabel("Pets").selectOption("Dogs allowed");
+  await expect(page).toHaveURL(/[?&]pets=dogs(&|$)/);
   await expect(found).toHaveText([`${title} East`]);
-  await page.goto("/properties?access=step-free&pets=cats");
+  await page.goto("/properties?access=step-free&utilities=internet");
   await expect(page.getByRole("article")).toHaveCount(0);
   await expect(
     page.getByText("No building has a unit that matches these filters.", { exact: false }),
