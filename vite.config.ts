@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -15,7 +17,9 @@ const SHARED = [
   /\/src\/web\/components\/layout\/(?!mobile-menu|language-suggestion-bar)[^/]+\.tsx$/,
   // Not TanStack Query's provider (lib/query.tsx): only pages that fetch on the client load it.
   /\/src\/web\/lib\/(?!lazy-module|query)[^/]+\.tsx?$/,
-  /\/src\/web\/features\/listings\/[^/]+\/[^/]+\.tsx?$/,
+  /\/src\/web\/features\/listings\/(?:[^/]+\/)?[^/.]+(?:-[^/.]+)*\.tsx?$/,
+  // A page's translator in its meta function.
+  /\/src\/web\/i18n\/meta\.ts$/,
   /\/src\/domain\/(?:site|messages|constants|photos|listing-format|seo)\.ts$/,
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,
 ];
@@ -27,12 +31,62 @@ const SHARED = [
  */
 const SHELL = [
   /\/src\/web\/features\/auth\/(?:auth-provider\.tsx|session-storage\.ts|use-logout\.ts)$/,
+  // The header's account button (its menu, a Radix dropdown, loads when opened).
+  /\/src\/web\/features\/auth\/components\/(?:account-menu|mobile-account)\.tsx$/,
+  /\/src\/web\/features\/accessibility\/preferences-store\.ts$/,
   /\/src\/web\/features\/(?:consent|accessibility|notifications)\/(?!preferences-store|server-)[^/]+\.ts$/,
   /\/src\/domain\/(?:consent|accessibility|notifications|guards)\.ts$/,
 ];
 
+/** Source files only staff, tenants or the account pages load: their icons stay out of "shared". */
+const PRIVATE_SOURCE =
+  /^src\/web\/(?:features\/(?:admin|document-upload|tenant-portal)\/|routes\/(?:login|register|reset-password|verify-email|tenant-portal[^/]*|reset-users|admin-dashboard|account-security|upload)\.tsx$)/;
+
+/**
+ * The icon modules (lucide-react, one small module per icon) that a page anyone may open
+ * imports. Left alone, each became a chunk of about 200 bytes, ten or more requests on every
+ * public page; they go into "shared" instead, found by reading the imports of the site's own
+ * files (the package's index maps each icon's name to its module). An icon only staff screens use
+ * stays out.
+ */
+function publicIconModules(): Set<string> {
+  const index = readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  const moduleOf = new Map<string, string>();
+  for (const match of index.matchAll(/export \{ ([^}]+) \} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+    for (const name of match[1]!.split(","))
+      moduleOf.set(name.trim().replace(/^default as /, ""), match[2]!);
+  }
+  const icons = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$/.test(entry.name) &&
+        !PRIVATE_SOURCE.test(file)
+      ) {
+        const text = readFileSync(file, "utf8");
+        for (const match of text.matchAll(/import \{([^}]+)\} from "lucide-react"/g)) {
+          for (const name of match[1]!.split(",")) {
+            const icon = moduleOf.get(name.trim().replace(/^type /, ""));
+            if (icon) icons.add(`/lucide-react/dist/esm/icons/${icon}.mjs`);
+          }
+        }
+      }
+    }
+  };
+  visit("src/web");
+  return icons;
+}
+
+const PUBLIC_ICONS = publicIconModules();
+const isPublicIcon = (id: string) =>
+  id.includes("/lucide-react/dist/esm/") &&
+  (PUBLIC_ICONS.has(id.slice(id.indexOf("/lucide-react/"))) || !id.includes("/icons/"));
+
 function sharedChunk(id: string): string | undefined {
-  if (SHARED.some((pattern) => pattern.test(id))) return "shared";
+  if (SHARED.some((pattern) => pattern.test(id)) || isPublicIcon(id)) return "shared";
   if (SHELL.some((pattern) => pattern.test(id))) return "shell";
   return undefined;
 }
