@@ -207,8 +207,11 @@ export function unitFactRows(
 ): { label: string; value: string }[] {
   const { t, intl } = translator;
   const rows: { label: string; value: string }[] = [];
+  // "Heat, hot water and trash": the words after the first read as part of a sentence.
   const list = (items: string[]) =>
-    new Intl.ListFormat(intl, { style: "long", type: "conjunction" }).format(items);
+    new Intl.ListFormat(intl, { style: "long", type: "conjunction" }).format(
+      items.map((item, i) => (i === 0 ? item : item.toLocaleLowerCase(intl))),
+    );
   if (unit.utilitiesIncluded.length > 0)
     rows.push({
       label: t("listings.facts.utilities"),

@@ -383,7 +383,7 @@ describe("the unit's facts", () => {
       .getAllByRole("term")
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(rows).toEqual([
-      "Utilities included: Heat and Hot water",
+      "Utilities included: Heat and hot water",
       "Pets: Cats allowed, pet deposit $200",
       "Parking: Garage parking, $60/month",
       "Laundry: In the building",
@@ -402,7 +402,7 @@ describe("the unit's facts", () => {
     render(inSpanish(<Stub initialEntries={["/es/properties/7"]} />));
     const section = await screen.findByRole("region", { name: "Detalles de la vivienda" });
     expect(within(section).getByText("Entrada sin escalones")).toBeInTheDocument();
-    expect(within(section).getByText("Calefacción y Agua caliente")).toBeInTheDocument();
+    expect(within(section).getByText("Calefacción y agua caliente")).toBeInTheDocument();
     expect(
       within(section).getByText("Se admiten gatos, depósito por mascota de $200"),
     ).toBeInTheDocument();
@@ -445,7 +445,7 @@ describe("the unit's facts", () => {
       expect.arrayContaining([
         feature("Step-free entrance", true),
         feature("Grab bars", true),
-        feature("Utilities included", "Heat and Hot water"),
+        feature("Utilities included", "Heat and hot water"),
         feature("Housing choice vouchers welcome", true),
       ]),
     );
