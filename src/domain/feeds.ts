@@ -64,8 +64,12 @@ export const feedOfficeSchema = z.object({
 export type FeedOffice = z.infer<typeof feedOfficeSchema>;
 
 export const listingFeedSchema = z.object({
-  /** When this content was first built (ISO timestamp): unchanged while the listings are. */
-  generatedAt: z.string(),
+  /**
+   * The latest change among the listed units and their buildings (a save, a building edit, a
+   * "Still available"), ISO; null when nothing is listed. Read from the data, so every instance
+   * sends the same body, and ETag, for the same listings.
+   */
+  updatedAt: z.string().nullable(),
   office: feedOfficeSchema,
   listings: z.array(feedListingSchema),
 });

@@ -46,9 +46,11 @@ export function placeholderIndex(id: number | string): number {
   return hash(String(id)) % PLACEHOLDER_POOL_SIZE;
 }
 
+const PLACEHOLDERS_PATH = "/uploads/placeholders/";
+
 export function placeholderPhoto(index: number, alt: string): Photo {
   const n = ((index % PLACEHOLDER_POOL_SIZE) + PLACEHOLDER_POOL_SIZE) % PLACEHOLDER_POOL_SIZE;
-  const url = (w: number) => `/uploads/placeholders/${n}/${w}.webp`;
+  const url = (w: number) => `${PLACEHOLDERS_PATH}${n}/${w}.webp`;
   return {
     url: url(1200),
     srcSet: IMAGE_WIDTHS.map((w) => `${url(w)} ${w}w`).join(", "),
@@ -82,3 +84,7 @@ export function cycleIndex(current: number, step: 1 | -1, count: number): number
   if (count <= 0) return 0;
   return (((current + step) % count) + count) % count;
 }
+
+/** Whether a photo is one of the site's illustrative placeholders, not a photo of the home. */
+export const isPlaceholder = (photo: Pick<Photo, "url">): boolean =>
+  photo.url.startsWith(PLACEHOLDERS_PATH);

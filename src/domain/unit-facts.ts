@@ -3,7 +3,8 @@
  * the rent includes, pets, parking, laundry, smoking, the lease terms offered and whether housing
  * choice vouchers are welcome. Each value is a short kebab-case word, stored as is, returned by
  * the public unit call and the feeds; the words people read are the catalogue's (the renter's
- * pages, in English and Spanish) or `factLabels` here (the back office, the feeds, JSON-LD).
+ * pages and their JSON-LD, in English and Spanish) or `factLabels` here (the back office, the
+ * XML feed).
  * Zod-free, so that the pages that only show listings do not ship the validation library.
  */
 
@@ -53,8 +54,9 @@ export const leaseTermChoices = [
 export type LeaseTerm = (typeof leaseTermChoices)[number];
 
 /**
- * A unit's facts as stored and sent. A policy left null was not stated by staff: the pages say
- * nothing about it and a filter on it does not find the unit. Amounts are dollars; a deposit or a
+ * A unit's facts as stored and sent. A policy left null was not stated by staff: a filter on it
+ * does not find the unit, and the pages say nothing of it (except parking: the unit page then
+ * keeps the site's usual "1 Parking Space" line). Amounts are dollars; a deposit or a
  * fee of 0 is none.
  */
 export type UnitFacts = {
@@ -148,12 +150,18 @@ export const factLabels = {
 
 /**
  * The /properties filters on facts, as they read in the URL: `access=step-free`,
- * `pets=allowed`, `utilities=heat`. `step-free` is the step-free entrance; any other
- * accessibility feature and any utility is its own value; pets `allowed` is any pet, `cats` and
- * `dogs` that kind (`cats-and-dogs` allows either).
+ * `pets=allowed`, `utilities=heat`. `step-free` is the step-free entrance (its one spelling in
+ * a URL); any other accessibility feature and any utility is its own value; pets `allowed` is
+ * any pet, `cats` and `dogs` that kind (`cats-and-dogs` allows either).
  */
-export const accessFilterValues = ["step-free", ...accessibilityFeatures] as const;
-export type AccessFilter = (typeof accessFilterValues)[number];
+export type AccessFilter = "step-free" | Exclude<AccessibilityFeature, "step-free-entrance">;
+export const accessFilterValues = [
+  "step-free",
+  ...accessibilityFeatures.filter(
+    (feature): feature is Exclude<AccessibilityFeature, "step-free-entrance"> =>
+      feature !== "step-free-entrance",
+  ),
+] as const satisfies readonly AccessFilter[];
 export const petFilterValues = ["allowed", "cats", "dogs"] as const;
 export type PetFilter = (typeof petFilterValues)[number];
 

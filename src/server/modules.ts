@@ -114,7 +114,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   );
   await app.register(listingsRoutes({ db, cache }));
   await app.register(seoRoutes({ db, publicUrl }));
-  await app.register(feedsRoutes({ db, cache, publicUrl, now: deps.clock ?? (() => new Date()) }));
+  await app.register(feedsRoutes({ db, cache, publicUrl }));
   await app.register(
     inquiriesRoutes({ db, mailQueue, publicUrl, perMinute: config.inquiriesPerMinute }),
   );

@@ -20,15 +20,22 @@ import {
 import type { FairHousingReview } from "#domain/admin";
 import {
   type AccessibilityFeature,
+  accessibilityFeatures,
   type LeaseTerm,
   laundryKinds,
+  leaseTermChoices,
   parkingKinds,
   petPolicies,
   smokingPolicies,
   type Utility,
+  utilities,
 } from "#domain/unit-facts";
 
 /** The data model. Rows that name files on disk (images, tenant files) own those bytes. */
+
+/** A text[] literal of fixed kebab-case words (the unit facts' lists), for a CHECK. */
+const wordList = (words: readonly string[]) =>
+  sql.raw(`array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(", ")}]::text[]`);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -303,6 +310,14 @@ export const units = pgTable(
     check("units_parking_check", sql`${t.parking} in ('none', 'street', 'lot', 'garage')`),
     check("units_laundry_check", sql`${t.laundry} in ('in-unit', 'in-building', 'none')`),
     check("units_smoking_check", sql`${t.smoking} in ('not-allowed', 'outside-only', 'allowed')`),
+    // The lists hold only their known words, as the API checks: a row written another way
+    // (SQL, an import) cannot break every page and feed that reads it.
+    check(
+      "units_accessibility_features_check",
+      sql`${t.accessibilityFeatures} <@ ${wordList(accessibilityFeatures)}`,
+    ),
+    check("units_utilities_included_check", sql`${t.utilitiesIncluded} <@ ${wordList(utilities)}`),
+    check("units_lease_terms_check", sql`${t.leaseTerms} <@ ${wordList(leaseTermChoices)}`),
   ],
 );
 

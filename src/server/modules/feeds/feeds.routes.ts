@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { feedsApi } from "#domain/api/feeds";
 import type { Db } from "#server/db/client";
@@ -20,24 +19,9 @@ const FEED_CACHE = "public, max-age=300";
  * so a change staff make shows in the next feed, under a new ETag.
  */
 export const feedsRoutes =
-  (deps: {
-    db: Db;
-    cache: ResponseCache;
-    publicUrl: string;
-    now: () => Date;
-  }): FastifyPluginAsync =>
+  (deps: { db: Db; cache: ResponseCache; publicUrl: string }): FastifyPluginAsync =>
   async (app) => {
     const content = () => deps.cache.get<FeedContent>("feeds:content", () => listingFeed(deps));
-
-    // The JSON feed's `generatedAt` is when its content was first built, and is kept while the
-    // content stays the same: the body, and so its strong ETag, change only with the listings,
-    // not each time the cache is refilled.
-    let built: { hash: string; at: string } | null = null;
-    const generatedAt = (body: string) => {
-      const hash = createHash("sha256").update(body).digest("base64url");
-      if (built?.hash !== hash) built = { hash, at: deps.now().toISOString() };
-      return built.at;
-    };
 
     route(app, feedsApi.listingsXml, async (request, reply) => {
       const body = await deps.cache.get("feeds:xml", async () =>
@@ -50,8 +34,11 @@ export const feedsRoutes =
       const body = await deps.cache.get("feeds:json", async () => {
         const { office, entries } = await content();
         const feed = { office, listings: entries.map((entry) => entry.listing) };
-        const at = generatedAt(JSON.stringify(feed));
-        return represent(JSON.stringify({ generatedAt: at, ...feed }));
+        const latest = entries.reduce<Date | null>(
+          (at, entry) => (at === null || entry.lastUpdated > at ? entry.lastUpdated : at),
+          null,
+        );
+        return represent(JSON.stringify({ updatedAt: latest?.toISOString() ?? null, ...feed }));
       });
       return sendRepresentation(request, reply, body, FEED_CACHE);
     });

@@ -5,7 +5,7 @@ import {
   feedListingSchema,
 } from "#domain/feeds";
 import type { Photo } from "#domain/listings";
-import { IMAGE_WIDTHS } from "#domain/photos";
+import { IMAGE_WIDTHS, isPlaceholder } from "#domain/photos";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
 import { toUnit } from "../listings/listings.service";
@@ -74,9 +74,15 @@ export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent>
     const listing = feedListingSchema.parse({
       ...shown,
       url: `${publicUrl}/properties/${unit.id}`,
-      photos: shown.photos.map((photo) => feedPhoto(publicUrl, photo)),
+      // The unit's own photos only: the site's illustrative placeholders would show portals
+      // a home that is not this one.
+      photos: shown.photos
+        .filter((photo) => !isPlaceholder(photo))
+        .map((photo) => feedPhoto(publicUrl, photo)),
     });
-    const lastUpdated = unit.updatedAt > property.updatedAt ? unit.updatedAt : property.updatedAt;
+    const lastUpdated = [unit.updatedAt, unit.availabilityConfirmedAt, property.updatedAt].reduce(
+      (latest, date) => (date > latest ? date : latest),
+    );
     return { listing, lastUpdated };
   });
   return { office: officeOf(publicUrl), entries };

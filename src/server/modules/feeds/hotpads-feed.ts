@@ -151,7 +151,8 @@ export function amenityTags(listing: FeedListing): string[] {
   return [
     ...listing.amenities,
     ...listing.utilitiesIncluded.map((u) => `${factLabels.utilities[u]} included`),
-    ...(listing.laundry ? [factLabels.laundry[listing.laundry]] : []),
+    // An amenity is something the home has: "no laundry" is not one.
+    ...(listing.laundry && listing.laundry !== "none" ? [factLabels.laundry[listing.laundry]] : []),
     ...listing.accessibilityFeatures.map((f) => factLabels.accessibility[f]),
     ...(listing.smoking === "outside-only" ? [factLabels.smoking["outside-only"]] : []),
     ...(listing.vouchersWelcome ? [factLabels.vouchersWelcome] : []),

@@ -20,8 +20,11 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let admin: { authorization: string };
-const made = {} as Record<"stepFree" | "catsHeat" | "plain" | "rentedStepFree", AdminUnit>;
-const buildings = {} as Record<"birch" | "cedar" | "dogwood" | "hidden", AdminProperty>;
+const made = {} as Record<
+  "stepFree" | "catsHeat" | "plain" | "rentedStepFree" | "unstated" | "splitA" | "splitB",
+  AdminUnit
+>;
+const buildings = {} as Record<"birch" | "cedar" | "dogwood" | "hidden" | "elder", AdminProperty>;
 
 const send = (contract: Contract, options: CallOptions = {}) =>
   call(app, contract, { headers: admin, ...options });
@@ -83,6 +86,17 @@ beforeAll(async () => {
     pets: "cats-and-dogs",
   });
   made.plain = await createUnit(buildings.dogwood.id, { pets: "none" });
+  // One building whose facts are split between two units: a step-free one, and one with heat.
+  buildings.elder = await createBuilding("Elder Split House");
+  made.splitA = await createUnit(buildings.elder.id, {
+    unitNumber: "A",
+    accessibilityFeatures: ["wide-doorways"],
+  });
+  made.splitB = await createUnit(buildings.elder.id, {
+    unitNumber: "B",
+    utilitiesIncluded: ["electricity"],
+  });
+  made.unstated = await createUnit(buildings.dogwood.id, { unitNumber: "2" });
   made.rentedStepFree = await createUnit(buildings.hidden.id, {
     accessibilityFeatures: ["step-free-entrance"],
     pets: "cats",
@@ -113,10 +127,10 @@ describe("unit facts", () => {
   });
 
   it("default to nothing stated", () => {
-    expect(made.plain).toMatchObject({
+    expect(made.unstated).toMatchObject({
       accessibilityFeatures: [],
       utilitiesIncluded: [],
-      pets: "none",
+      pets: null,
       petDeposit: 0,
       parking: null,
       parkingFee: 0,
@@ -189,11 +203,15 @@ describe("the /properties filters on facts", () => {
   it("all at once need one unit that has them all", async () => {
     expect(await listed({ access: "step-free", pets: "dogs" })).toEqual(["Birch Court"]);
     expect(await listed({ access: "step-free", utilities: "heat" })).toEqual([]);
+    // Elder Split House has both, but not in one unit.
+    expect(await listed({ access: "wide-doorways" })).toEqual(["Elder Split House"]);
+    expect(await listed({ utilities: "electricity" })).toEqual(["Elder Split House"]);
+    expect(await listed({ access: "wide-doorways", utilities: "electricity" })).toEqual([]);
   });
 
   it("never show an inactive building's units, and ignore a value they do not know", async () => {
     expect(await listed({ pets: "cats" })).not.toContain("Hidden Facts House");
-    expect(await listed({ access: "teleporter" })).toHaveLength(3);
+    expect(await listed({ access: "teleporter" })).toHaveLength(4);
   });
 
   it("are answered afresh after a save (the cached list is not reused)", async () => {
@@ -204,6 +222,18 @@ describe("the /properties filters on facts", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await listed({ utilities: "internet" })).toEqual(["Dogwood Flats"]);
+  });
+});
+
+describe("the database", () => {
+  it.each([
+    ["accessibility_features", "{stairlift}"],
+    ["utilities_included", "{cable}"],
+    ["lease_terms", "{3-years}"],
+  ])("refuses an unknown word in %s, however the row is written", async (column, value) => {
+    await expect(
+      database.pool.query(`update units set ${column} = $1 where id = $2`, [value, made.plain.id]),
+    ).rejects.toThrow(`units_${column}_check`);
   });
 });
 

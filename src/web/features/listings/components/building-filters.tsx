@@ -70,13 +70,11 @@ export function BuildingFilters({ filters }: { filters: Filters }) {
         {t("listings.filters.access")}
         <select name="access" defaultValue={filters.access ?? ""} className={selectClass}>
           <option value="">{t("listings.filters.any")}</option>
-          {accessFilterValues
-            .filter((value) => value !== "step-free-entrance")
-            .map((value) => (
-              <option key={value} value={value}>
-                {accessibilityText(i18n, featureOfAccessFilter(value))}
-              </option>
-            ))}
+          {accessFilterValues.map((value) => (
+            <option key={value} value={value}>
+              {accessibilityText(i18n, featureOfAccessFilter(value))}
+            </option>
+          ))}
         </select>
       </label>
       <label className="grid gap-1.5 text-sm font-medium">

@@ -1,0 +1,3 @@
+ALTER TABLE "units" ADD CONSTRAINT "units_accessibility_features_check" CHECK ("units"."accessibility_features" <@ array['step-free-entrance', 'elevator', 'ground-floor', 'wide-doorways', 'roll-in-shower', 'grab-bars', 'accessible-parking', 'visual-alarms', 'tactile-signage']::text[]);--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_utilities_included_check" CHECK ("units"."utilities_included" <@ array['heat', 'hot-water', 'electricity', 'gas', 'water-and-sewer', 'trash', 'internet']::text[]);--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_lease_terms_check" CHECK ("units"."lease_terms" <@ array['month-to-month', '6-months', '12-months', '18-months', '24-months']::text[]);
