@@ -32,6 +32,7 @@ import { UnitGallery } from "../features/listings/components/unit-gallery";
 import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
 import {
   accessibilityText,
+  agencyYear,
   amenityText,
   availabilityText,
   bathroomsText,
@@ -66,7 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   if (!unit) throw data({ message: "Unit not found", ...words }, { status: 404 });
-  return { ...words, unit };
+  // This year, for the dates the page shows: the page and its hydration read the same one.
+  return { ...words, unit, thisYear: agencyYear(new Date()) };
 }
 
 /** The unit's description in the page's language (see `descriptionText`). */
@@ -241,7 +243,7 @@ function UnitFacts({ unit }: { unit: Unit }) {
 }
 
 export default function UnitPage({ loaderData }: Route.ComponentProps) {
-  const { unit } = loaderData;
+  const { unit, thisYear } = loaderData;
   const i18n = useI18n();
   const { t, path, locale, intl } = i18n;
   const title = unitTitle(i18n, unit);
@@ -292,7 +294,7 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
                 {unit.available ? availabilityText(i18n, unit) : t("listings.unit.currentlyRented")}
                 {unit.available ? (
                   <span className="block text-sm font-normal text-muted-foreground">
-                    {confirmedText(i18n, unit.availabilityConfirmedAt)}
+                    {confirmedText(i18n, unit.availabilityConfirmedAt, thisYear)}
                   </span>
                 ) : null}
               </Feature>

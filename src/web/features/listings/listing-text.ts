@@ -176,16 +176,21 @@ export function illustrativeAlt({ t }: T, name: string): string {
 
 const confirmedFormatters = new Map<string, Intl.DateTimeFormat>();
 
+const AGENCY_ZONE = "America/New_York";
+
+/** The year of an instant in the agency's time zone ("2026"). */
+export const agencyYear = (date: Date): string =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: AGENCY_ZONE }).format(date);
+
 /**
  * "Availability confirmed Nov 20" ("… el 20 de noviembre"): the day staff last confirmed it, in
- * the agency's time zone, with the year only when it is not this year's.
+ * the agency's time zone, with the year only when it is not `thisYear` (which the page's loader
+ * gives, so the server and the browser write the same text).
  */
-export function confirmedText({ t, intl }: T, confirmedAt: string, now = new Date()): string {
-  const zone = "America/New_York";
-  const year = (date: Date) =>
-    new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: zone }).format(date);
+export function confirmedText({ t, intl }: T, confirmedAt: string, thisYear: string): string {
+  const zone = AGENCY_ZONE;
   const date = new Date(confirmedAt);
-  const withYear = year(date) !== year(now);
+  const withYear = agencyYear(date) !== thisYear;
   const key = `${intl}:${withYear}`;
   let formatter = confirmedFormatters.get(key);
   if (!formatter) {

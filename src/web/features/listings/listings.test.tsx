@@ -366,8 +366,8 @@ describe("the unit's facts", () => {
     leaseTerms: ["month-to-month", "12-months"],
     vouchersWelcome: true,
   };
-  const page = (value: typeof unit, path: string) =>
-    createRoutesStub([{ path, Component: UnitPage, loader: () => ({ unit: value }) }]);
+  const page = (value: typeof unit, path: string, thisYear = "2026") =>
+    createRoutesStub([{ path, Component: UnitPage, loader: () => ({ unit: value, thisYear }) }]);
 
   it("lists them on the unit page in English, with the confirmed date", async () => {
     const Stub = page(withFacts, "/properties/:id");
@@ -394,7 +394,17 @@ describe("the unit's facts", () => {
     // The parking staff stated replaces the site's usual line.
     expect(screen.queryByText("1 Parking Space")).toBeNull();
     expect(screen.getByText("Garage parking")).toBeInTheDocument();
-    expect(screen.getByText(/^Availability confirmed Nov 20/)).toBeInTheDocument();
+    expect(screen.getByText("Availability confirmed Nov 20")).toBeInTheDocument();
+  });
+
+  it("gives the year of a confirmation made in another year", async () => {
+    const Stub = page(withFacts, "/properties/:id", "2027");
+    render(
+      <I18nProvider translator={english}>
+        <Stub initialEntries={["/properties/7"]} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText("Availability confirmed Nov 20, 2026")).toBeInTheDocument();
   });
 
   it("lists them in Spanish", async () => {
@@ -406,7 +416,7 @@ describe("the unit's facts", () => {
     expect(
       within(section).getByText("Se admiten gatos, depósito por mascota de $200"),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Disponibilidad confirmada el 20 de noviembre/)).toBeInTheDocument();
+    expect(screen.getByText("Disponibilidad confirmada el 20 de noviembre")).toBeInTheDocument();
   });
 
   it("says nothing of facts not stated, and keeps the usual parking line", async () => {
