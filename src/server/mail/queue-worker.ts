@@ -62,8 +62,9 @@ export function startQueueWorker<T extends object>(deps: {
           await boss.fail(queue, job.id, { message: (error as Error).message });
           failed?.(job, error as Error);
         } catch (failError) {
+          // Neither lost: why the job failed, and why that could not be recorded.
           log.warn(
-            `${queue} queue: job ${job.id} not marked failed: ${(failError as Error).message}`,
+            `${queue} queue: job ${job.id} failed (${(error as Error).message}) and was not marked failed: ${(failError as Error).message}`,
           );
         }
       }

@@ -76,6 +76,21 @@ describe("the subscribe dialog", () => {
     expect(sent).toEqual([]);
   });
 
+  it("says that the accessibility, pets and utilities filters are not part of alerts", () => {
+    inPage(
+      "es",
+      <AlertSubscribeDialog filters={{ beds: 1, pets: "allowed" }} towns={towns} initiallyOpen />,
+    );
+    expect(screen.getByRole("dialog")).toHaveTextContent(
+      "los filtros de accesibilidad, mascotas y servicios incluidos todavía no forman parte de ellos.",
+    );
+  });
+
+  it("says nothing of those filters when none is chosen", () => {
+    inPage("en", <AlertSubscribeDialog filters={{ beds: 1 }} towns={towns} initiallyOpen />);
+    expect(screen.getByRole("dialog")).not.toHaveTextContent("not part of them");
+  });
+
   it("says so when the request cannot be sent, and keeps the form", async () => {
     answer(handle(alertsApi.subscribe, () => networkFailure));
     inPage("en", <AlertSubscribeDialog filters={{}} towns={towns} initiallyOpen />);

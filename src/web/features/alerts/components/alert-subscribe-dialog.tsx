@@ -113,6 +113,12 @@ export function AlertSubscribeDialog({
               {...form.register("email")}
             />
             <CriteriaFields form={form} towns={towns} />
+            {/* Alerts match on their own criteria: say so rather than drop a filter silently. */}
+            {filters.access || filters.pets || filters.utilities ? (
+              <p className="text-sm text-muted-foreground">
+                {t("alerts.subscribe.factFiltersIgnored")}
+              </p>
+            ) : null}
             {failed ? (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {t("alerts.subscribe.failed")}
