@@ -157,12 +157,14 @@ function throughputSection(t: ThroughputResult): string[] {
   const headers = Object.entries(t.headers)
     .map(([k, v]) => `\`${k}: ${v}\``)
     .join(", ");
-  const load = (l: Load, baseline: string, ratio: string) => [
+  const load = (l: Load, baseline: string, ratio: string, bare = "", bareRatio = "") => [
     l.name,
     l.path,
     l.rps,
     baseline,
     ratio,
+    bare,
+    bareRatio,
     l.p50Ms,
     l.p99Ms,
     l.errors,
@@ -171,17 +173,25 @@ function throughputSection(t: ThroughputResult): string[] {
   const rows: (string | number)[][] = [];
   t.baselines.forEach((b, i) => {
     rows.push(load(b, "", ""));
+    const bare = t.bareBaselines?.[i];
+    if (bare) rows.push(load(bare, "", ""));
     const route = t.routes[i];
     if (route) {
       rows.push(
-        load(route, String(route.baselineRps), `${(route.ratioToBaseline * 100).toFixed(1)} %`),
+        load(
+          route,
+          String(route.baselineRps),
+          `${(route.ratioToBaseline * 100).toFixed(1)} %`,
+          route.bareRps === undefined ? "" : String(route.bareRps),
+          route.ratioToBare === undefined ? "" : `${route.ratioToBare.toFixed(2)}x`,
+        ),
       );
     }
   });
   return [
     "## API throughput (autocannon, loopback)",
     "",
-    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two.`,
+    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two. So does a bare \`node:http\` server answering a constant JSON in a process of its own (no framework, no compression): the ratio to it is what the app's whole stack costs per request.`,
     "",
     ...table(
       [
@@ -190,6 +200,8 @@ function throughputSection(t: ThroughputResult): string[] {
         "req/s",
         "baseline req/s",
         "ratio to baseline",
+        "bare node:http req/s",
+        "ratio to bare",
         "p50 ms",
         "p99 ms",
         "errors",

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { budgets, type Check } from "./budgets";
 import { sampleRss } from "./server";
@@ -10,6 +11,11 @@ import { sampleRss } from "./server";
  * The machine's speed drifts (other work, CPU boost), so the baseline brackets every route:
  * baseline, route, baseline, route, ..., baseline; a route's ratio is to the mean of the two
  * baseline runs on either side of it.
+ *
+ * A second baseline is a bare `node:http` server answering a constant JSON, in a process of its
+ * own on the same machine (no framework, no hooks, no compression): what one Node process can
+ * answer at all. It runs before and after every route too, and each route's ratio to it says
+ * what the app's whole stack costs per request.
  */
 export type Load = {
   name: string;
@@ -25,6 +31,9 @@ export type RouteLoad = Load & {
   /** The mean of the baseline runs just before and just after this route. */
   baselineRps: number;
   ratioToBaseline: number;
+  /** The same for the bare node:http server. */
+  bareRps: number;
+  ratioToBare: number;
 };
 
 export type ThroughputResult = {
@@ -33,6 +42,8 @@ export type ThroughputResult = {
   headers: Record<string, string>;
   /** Every baseline run, in order: one before each route and one after the last. */
   baselines: Load[];
+  /** The bare node:http server's runs, in the same order. */
+  bareBaselines: Load[];
   routes: RouteLoad[];
   peakRssMb: number;
 };
@@ -69,6 +80,25 @@ export async function run(
   };
 }
 
+/** A bare node:http server answering one constant JSON, in a child process; its URL. */
+async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {
+  const code = `
+    const http = require("node:http");
+    const body = JSON.stringify({ ok: true, service: "bare" });
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+      res.end(body);
+    });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
+  `;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once("error", reject);
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
 async function measured(baseUrl: string, target: Target, seconds: number): Promise<Load> {
   await run(baseUrl, target, 1, 10);
   return run(baseUrl, target, seconds);
@@ -93,33 +123,44 @@ export async function measureThroughput(input: {
     { name: "home page (server-rendered)", path: "/", headers: html },
   ];
 
+  const bareTarget: Target = { name: "bare node:http, constant JSON", path: "/", headers: json };
+  const bare = await startBareServer();
   const memory = sampleRss(input.pid);
   try {
     await run(baseUrl, baseline, 1, 10);
+    await run(bare.url, bareTarget, 1, 10);
     const baselines: Load[] = [await run(baseUrl, baseline, seconds)];
+    const bareBaselines: Load[] = [await run(bare.url, bareTarget, seconds)];
     const loads: Load[] = [];
     for (const target of targets) {
       loads.push(await measured(baseUrl, target, seconds));
       baselines.push(await run(baseUrl, baseline, seconds));
+      bareBaselines.push(await run(bare.url, bareTarget, seconds));
     }
     const peakRssMb = memory.stop();
+    const around = (runs: Load[], i: number) => (runs[i]!.rps + runs[i + 1]!.rps) / 2;
     return {
       connections,
       seconds,
       headers: browserEncoding,
       baselines,
+      bareBaselines,
       routes: loads.map((load, i) => {
-        const baselineRps = (baselines[i]!.rps + baselines[i + 1]!.rps) / 2;
+        const baselineRps = around(baselines, i);
+        const bareRps = around(bareBaselines, i);
         return {
           ...load,
           baselineRps: Math.round(baselineRps),
           ratioToBaseline: Number((load.rps / baselineRps).toFixed(3)),
+          bareRps: Math.round(bareRps),
+          ratioToBare: Number((load.rps / bareRps).toFixed(3)),
         };
       }),
       peakRssMb,
     };
   } finally {
     memory.stop();
+    bare.child.kill();
   }
 }
 
@@ -168,7 +209,23 @@ export function throughputChecks(result: ThroughputResult): Check[] {
       },
     );
   }
-  const all = [...result.baselines, ...result.routes];
+  // Against the bare node:http server: what the whole stack costs per request (report only).
+  for (const route of result.routes) {
+    const minRatio = route.path.startsWith("/buildings/")
+      ? 0.2
+      : route.path.startsWith("/api/")
+        ? 0.3
+        : null;
+    if (minRatio === null) continue;
+    checks.push({
+      section: "throughput",
+      measure: `${route.name}, ratio to a bare node:http server`,
+      measured: `${route.ratioToBare.toFixed(2)}x`,
+      budget: `>= ${minRatio}x`,
+      pass: route.ratioToBare >= minRatio,
+    });
+  }
+  const all = [...result.baselines, ...result.bareBaselines, ...result.routes];
   const failed = all.reduce((n, r) => n + r.errors + r.non2xx, 0);
   checks.push({
     section: "throughput",
