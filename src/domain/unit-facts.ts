@@ -175,23 +175,3 @@ export function petPoliciesOf(filter: PetFilter): PetPolicy[] {
   if (filter === "dogs") return ["dogs", "cats-and-dogs"];
   return ["cats", "dogs", "cats-and-dogs"];
 }
-
-/** Whether a unit's facts meet the fact filters (the server's query says the same in SQL). */
-export function factsMatch(
-  facts: Pick<UnitFacts, "accessibilityFeatures" | "utilitiesIncluded" | "pets">,
-  filters: { access?: AccessFilter; pets?: PetFilter; utilities?: Utility },
-): boolean {
-  if (
-    filters.access !== undefined &&
-    !facts.accessibilityFeatures.includes(featureOfAccessFilter(filters.access))
-  )
-    return false;
-  if (filters.utilities !== undefined && !facts.utilitiesIncluded.includes(filters.utilities))
-    return false;
-  if (
-    filters.pets !== undefined &&
-    !(facts.pets && petPoliciesOf(filters.pets).includes(facts.pets))
-  )
-    return false;
-  return true;
-}

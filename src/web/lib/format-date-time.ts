@@ -35,27 +35,36 @@ export function formatDay(day: string | null | undefined): string {
   return dayFormatter.format(date);
 }
 
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "America/New_York",
-});
-const shortDateWithYear = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "America/New_York",
-});
 const yearIn = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/New_York" });
 
+/** The year of an instant (now by default) in the agency's time zone: '2026'. */
+export const agencyYear = (date = new Date()): string => yearIn.format(date);
+
+const shortDates = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * An instant's day in Connecticut, short: 'Nov 3' in the year of `now`, 'Nov 3, 2025' in
- * another; '—' for no date.
+ * An instant's day in Connecticut, short: 'Nov 3' in `thisYear` (the current one unless given;
+ * a server-rendered page passes its loader's, so its hydration writes the same text),
+ * 'Nov 3, 2025' in another; in Spanish '3 de noviembre (de 2025)'. '—' for no date.
  */
-export function formatShortDate(iso: string | null | undefined, now = new Date()): string {
+export function formatShortDate(
+  iso: string | null | undefined,
+  { thisYear = agencyYear(), intl = "en-US" }: { thisYear?: string; intl?: string } = {},
+): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  const sameYear = yearIn.format(date) === yearIn.format(now);
-  return (sameYear ? shortDate : shortDateWithYear).format(date);
+  const withYear = agencyYear(date) !== thisYear;
+  const key = `${intl}:${withYear}`;
+  let formatter = shortDates.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intl, {
+      month: intl.startsWith("en") ? "short" : "long",
+      day: "numeric",
+      ...(withYear ? { year: "numeric" } : {}),
+      timeZone: "America/New_York",
+    });
+    shortDates.set(key, formatter);
+  }
+  return formatter.format(date);
 }

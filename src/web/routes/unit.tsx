@@ -32,7 +32,6 @@ import { UnitGallery } from "../features/listings/components/unit-gallery";
 import { metaI18nWithError, WithErrorMessages } from "../features/listings/error-messages";
 import {
   accessibilityText,
-  agencyYear,
   amenityText,
   availabilityText,
   bathroomsText,
@@ -50,6 +49,7 @@ import { useI18n } from "../i18n/i18n-provider";
 import { formatRent, numberFormat } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
+import { agencyYear } from "../lib/format-date-time";
 import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/unit";

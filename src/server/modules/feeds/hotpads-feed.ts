@@ -7,6 +7,7 @@ import {
   type Smoking,
   type UnitFacts,
 } from "#domain/unit-facts";
+import { escapeXml } from "#server/shared/xml";
 import type { FeedContent, FeedEntry } from "./feeds.service";
 
 /**
@@ -20,20 +21,6 @@ import type { FeedContent, FeedEntry } from "./feeds.service";
 
 /** The company's id, which each listing names: stable, since portals key listings on it. */
 export const HOTPADS_COMPANY_ID = "charter-oak-rentals";
-
-/** Text and attribute values escaped, and the characters XML 1.0 cannot carry dropped. */
-export function escapeXml(value: string | number): string {
-  return (
-    String(value)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the ones removed
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&apos;")
-  );
-}
 
 /** `<name>value</name>`, or nothing for a value not stated. */
 function el(name: string, value: string | number | boolean | null | undefined): string {

@@ -5,6 +5,7 @@ import { adminPropertiesApi as api } from "#domain/api/admin-properties";
 import type { Contract } from "#domain/api/contract";
 import { listingsApi } from "#domain/api/listings";
 import type { Building, Unit } from "#domain/listings";
+import { noUnitFacts } from "#domain/unit-facts";
 import { loginAs } from "#tests/support/auth";
 import { type CallOptions, call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
@@ -127,18 +128,7 @@ describe("unit facts", () => {
   });
 
   it("default to nothing stated", () => {
-    expect(made.unstated).toMatchObject({
-      accessibilityFeatures: [],
-      utilitiesIncluded: [],
-      pets: null,
-      petDeposit: 0,
-      parking: null,
-      parkingFee: 0,
-      laundry: null,
-      smoking: null,
-      leaseTerms: [],
-      vouchersWelcome: false,
-    });
+    expect(made.unstated).toMatchObject(noUnitFacts);
   });
 
   it("are returned by the public unit call", async () => {

@@ -4,6 +4,7 @@ import { API_PREFIX } from "#domain/api/wire";
 import { locales, localizedPath } from "#domain/locale";
 import type { Db } from "#server/db/client";
 import { route } from "#server/http/route";
+import { escapeXml } from "#server/shared/xml";
 import { sitemapEntries } from "../listings/listings.service";
 
 /**
@@ -38,10 +39,6 @@ const PRIVATE_PATHS = [
   "/es/upload/",
   API_PREFIX,
 ];
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * One `<url>` per language of a page (path without its language), each naming every language's

@@ -4,6 +4,7 @@ import type { Locale } from "#domain/locale";
 import type { AccessibilityFeature, UnitFacts as Facts } from "#domain/unit-facts";
 import { formatRent } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
+import { formatShortDate } from "#web/lib/format-date-time";
 
 /**
  * The words of listings in the page's language: rents, bedrooms, types, amenities, availability,
@@ -174,35 +175,13 @@ export function illustrativeAlt({ t }: T, name: string): string {
   return t("listings.photo.illustrative", { name });
 }
 
-const confirmedFormatters = new Map<string, Intl.DateTimeFormat>();
-
-const AGENCY_ZONE = "America/New_York";
-
-/** The year of an instant in the agency's time zone ("2026"). */
-export const agencyYear = (date: Date): string =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: AGENCY_ZONE }).format(date);
-
 /**
  * "Availability confirmed Nov 20" ("… el 20 de noviembre"): the day staff last confirmed it, in
  * the agency's time zone, with the year only when it is not `thisYear` (which the page's loader
  * gives, so the server and the browser write the same text).
  */
 export function confirmedText({ t, intl }: T, confirmedAt: string, thisYear: string): string {
-  const zone = AGENCY_ZONE;
-  const date = new Date(confirmedAt);
-  const withYear = agencyYear(date) !== thisYear;
-  const key = `${intl}:${withYear}`;
-  let formatter = confirmedFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intl, {
-      month: intl.startsWith("en") ? "short" : "long",
-      day: "numeric",
-      ...(withYear ? { year: "numeric" } : {}),
-      timeZone: zone,
-    });
-    confirmedFormatters.set(key, formatter);
-  }
-  return t("listings.unit.confirmed", { date: formatter.format(date) });
+  return t("listings.unit.confirmed", { date: formatShortDate(confirmedAt, { thisYear, intl }) });
 }
 
 /** A unit's facts as the page lists them: a heading word and its value, in the page's language. */

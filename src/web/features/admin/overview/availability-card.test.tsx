@@ -7,7 +7,7 @@ import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
 import { renderWithQuery } from "#tests/support/render-with-query";
-import { formatShortDate } from "#web/lib/format-date-time";
+import { agencyYear, formatShortDate } from "#web/lib/format-date-time";
 import { sampleProperty, sampleUnit } from "../properties/test-support";
 import { useAdminProperties } from "../use-admin-properties";
 import { OverviewTab } from "./overview-tab";
@@ -185,9 +185,13 @@ describe("the Overview's availability to confirm", () => {
 
 describe("formatShortDate", () => {
   it("writes the day in Connecticut, with the year only when it is not this one", () => {
-    expect(formatShortDate("2026-11-04T04:30:00.000Z", NOW)).toBe("Nov 3");
-    expect(formatShortDate("2025-12-31T15:00:00.000Z", NOW)).toBe("Dec 31, 2025");
-    expect(formatShortDate(null, NOW)).toBe("—");
+    const thisYear = agencyYear(NOW);
+    expect(formatShortDate("2026-11-04T04:30:00.000Z", { thisYear })).toBe("Nov 3");
+    expect(formatShortDate("2025-12-31T15:00:00.000Z", { thisYear })).toBe("Dec 31, 2025");
+    expect(formatShortDate(null, { thisYear })).toBe("—");
+    expect(formatShortDate("2025-12-31T15:00:00.000Z", { thisYear, intl: "es-US" })).toBe(
+      "31 de diciembre de 2025",
+    );
   });
 });
 

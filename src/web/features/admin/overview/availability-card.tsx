@@ -10,7 +10,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { formatShortDate } from "#web/lib/format-date-time";
+import { agencyYear, formatShortDate } from "#web/lib/format-date-time";
 import { unitLabel, useConfirmAvailability } from "../use-confirm-availability";
 
 function ConfirmRow({
@@ -29,7 +29,7 @@ function ConfirmRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{building}</p>
         <p className="text-sm text-muted-foreground">
-          {`Unit ${unit.unitNumber} · Last confirmed ${formatShortDate(unit.availabilityConfirmedAt, now)}`}
+          {`Unit ${unit.unitNumber} · Last confirmed ${formatShortDate(unit.availabilityConfirmedAt, { thisYear: agencyYear(now) })}`}
         </p>
       </div>
       <Button
