@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { localeFromPath } from "#domain/locale";
 import { CspNonceContext } from "./lib/csp-nonce";
+import { inertModuleScript } from "./lib/inert-module-script.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +44,8 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          // The page's module script is sent inert and started after the first paint.
+          pipe(inertModuleScript()).pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -17,6 +17,7 @@ import styles from "./app.css?inline";
 import { DeferredToaster } from "./components/layout/deferred-toaster";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
+import { StartAppScript } from "./components/layout/start-app-script";
 import { AccessibilityBehaviours } from "./features/accessibility/components/accessibility-behaviours";
 import { PreferencesBootScript } from "./features/accessibility/components/preferences-boot-script";
 import { AuthProvider } from "./features/auth/auth-provider";
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </I18nRoot>
         <ScrollRestoration />
         <Scripts />
+        <StartAppScript />
       </body>
     </html>
   );

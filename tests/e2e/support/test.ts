@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { CONSENT_CLOSED_KEY, CONSENT_STORAGE_KEY, createConsentRecord } from "#domain/consent";
+import { INERT_MODULE_ID } from "#web/lib/start-app";
 
 /**
  * The browser tests' `test`: the shared server's base URL, a console-error guard (an error in the
@@ -21,7 +22,60 @@ type Fixtures = {
   consent: "dismissed" | "accepted" | "unset";
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = { appStartOnNavigation: undefined };
+
+/**
+ * A page paints before its scripts run: they start once the first paint is on screen, which
+ * can be after the browser's load event, where `goto` returns. A test would then click a button
+ * React does not handle yet. Every page's goto, reload, goBack and goForward (the pages a test
+ * opens itself in a context of its own included) therefore also wait until the page's app has
+ * started: React Router's router exists, and hydration is under way (a click from then on
+ * reaches React), or the page has no app.
+ */
+const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
+
+async function appStarted(page: Page) {
+  try {
+    await page.waitForFunction(
+      (id) => "__reactRouterDataRouter" in window || !document.getElementById(id),
+      INERT_MODULE_ID,
+    );
+  } catch (error) {
+    // The page went on to another document meanwhile (a redirect): that one is the test's.
+    if (!/context was destroyed|navigation|Target .*closed/i.test(String(error))) throw error;
+  }
+}
+
+function waitForAppOnNavigation(prototype: Page) {
+  const marked = prototype as Page & { __appStartPatched?: true };
+  if (marked.__appStartPatched) return;
+  marked.__appStartPatched = true;
+  for (const name of NAVIGATIONS) {
+    const navigate = prototype[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      value: async function (this: Page, ...args: unknown[]) {
+        const response = await navigate.apply(this, args);
+        const waitUntil = (args.find((arg) => typeof arg === "object" && arg !== null) as
+          | { waitUntil?: string }
+          | undefined)?.waitUntil;
+        if (waitUntil !== "commit" && waitUntil !== "domcontentloaded") await appStarted(this);
+        return response;
+      },
+    });
+  }
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appStartOnNavigation: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      waitForAppOnNavigation(Object.getPrototypeOf(await context.newPage()));
+      await context.close();
+      await use(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
   server: ["shared", { option: true }],
   consent: ["dismissed", { option: true }],
   context: async ({ context, consent }, use) => {
