@@ -290,6 +290,13 @@ export function bytesChecks(result: BytesResult): Check[] {
     },
     {
       section: "bytes",
+      measure: `${p.page}: script files on first view`,
+      measured: String(p.scripts.length),
+      budget: `<= ${budgets.firstViewScriptFiles}`,
+      pass: p.scripts.length <= budgets.firstViewScriptFiles,
+    },
+    {
+      section: "bytes",
       measure: `${p.page}: admin or auth-only modules on first view${result.moduleCheck.complete ? "" : " (route modules only)"}`,
       measured:
         p.forbidden.length === 0 ? "0" : [...new Set(p.forbidden.map((f) => f.module))].join(", "),

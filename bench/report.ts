@@ -68,8 +68,11 @@ function budgetSection(r: BenchResults): string[] {
 
 function lighthouseSection(pages: LighthousePage[]): string[] {
   const runs = pages[0]?.runs ?? 0;
+  // A figure as "median (min-max)" over the runs.
+  const spread = (p: LighthousePage, key: keyof LighthousePage["spread"]) =>
+    `${p[key]} (${p.spread[key].min}-${p.spread[key].max})`;
   const lines = [
-    `## Lighthouse (mobile profile, default throttling, median of ${runs} run${runs === 1 ? "" : "s"})`,
+    `## Lighthouse (mobile profile, default throttling, ${runs} run${runs === 1 ? "" : "s"} per page: median (min-max))`,
     "",
     ...table(
       [
@@ -78,23 +81,23 @@ function lighthouseSection(pages: LighthousePage[]): string[] {
         "accessibility",
         "best practices",
         "SEO",
+        "FCP ms",
         "LCP ms",
         "TBT ms",
         "CLS",
-        "FCP ms",
         "Speed Index ms",
       ],
       pages.map((p) => [
         p.page,
-        p.performance,
+        spread(p, "performance"),
         p.accessibility,
         p.bestPractices,
         p.seo,
-        p.lcpMs,
-        p.tbtMs,
-        p.cls,
-        p.fcpMs,
-        p.speedIndexMs,
+        spread(p, "fcpMs"),
+        spread(p, "lcpMs"),
+        spread(p, "tbtMs"),
+        spread(p, "cls"),
+        spread(p, "speedIndexMs"),
       ]),
     ),
     "",

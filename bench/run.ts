@@ -50,14 +50,14 @@ import { measureUploads, uploadChecks } from "./uploads";
  * (under DATA_DIR/scaleout): one instance and two behind nginx, through the same routes. It needs
  * nginx and redis-server and is skipped without them.
  *
- * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (3)
+ * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (5)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
  * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
  * to run some steps while developing (the results are then printed only, never written over
  * latest.*).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const steps = [
   "startup",

@@ -56,9 +56,11 @@ function waitForAppOnNavigation(prototype: Page) {
       configurable: true,
       value: async function (this: Page, ...args: unknown[]) {
         const response = await navigate.apply(this, args);
-        const waitUntil = (args.find((arg) => typeof arg === "object" && arg !== null) as
-          | { waitUntil?: string }
-          | undefined)?.waitUntil;
+        const waitUntil = (
+          args.find((arg) => typeof arg === "object" && arg !== null) as
+            | { waitUntil?: string }
+            | undefined
+        )?.waitUntil;
         if (waitUntil !== "commit" && waitUntil !== "domcontentloaded") await appStarted(this);
         return response;
       },
