@@ -66,7 +66,7 @@ export type ViteManifest = Record<
 const gzipSize = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 
 /** The built file behind an asset URL, else the bytes the server sent. */
-function assetGzipSize(pathname: string, body: Buffer): number {
+export function assetGzipSize(pathname: string, body: Buffer): number {
   const file = path.join(clientDir, decodeURIComponent(pathname));
   const inside = file.startsWith(`${clientDir}${path.sep}`);
   return gzipSize(inside && existsSync(file) ? readFileSync(file) : body);

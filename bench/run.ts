@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { projectRoot, tempDataDir } from "../tests/support/app-process";
 import { alertsChecks, measureAlerts } from "./alerts";
+import { backOfficeChecks, measureBackOffice } from "./back-office";
 import { budgets, type Check } from "./budgets";
 import { bytesChecks, languageChecks, measureBytes } from "./bytes";
 import { deepJsonChecks, measureDeepJson } from "./deep-json";
@@ -52,7 +53,7 @@ import { measureUploads, uploadChecks } from "./uploads";
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (5)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
+ * BENCH_ONLY=startup,bytes,lighthouse,backoffice,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
  * to run some steps while developing (the results are then printed only, never written over
  * latest.*).
  */
@@ -63,6 +64,7 @@ const steps = [
   "startup",
   "bytes",
   "lighthouse",
+  "backoffice",
   "throughput",
   "uploads",
   "deepjson",
@@ -214,6 +216,12 @@ async function main(): Promise<number> {
           measureLighthouse(app.url, pages, lighthouseRuns),
         );
         if (results.lighthouse) results.checks.push(...lighthouseChecks(results.lighthouse));
+      }
+      if (enabled("backoffice")) {
+        results.backOffice = await step("back office (dashboard bytes, Add New Building)", () =>
+          measureBackOffice(app.url),
+        );
+        if (results.backOffice) results.checks.push(...backOfficeChecks(results.backOffice));
       }
       if (enabled("throughput")) {
         results.throughput = await step(`throughput (${seconds} s per route)`, () =>

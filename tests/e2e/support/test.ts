@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Request } from "@playwright/test";
 import { CONSENT_CLOSED_KEY, CONSENT_STORAGE_KEY, createConsentRecord } from "#domain/consent";
 import { INERT_MODULE_ID } from "#web/lib/start-app";
 
@@ -30,16 +30,20 @@ type WorkerFixtures = { appStartOnNavigation: undefined };
  * React does not handle yet. Every page's goto, reload, goBack and goForward (the pages a test
  * opens itself in a context of its own included) therefore also wait until the page's app has
  * started: React Router's router exists, and hydration is under way (a click from then on
- * reaches React), or the page has no app.
+ * reaches React), or the page has no app, or one of the app's scripts failed to load (a test
+ * that blocks them on purpose).
  */
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
 
-async function appStarted(page: Page) {
+async function appStarted(page: Page, scriptFailed: Promise<void>) {
   try {
-    await page.waitForFunction(
-      (id) => "__reactRouterDataRouter" in window || !document.getElementById(id),
-      INERT_MODULE_ID,
-    );
+    await Promise.race([
+      page.waitForFunction(
+        (id) => "__reactRouterDataRouter" in window || !document.getElementById(id),
+        INERT_MODULE_ID,
+      ),
+      scriptFailed,
+    ]);
   } catch (error) {
     // The page went on to another document meanwhile (a redirect): that one is the test's.
     if (!/context was destroyed|navigation|Target .*closed/i.test(String(error))) throw error;
@@ -55,14 +59,27 @@ function waitForAppOnNavigation(prototype: Page) {
     Object.defineProperty(prototype, name, {
       configurable: true,
       value: async function (this: Page, ...args: unknown[]) {
-        const response = await navigate.apply(this, args);
-        const waitUntil = (
-          args.find((arg) => typeof arg === "object" && arg !== null) as
-            | { waitUntil?: string }
-            | undefined
-        )?.waitUntil;
-        if (waitUntil !== "commit" && waitUntil !== "domcontentloaded") await appStarted(this);
-        return response;
+        let onFailed: (request: Request) => void = () => {};
+        const scriptFailed = new Promise<void>((resolve) => {
+          onFailed = (request) => {
+            if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) resolve();
+          };
+        });
+        this.on("requestfailed", onFailed);
+        try {
+          const response = await navigate.apply(this, args);
+          const waitUntil = (
+            args.find((arg) => typeof arg === "object" && arg !== null) as
+              | { waitUntil?: string }
+              | undefined
+          )?.waitUntil;
+          if (waitUntil !== "commit" && waitUntil !== "domcontentloaded") {
+            await appStarted(this, scriptFailed);
+          }
+          return response;
+        } finally {
+          this.off("requestfailed", onFailed);
+        }
       },
     });
   }
