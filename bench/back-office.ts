@@ -42,7 +42,11 @@ function dashboardChunk(): string | null {
   const manifestPath = path.join(clientDir, ".vite/manifest.json");
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest;
-  return manifest["src/web/routes/admin-dashboard.tsx"]?.file ?? null;
+  // React Router's plugin keys a route module with a query of its own.
+  const key = Object.keys(manifest).find((k) =>
+    /^src\/web\/routes\/admin-dashboard\.tsx(?:\?|$)/.test(k),
+  );
+  return key ? (manifest[key]?.file ?? null) : null;
 }
 
 /** Scripts of the site's origin the page loads while `during` runs, with their gzip sizes. */

@@ -67,13 +67,16 @@ export function parseId(value: string | undefined): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
-export const rentFormatter = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
+// Made on first use: making an Intl formatter costs milliseconds, which a page that shows no
+// rent should not pay while its scripts start.
+let rentFormatter: Intl.NumberFormat | undefined;
 
 export function formatRent(rent: number): string {
+  rentFormatter ??= new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+  });
   return rentFormatter.format(rent);
 }
 

@@ -1,8 +1,23 @@
-const formatter = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "America/New_York",
-});
+/**
+ * An Intl formatter made on first use and kept: making one costs milliseconds, which a page
+ * that shows no date should not pay while its scripts start.
+ */
+function onFirstUse(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const formatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "America/New_York",
+    }),
+);
 
 /**
  * 'Nov 22, 2026, 3:04 PM' in the agency's time zone (Connecticut), whatever the viewer's; '—'
@@ -13,16 +28,21 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return formatter.format(date).replace(/\u202f/g, " ");
+  return formatter()
+    .format(date)
+    .replace(/\u202f/g, " ");
 }
 
-const dayFormatter = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dayFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /**
  * A calendar day ('2026-03-03') as 'Tue, Mar 3, 2026'. The day is no instant: it is read at noon
@@ -32,13 +52,15 @@ export function formatDay(day: string | null | undefined): string {
   if (!day) return "—";
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return "—";
-  return dayFormatter.format(date);
+  return dayFormatter().format(date);
 }
 
-const yearIn = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/New_York" });
+const yearIn = onFirstUse(
+  () => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/New_York" }),
+);
 
 /** The year of an instant (now by default) in the agency's time zone: '2026'. */
-export const agencyYear = (date = new Date()): string => yearIn.format(date);
+export const agencyYear = (date = new Date()): string => yearIn().format(date);
 
 const shortDates = new Map<string, Intl.DateTimeFormat>();
 
