@@ -5,6 +5,7 @@ import { type CompiledMessage, compileMessage } from "@lingui/message-utils/comp
 import { describe, expect, it } from "vitest";
 import { intlLocales, locales } from "#domain/locale";
 import { formatMessage } from "./format-message";
+import { formatRent, formatWhole } from "./intl-formats";
 
 const root = join(import.meta.dirname, "messages");
 
@@ -77,5 +78,51 @@ describe("formatMessage", () => {
     ).toBe("1 día");
     expect(formatMessage("Plain text", {}, "en-US")).toBe("Plain text");
     expect(formatMessage(compileMessage("Hello {name}"), {}, "en-US")).toBe("Hello ");
+  });
+});
+
+describe("whole numbers and rents without Intl.NumberFormat", () => {
+  const values = [
+    0,
+    1,
+    9,
+    10,
+    99,
+    100,
+    999,
+    1000,
+    1850,
+    9999,
+    10_000,
+    12_345,
+    99_999,
+    100_000,
+    999_999,
+    1_000_000,
+    1_234_567,
+    2_147_483_647,
+    Number.MAX_SAFE_INTEGER,
+    -1,
+    -1850,
+    -1_234_567,
+  ];
+
+  it.each(["en-US", "es-US"])("writes them as Intl does in %s", (locale) => {
+    const whole = new Intl.NumberFormat(locale);
+    const rent = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
+    for (const value of values) {
+      expect(formatWhole(value, locale), String(value)).toBe(whole.format(value));
+      expect(formatRent(value, locale), String(value)).toBe(rent.format(value));
+    }
+  });
+
+  it("leaves fractions and other locales to Intl", () => {
+    expect(formatWhole(1234.5, "en-US")).toBe(new Intl.NumberFormat("en-US").format(1234.5));
+    expect(formatWhole(12_345, "de-DE")).toBe("12.345");
+    expect(formatRent(1850.6, "en-US")).toBe("$1,851");
   });
 });

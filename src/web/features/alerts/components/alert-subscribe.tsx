@@ -7,7 +7,8 @@ import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-mod
 /** The dialog, its form library and its validation are fetched on the first approach. */
 const dialogModule = lazyModule(() => import("./alert-subscribe-dialog"));
 
-const triggerClass = buttonVariants({ variant: "outline" });
+// Made in render, not when the module loads: the first class merge builds tailwind-merge's tables.
+const triggerClass = () => buttonVariants({ variant: "outline" });
 
 /**
  * "Get alerts for new homes" on /properties. Until first pressed it is a plain button that looks
@@ -27,7 +28,7 @@ export function AlertSubscribe({ filters, towns }: { filters: BuildingFilters; t
     );
   }
   return (
-    <button {...dialogStandInProps({ preload, activate })} className={triggerClass}>
+    <button {...dialogStandInProps({ preload, activate })} className={triggerClass()}>
       <Bell aria-hidden="true" />
       {t("alerts.subscribe.button")}
     </button>

@@ -6,7 +6,8 @@ import { dialogStandInProps, lazyModule, useLazyModule } from "#web/lib/lazy-mod
 /** The dialog, its form library and its validation are fetched on the first approach. */
 const dialogModule = lazyModule(() => import("./schedule-tour-dialog"));
 
-const triggerClass = buttonVariants({ size: "lg", variant: "secondary" });
+// Made in render, not when the module loads: the first class merge builds tailwind-merge's tables.
+const triggerClass = () => buttonVariants({ size: "lg", variant: "secondary" });
 
 /**
  * The unit page's Schedule Tour button. Until first pressed it is a plain button that looks and
@@ -23,7 +24,7 @@ export function ScheduleTour({
     return <loaded.ScheduleTourDialog unit={unit} initiallyOpen={activation.open} />;
   }
   return (
-    <button {...dialogStandInProps({ preload, activate })} className={`${triggerClass} w-full`}>
+    <button {...dialogStandInProps({ preload, activate })} className={`${triggerClass()} w-full`}>
       <CalendarDays aria-hidden="true" />
       {t("contact.tour.button")}
     </button>
