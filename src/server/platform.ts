@@ -10,7 +10,7 @@ import { messages } from "#domain/messages";
 import type { AppDeps } from "./app";
 import { enforceBodyDeadline } from "./http/body-deadline";
 import { checkAnswersAgainstContracts } from "./http/contract-check";
-import { scriptNonce } from "./http/csp";
+import { recordedSecurityHeaders, scriptNonce } from "./http/csp";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
 import { badRequest, tooManyRequests } from "./http/errors";
 import { registerJsonParser } from "./http/json-body";
@@ -149,42 +149,45 @@ export async function registerPlatformPlugins(
   redis: SharedRedis | undefined,
 ) {
   const { config, web = "none" } = deps;
-  // One helmet, built once: @fastify/helmet builds it again for every request (options parsed
-  // and every static header serialized each time, about a seventh of a small request's CPU).
-  // Static headers are computed here; only the CSP's nonce is per response.
-  const securityHeaders = helmet({
-    // Vite's development server injects inline scripts of its own.
-    contentSecurityPolicy:
-      web === "development"
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: [
-                "'self'",
-                (_req, res) => `'nonce-${scriptNonce(res as import("node:http").ServerResponse)}'`,
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'none'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: null,
+  // One helmet, built once (@fastify/helmet built it again for every request), and its headers
+  // recorded once: each response gets them in one loop, only the CSP's nonce per response.
+  const securityHeaders = recordedSecurityHeaders(
+    helmet({
+      // Vite's development server injects inline scripts of its own.
+      contentSecurityPolicy:
+        web === "development"
+          ? false
+          : {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: [
+                  "'self'",
+                  (_req, res) =>
+                    `'nonce-${scriptNonce(res as import("node:http").ServerResponse)}'`,
+                ],
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", "data:", "blob:"],
+                fontSrc: ["'self'"],
+                connectSrc: ["'self'"],
+                objectSrc: ["'none'"],
+                baseUri: ["'none'"],
+                formAction: ["'self'"],
+                frameAncestors: ["'none'"],
+                upgradeInsecureRequests: null,
+              },
             },
-          },
-    // Only an https PUBLIC_URL means the site is served over TLS.
-    strictTransportSecurity: config.publicUrl.startsWith("https:")
-      ? { maxAge: YEAR_SECONDS, includeSubDomains: true }
-      : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
-  app.addHook("onRequest", (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      // Only an https PUBLIC_URL means the site is served over TLS.
+      strictTransportSecurity: config.publicUrl.startsWith("https:")
+        ? { maxAge: YEAR_SECONDS, includeSubDomains: true }
+        : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+    }),
+  );
+  app.addHook("onRequest", (_request, reply, done) => {
+    securityHeaders(reply.raw);
+    done();
   });
 
   // Pages build their URL from the Host header: one that is not a host name is refused here,
