@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -36,6 +36,11 @@ const inlineStyles = import.meta.env.SSR ? styles : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  // The page is hydrated (it starts after the first paint): `<html data-hydrated>` says that
+  // React now answers its buttons. Browser tests wait for it after each page load.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     // The first-paint script below sets the visitor's accessibility attributes on <html> before
     // React hydrates it: they are expected, not a mismatch.

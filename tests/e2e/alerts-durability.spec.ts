@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { type AlertCriteria, matchesCriteria } from "#domain/alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
@@ -12,6 +11,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "#server/db/embedded-
 import { type OutboxMessage, readOutbox } from "#server/mail/outbox";
 import { type RunningApp, startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
 import { databaseUrl } from "../support/database-url";
+import { expect, test } from "./support/navigation";
 
 /**
  * Listing alerts survive a crash and a second instance (issue 17): the built app against a

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { authApi } from "#domain/api/auth";
 import { buildUrl } from "#domain/api/wire";
 import { type OutboxMessage, readOutbox } from "#server/mail/outbox";
 import { type RunningApp, startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
+import { expect, test } from "./support/navigation";
 
 /**
  * Listing alerts in a browser, followed through the outbox: subscribe from /properties (the form

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { type EmbeddedServer, startEmbeddedPostgres } from "#server/db/embedded-postgres";
 import { type RunningApp, startBuiltApp, tempDataDir } from "../support/app-process";
 import { databaseUrl } from "../support/database-url";
+import { expect, test } from "./support/navigation";
 
 /**
  * The built app killed with SIGKILL in the middle of a stream of admin writes, round after round:

@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { healthApi } from "#domain/api/health";
 import { inquiriesApi } from "#domain/api/inquiries";
@@ -9,6 +8,7 @@ import { type RunningApp, startBuiltApp, stopApp, tempDataDir } from "../support
 import { urlOf } from "../support/call";
 import { type PostgresServer, startPostgresServer } from "../support/postgres-server";
 import { HANG_MS, steadyTraffic } from "../support/traffic";
+import { expect, test } from "./support/navigation";
 
 /**
  * Drill: the built app, as a process, on an external PostgreSQL (DATABASE_URL) that is stopped

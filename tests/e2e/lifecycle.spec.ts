@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
 import { healthApi } from "#domain/api/health";
 import { urlOf } from "#tests/support/call";
 import { projectRoot, startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
+import { expect, test } from "./support/navigation";
 
 /** The built app as an operator runs it: start, crash, restart, stop, misconfigure. */
 const run = promisify(execFile);

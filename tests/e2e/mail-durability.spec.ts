@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { composeInquiryMessage } from "#domain/inquiries";
 import { urlOf } from "#tests/support/call";
 import { startSmtpServer } from "#tests/support/smtp-server";
 import { startBuiltApp, stopApp, tempDataDir } from "../support/app-process";
+import { expect, test } from "./support/navigation";
 
 /**
  * The built app, killed (SIGKILL) after an inquiry and its e-mail were committed but before the

@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { type EmbeddedServer, startEmbeddedPostgres } from "#server/db/embedded-postgres";
@@ -15,6 +14,7 @@ import {
 import { databaseUrl } from "../support/database-url";
 import { startNginx } from "../support/nginx";
 import { type RedisServer, startRedisServer } from "../support/redis-server";
+import { expect, test } from "./support/navigation";
 
 /**
  * Scale-out as it is deployed: two instances of the built app behind nginx (round robin), one

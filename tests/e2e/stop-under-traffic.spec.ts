@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { passed, stopUnderTraffic } from "#tests/support/stop-under-traffic";
+import { expect, test } from "./support/navigation";
 
 /**
  * Stopping one of two instances behind nginx while reads and creations stream through it loses

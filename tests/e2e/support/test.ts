@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { CONSENT_CLOSED_KEY, CONSENT_STORAGE_KEY, createConsentRecord } from "#domain/consent";
-import { INERT_MODULE_ID } from "#web/lib/start-app";
+import { test as base } from "./navigation";
 
 /**
  * The browser tests' `test`: the shared server's base URL, a console-error guard (an error in the
@@ -22,79 +22,7 @@ type Fixtures = {
   consent: "dismissed" | "accepted" | "unset";
 };
 
-type WorkerFixtures = { appStartOnNavigation: undefined };
-
-/**
- * A page paints before its scripts run: they start once the first paint is on screen, which
- * can be after the browser's load event, where `goto` returns. A test would then click a button
- * React does not handle yet. Every page's goto, reload, goBack and goForward (the pages a test
- * opens itself in a context of its own included) therefore also wait until the page's app has
- * started: React Router's router exists, and hydration is under way (a click from then on
- * reaches React), or the page has no app, or one of the app's scripts failed to load (a test
- * that blocks them on purpose).
- */
-const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
-
-async function appStarted(page: Page, scriptFailed: Promise<void>) {
-  try {
-    await Promise.race([
-      page.waitForFunction(
-        (id) => "__reactRouterDataRouter" in window || !document.getElementById(id),
-        INERT_MODULE_ID,
-      ),
-      scriptFailed,
-    ]);
-  } catch (error) {
-    // The page went on to another document meanwhile (a redirect): that one is the test's.
-    if (!/context was destroyed|navigation|Target .*closed/i.test(String(error))) throw error;
-  }
-}
-
-function waitForAppOnNavigation(prototype: Page) {
-  const marked = prototype as Page & { __appStartPatched?: true };
-  if (marked.__appStartPatched) return;
-  marked.__appStartPatched = true;
-  for (const name of NAVIGATIONS) {
-    const navigate = prototype[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      value: async function (this: Page, ...args: unknown[]) {
-        let onFailed: (request: Request) => void = () => {};
-        const scriptFailed = new Promise<void>((resolve) => {
-          onFailed = (request) => {
-            if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) resolve();
-          };
-        });
-        this.on("requestfailed", onFailed);
-        try {
-          const response = await navigate.apply(this, args);
-          const waitUntil = (
-            args.find((arg) => typeof arg === "object" && arg !== null) as
-              | { waitUntil?: string }
-              | undefined
-          )?.waitUntil;
-          if (waitUntil !== "commit" && waitUntil !== "domcontentloaded") {
-            await appStarted(this, scriptFailed);
-          }
-          return response;
-        } finally {
-          this.off("requestfailed", onFailed);
-        }
-      },
-    });
-  }
-}
-
-export const test = base.extend<Fixtures, WorkerFixtures>({
-  appStartOnNavigation: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext();
-      waitForAppOnNavigation(Object.getPrototypeOf(await context.newPage()));
-      await context.close();
-      await use(undefined);
-    },
-    { scope: "worker", auto: true },
-  ],
+export const test = base.extend<Fixtures>({
   server: ["shared", { option: true }],
   consent: ["dismissed", { option: true }],
   context: async ({ context, consent }, use) => {
