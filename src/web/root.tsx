@@ -16,8 +16,8 @@ import type { Route } from "./+types/root";
 import styles from "./app.css?inline";
 import { DeferredToaster } from "./components/layout/deferred-toaster";
 import { ErrorScreen } from "./components/layout/error-screen";
+import { InlineScript } from "./components/layout/inline-script";
 import { NotFoundScreen } from "./components/layout/not-found-screen";
-import { StartAppScript } from "./components/layout/start-app-script";
 import { AccessibilityBehaviours } from "./features/accessibility/components/accessibility-behaviours";
 import { PreferencesBootScript } from "./features/accessibility/components/preferences-boot-script";
 import { AuthProvider } from "./features/auth/auth-provider";
@@ -26,6 +26,7 @@ import { rootMessages } from "./i18n/catalogue.server";
 import { I18nRoot, useI18n } from "./i18n/i18n-provider";
 import { metaI18n } from "./i18n/meta";
 import type { RootData } from "./lib/seo";
+import { startAppScript } from "./lib/start-app";
 
 /**
  * The stylesheet is written into the server's HTML only. The browser keeps that <style> as it
@@ -33,6 +34,10 @@ import type { RootData } from "./lib/seo";
  * need not carry a second copy of the CSS as a string (~10 KB).
  */
 const inlineStyles = import.meta.env.SSR ? styles : "";
+
+// Starts the page's scripts once its first paint is on screen (lib/start-app.ts). Like the
+// stylesheet, its text is in the server's HTML only.
+const startApp = import.meta.env.SSR ? startAppScript : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -59,14 +64,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The page's words in its language, for the page, its error screen and the toasts. */}
         <I18nRoot>
           {children}
-          {/* The module preloads, after the content: the page paints before its scripts are even requested. */}
+          {/* The routes' own <link>s, after the content (the CSS is inlined above). */}
           <Links />
           {/* Sonner's toaster, mounted on the first press or key: no toast comes before one. */}
           <DeferredToaster />
         </I18nRoot>
         <ScrollRestoration />
         <Scripts />
-        <StartAppScript />
+        {/* After React Router's (inert) module script, which it brings to life. */}
+        <InlineScript code={startApp} />
       </body>
     </html>
   );

@@ -1,23 +1,8 @@
-/**
- * An Intl formatter made on first use and kept: making one costs milliseconds, which a page
- * that shows no date should not pay while its scripts start.
- */
-function onFirstUse(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
+import { OFFICE_TIME_ZONE } from "#domain/locale";
+import { dateTimeFormat } from "#web/i18n/intl-formats";
 
-const formatter = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "America/New_York",
-    }),
-);
+// The formatters are made on first use and kept (intl-formats.ts): making one costs
+// milliseconds, which a page that shows no date should not pay while its scripts start.
 
 /**
  * 'Nov 22, 2026, 3:04 PM' in the agency's time zone (Connecticut), whatever the viewer's; '—'
@@ -28,21 +13,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return formatter()
+  return dateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: OFFICE_TIME_ZONE,
+  })
     .format(date)
     .replace(/\u202f/g, " ");
 }
-
-const dayFormatter = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
 
 /**
  * A calendar day ('2026-03-03') as 'Tue, Mar 3, 2026'. The day is no instant: it is read at noon
@@ -52,17 +30,18 @@ export function formatDay(day: string | null | undefined): string {
   if (!day) return "—";
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return "—";
-  return dayFormatter().format(date);
+  return dateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
 }
 
-const yearIn = onFirstUse(
-  () => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/New_York" }),
-);
-
 /** The year of an instant (now by default) in the agency's time zone: '2026'. */
-export const agencyYear = (date = new Date()): string => yearIn().format(date);
-
-const shortDates = new Map<string, Intl.DateTimeFormat>();
+export const agencyYear = (date = new Date()): string =>
+  dateTimeFormat("en-US", { year: "numeric", timeZone: OFFICE_TIME_ZONE }).format(date);
 
 /**
  * An instant's day in Connecticut, short: 'Nov 3' in `thisYear` (the current one unless given;
@@ -77,16 +56,10 @@ export function formatShortDate(
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
   const withYear = agencyYear(date) !== thisYear;
-  const key = `${intl}:${withYear}`;
-  let formatter = shortDates.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intl, {
-      month: intl.startsWith("en") ? "short" : "long",
-      day: "numeric",
-      ...(withYear ? { year: "numeric" } : {}),
-      timeZone: "America/New_York",
-    });
-    shortDates.set(key, formatter);
-  }
-  return formatter.format(date);
+  return dateTimeFormat(intl, {
+    month: intl.startsWith("en") ? "short" : "long",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: OFFICE_TIME_ZONE,
+  }).format(date);
 }

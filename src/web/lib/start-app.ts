@@ -10,8 +10,8 @@
  * page paints, then its scripts load, run and hydrate. Its module preloads are sent inert too
  * and started at the same moment, so that the modules still load side by side rather than one
  * import after another. Nothing but the HTML and the images the page shows first competes with
- * the first paint. The copy keeps the response's nonce, and a cached page's policy lists the hash of every inline
- * script (the inert one included, whose text the copy is).
+ * the first paint. The copy keeps the response's nonce, and a cached page's policy lists the
+ * hash of every inline script (the inert one included, whose text the copy is).
  */
 export const INERT_MODULE_TYPE = "text/x-module";
 export const INERT_MODULE_ID = "app-module";
