@@ -267,7 +267,10 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
                 {t(unit.available ? "listings.badge.available" : "listings.badge.rented")}
               </Badge>
               {unit.vouchersWelcome ? (
-                <Badge variant="muted">{t("listings.facts.vouchersWelcome")}</Badge>
+                // A sentence, long in Spanish: it wraps on a phone rather than run off the screen.
+                <Badge variant="muted" className="whitespace-normal rounded-2xl">
+                  {t("listings.facts.vouchersWelcome")}
+                </Badge>
               ) : null}
             </div>
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
