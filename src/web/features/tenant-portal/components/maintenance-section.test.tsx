@@ -302,7 +302,8 @@ describe("Maintenance: a new request", () => {
     await user.click(within(form).getByRole("button", { name: "Send request" }));
 
     const done = await screen.findByText(maintenanceMessages.submitted);
-    expect(done.closest("[role=status]")).toHaveFocus();
+    // The focus moves in the frame after the message is rendered.
+    await waitFor(() => expect(done.closest("[role=status]")).toHaveFocus());
     expect(screen.queryByRole("form", { name: "New request" })).toBeNull();
     expect(sent).toEqual([
       [
