@@ -133,9 +133,9 @@ function closeConnectionsWhenDone(app: FastifyInstance) {
   app.addHook("preClose", async () => {
     stopping = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (stopping) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -192,8 +192,8 @@ export async function registerPlatformPlugins(
 
   // Pages build their URL from the Host header: one that is not a host name is refused here,
   // in the API's format, before any page or route sees it.
-  app.addHook("onRequest", async (request) => {
-    if (!hostIsValid(request)) throw badRequest(messages.server.badHost);
+  app.addHook("onRequest", (request, _reply, done) => {
+    done(hostIsValid(request) ? undefined : badRequest(messages.server.badHost));
   });
 
   // Text responses (pages, JSON) are compressed on the fly; built assets come precompressed.
@@ -250,9 +250,15 @@ function logLimitHit(request: FastifyRequest) {
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
 
+/** The last host found valid: nearly every request names the same one, checked once. */
+let lastValidHost: string | undefined;
+
 /** Whether `host` (a Host header's value) is one a URL can be built on. */
 export function isValidHost(host: string): boolean {
-  return HOST.test(host) && URL.canParse(`http://${host}`);
+  if (host === lastValidHost) return true;
+  const valid = HOST.test(host) && URL.canParse(`http://${host}`);
+  if (valid) lastValidHost = host;
+  return valid;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages } from "#domain/messages";
 import { AppError } from "./errors";
@@ -15,6 +16,16 @@ declare module "fastify" {
 
 /** Emitted on the raw request when its body's time is up (a drain under way stops waiting). */
 export const BODY_TIMED_OUT = "rentals:body-timed-out";
+
+/**
+ * Whether the request declared a body and part of it is still unread. A request without
+ * Content-Length or Transfer-Encoding has no body (HTTP/1.1), nor has one of length 0.
+ */
+export function hasUnreadBody(raw: IncomingMessage): boolean {
+  if (raw.complete || raw.readableEnded) return false;
+  const length = raw.headers["content-length"];
+  return raw.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
 
 /** An upload's extra time: a second for every this many bytes it declares. */
 export const UPLOAD_BYTES_PER_SECOND = 64 * 1024;
@@ -49,9 +60,10 @@ export function bodyDeadlineMs(request: FastifyRequest, baseMs: number): number 
  *   handler is about to give, or tell the client "try again" about files that get stored.
  */
 export function enforceBodyDeadline(app: FastifyInstance, baseMs: number) {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) return;
+    // Most requests (every GET) carry no body: nothing to wait for, no timer to keep.
+    if (!hasUnreadBody(raw)) return done();
     const timer = setTimeout(
       () => {
         if (raw.complete || raw.destroyed) return;
@@ -80,12 +92,15 @@ export function enforceBodyDeadline(app: FastifyInstance, baseMs: number) {
     raw.once("end", stop);
     raw.once("close", stop);
     reply.raw.once("close", stop);
+    done();
   });
-  app.addHook("preHandler", async (request) => {
+  // Both run for every request: callback hooks, which cost less than a promise each.
+  app.addHook("preHandler", (request, _reply, done) => {
     request.handling = true;
+    done();
   });
-  app.addHook("onSend", async (request, _reply, payload) => {
+  app.addHook("onSend", (request, _reply, payload, done) => {
     request.answering = true;
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { BODY_TIMED_OUT } from "./body-deadline";
+import { BODY_TIMED_OUT, hasUnreadBody } from "./body-deadline";
 
 /**
  * Answers given before the request's body was read (a guard's 401 or 403, a 413, a 415, a 429, a
@@ -32,13 +32,6 @@ export const unreadBodyTimes: UnreadBodyTimes = {
   lingerIdleMs: 5_000,
   lingerMaxMs: 30_000,
 };
-
-/** Whether the request declared a body and part of it is still unread. */
-function hasUnreadBody(raw: IncomingMessage): boolean {
-  if (raw.complete || raw.readableEnded) return false;
-  const length = raw.headers["content-length"];
-  return raw.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
-}
 
 type Drained = "complete" | "too_large" | "too_slow" | "gone";
 
@@ -105,19 +98,29 @@ export function answerEarlyRefusalsAfterTheBody(
   app: FastifyInstance,
   times: UnreadBodyTimes = unreadBodyTimes,
 ) {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook: almost every answer has no unread body, and then costs no promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const raw = request.raw;
-    if (!hasUnreadBody(raw)) return payload;
+    if (!hasUnreadBody(raw)) return done(null, payload);
     const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
     // A body that already missed its deadline (body-deadline.ts) is not waited for again.
-    const outcome = request.bodyTimedOut ? "too_slow" : await drain(raw, limit, times.drainMs);
-    if (outcome === "complete") {
-      // Fastify asks for a close after a refused body; read to its end, the connection can stay.
-      reply.removeHeader("connection");
-    } else {
-      reply.header("connection", "close");
-      if (outcome !== "gone") closeLingering(raw.socket, times);
-    }
-    return payload;
+    const drained: Promise<Drained> = request.bodyTimedOut
+      ? Promise.resolve("too_slow")
+      : drain(raw, limit, times.drainMs);
+    void drained.then((outcome) => {
+      try {
+        if (outcome === "complete") {
+          // Fastify asks for a close after a refused body; read to its end, the connection
+          // can stay.
+          reply.removeHeader("connection");
+        } else {
+          reply.header("connection", "close");
+          if (outcome !== "gone") closeLingering(raw.socket, times);
+        }
+        done(null, payload);
+      } catch (error) {
+        done(error as Error);
+      }
+    });
   });
 }
