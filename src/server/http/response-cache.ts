@@ -114,7 +114,22 @@ export function represent(body: string, contentType = "application/json; charset
 
 const MIN_COMPRESS_BYTES = 1024;
 
-function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+type Encoding = "br" | "gzip" | null;
+
+/** The last Accept-Encoding read and its answer: a browser sends the same one every time. */
+let lastAcceptEncoding: { header: string | undefined; encoding: Encoding } = {
+  header: undefined,
+  encoding: null,
+};
+
+function preferredEncoding(header: string | undefined): Encoding {
+  if (header === lastAcceptEncoding.header) return lastAcceptEncoding.encoding;
+  const encoding = readAcceptEncoding(header);
+  lastAcceptEncoding = { header, encoding };
+  return encoding;
+}
+
+function readAcceptEncoding(header: string | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
