@@ -10,9 +10,9 @@ import { metaI18n } from "../i18n/meta";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/accessibility";
 
-/** The statement's words (the panel's and the shortcuts' are the root's `a11y` namespace). */
+/** The statement's words, and those of the settings and the shortcuts reference (`a11y`). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return pageMessages(request, ["accessibility"]);
+  return pageMessages(request, ["a11y", "accessibility"]);
 }
 
 export const meta: Route.MetaFunction = (args) => {

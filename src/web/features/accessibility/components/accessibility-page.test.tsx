@@ -9,7 +9,7 @@ import { createTranslator } from "#web/i18n/translator";
 import Accessibility, { meta } from "#web/routes/accessibility";
 import { officeHoursIds } from "./accessibility-contact";
 
-/** The page as its route serves it: the root's `a11y` and its own `accessibility` messages. */
+/** The page as its route serves it: the `a11y` and `accessibility` messages of its loader. */
 function renderPage(locale: Locale) {
   const translator = createTranslator(locale, messagesFor(locale, ["a11y", "accessibility"]));
   const at = locale === "es" ? "/es/accessibility" : "/accessibility";
