@@ -1,5 +1,3 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { inertModuleScript } from "./inert-module-script.server";
 import { INERT_MODULE_ID, INERT_PRELOAD_ATTRIBUTE, startAppScript } from "./start-app";
@@ -20,8 +18,14 @@ const expected = page
   .replaceAll('<link rel="modulepreload"', `<link ${INERT_PRELOAD_ATTRIBUTE}=""`)
   .replace(' type="module" async=""', ` type="text/x-module" id="${INERT_MODULE_ID}"`);
 
-async function through(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(inertModuleScript()));
+async function through(chunks: Uint8Array[]): Promise<string> {
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return new Response(source.pipeThrough(inertModuleScript())).text();
 }
 
 describe("the page's module script, sent inert", () => {

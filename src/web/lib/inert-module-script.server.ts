@@ -1,5 +1,3 @@
-import { Transform, type TransformCallback } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 import { INERT_MODULE_ID, INERT_MODULE_TYPE, INERT_PRELOAD_ATTRIBUTE } from "./start-app";
 
 // The attributes of React Router's module script (after its nonce, if any); no other script of
@@ -25,8 +23,9 @@ function partialMatch(text: string): number {
  * form, and its module preloads too, wherever the stream's chunks happen to
  * split them (and a character's bytes). Everything else passes untouched.
  */
-export function inertModuleScript(): Transform {
-  const decoder = new StringDecoder("utf8");
+export function inertModuleScript(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let pending = "";
   let inert = false;
   const rewrite = (text: string) => {
@@ -37,19 +36,20 @@ export function inertModuleScript(): Transform {
     }
     return out;
   };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      const text = pending + decoder.write(chunk);
+  // Nothing rather than an empty chunk, which a byte stream reads as a pause.
+  const send = (controller: TransformStreamDefaultController<Uint8Array>, text: string) => {
+    if (text) controller.enqueue(encoder.encode(text));
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      const text = pending + decoder.decode(chunk, { stream: true });
       // What could be the start of one of those attributes waits for the next chunk.
       const keep = partialMatch(text);
       pending = text.slice(text.length - keep);
-      callback(null, bytes(rewrite(text.slice(0, text.length - keep))));
+      send(controller, rewrite(text.slice(0, text.length - keep)));
     },
-    flush(callback: TransformCallback) {
-      callback(null, bytes(rewrite(pending + decoder.end())));
+    flush(controller) {
+      send(controller, rewrite(pending + decoder.decode()));
     },
   });
 }
-
-/** Nothing rather than an empty chunk, which a byte stream reads as a pause. */
-const bytes = (text: string) => (text ? Buffer.from(text) : undefined);
