@@ -282,18 +282,37 @@ test.describe("photos", () => {
     await expect(first.getByText("Please try refreshing")).toBeVisible();
   });
 
-  test("carry width, height, srcset and lazy loading below the fold", async ({ page }) => {
+  test("carry width, height, srcset and lazy loading below the fold", async ({ page, request }) => {
     await page.goto("/properties");
     const images = page.getByRole("article").getByRole("img");
-    await expect(images.first()).toHaveAttribute("fetchpriority", "high");
-    await expect(images.first()).toHaveAttribute("loading", "eager");
+    // The first card is above the fold from the two-column width up and below the filters on a
+    // phone: its photo is preloaded at high priority on wide screens only, and lazy otherwise.
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    await expect(preload).toHaveAttribute("media", "(min-width: 640px)");
+    await expect(preload).toHaveAttribute("fetchpriority", "high");
+    await expect(preload).toHaveAttribute(
+      "imagesrcset",
+      (await images.first().getAttribute("srcset")) ?? "",
+    );
+    await expect(images.first()).toHaveAttribute("loading", "lazy");
     await expect(images.last()).toHaveAttribute("loading", "lazy");
+    // On this wide screen it is on the first screen, and there it loads.
+    await expect
+      .poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     for (const img of await images.all()) {
       await expect(img).toHaveAttribute("width", /\d+/);
       await expect(img).toHaveAttribute("height", /\d+/);
       await expect(img).toHaveAttribute("srcset", /480w/);
       await expect(img).toHaveAttribute("alt", /.+/);
     }
+
+    // A building's first photo is at the top of its page on every screen: eager, high priority.
+    await page.goto(`/buildings/${await buildingId(request, "Riverview Condominiums")}`);
+    const hero = page.getByRole("main").getByRole("img").first();
+    await expect(hero).toHaveAttribute("loading", "eager");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
   });
 });
 

@@ -98,9 +98,15 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
               aria-busy={refreshing}
               className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${refreshing ? "opacity-60" : ""}`}
             >
+              {/* On a phone the filters fill the first screen and the first card is below
+                  them: its photo is the first visible one from the two-column width up. */}
               {buildings.map((building, i) => (
                 <li key={building.id} className="flex">
-                  <BuildingCard building={building} priority={i === 0} />
+                  <BuildingCard
+                    building={building}
+                    priority={i === 0}
+                    priorityMedia="(min-width: 640px)"
+                  />
                 </li>
               ))}
             </ul>

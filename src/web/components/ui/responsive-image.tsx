@@ -10,6 +10,12 @@ type Props = {
   sizes: string;
   /** The first visible image of a page: loaded eagerly with high priority. */
   priority?: boolean;
+  /**
+   * With `priority`: the image is the first visible one only where this media query matches
+   * (above the fold on a wide screen, below it on a phone). It is preloaded there, and lazy
+   * everywhere, so a phone does not spend its first bytes on a photo it does not show yet.
+   */
+  priorityMedia?: string;
   /** Shown instead when the photo fails to load: a stock photo. */
   fallback?: Photo;
   className?: string;
@@ -48,6 +54,7 @@ export function ResponsiveImage({
   photo,
   sizes,
   priority = false,
+  priorityMedia,
   fallback,
   className,
   texts = englishTexts,
@@ -59,8 +66,12 @@ export function ResponsiveImage({
       imageSrcSet: photo.srcSet,
       imageSizes: sizes,
       fetchPriority: "high",
+      ...(priorityMedia ? { media: priorityMedia } : {}),
     });
   }
+  // React preloads every eager image of the page itself, whatever the screen: a lazy one it
+  // leaves to the media-bound preload above.
+  const eager = priority && !priorityMedia;
   const [state, setState] = useState<State>("loading");
   const ref = useRef<HTMLImageElement>(null);
   const current = state === "fallback" && fallback ? fallback : photo;
@@ -103,9 +114,9 @@ export function ResponsiveImage({
       width={current.width}
       height={current.height}
       alt={current.alt}
-      loading={priority ? "eager" : "lazy"}
-      decoding={priority ? "sync" : "async"}
-      fetchPriority={priority ? "high" : "auto"}
+      loading={eager ? "eager" : "lazy"}
+      decoding={eager ? "sync" : "async"}
+      fetchPriority={eager ? "high" : "auto"}
       onLoad={() => setState((s) => (s === "fallback" ? s : "loaded"))}
       onError={fail}
       className={cn("bg-muted object-cover", className)}

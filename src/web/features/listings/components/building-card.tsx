@@ -40,9 +40,12 @@ export function AmenityPreview({ amenities }: { amenities: string[] }) {
 export function BuildingCard({
   building,
   priority = false,
+  priorityMedia,
 }: {
   building: Building;
   priority?: boolean;
+  /** Where the card is above the fold (see ResponsiveImage). */
+  priorityMedia?: string;
 }) {
   const i18n = useI18n();
   const { t, path, intl } = i18n;
@@ -59,6 +62,7 @@ export function BuildingCard({
           )}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priority}
+          priorityMedia={priorityMedia}
           className="size-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
         <div className="absolute left-3 top-3 flex gap-2">
