@@ -17,6 +17,7 @@ import { registerJsonParser } from "./http/json-body";
 import { answerEarlyRefusalsAfterTheBody } from "./http/unread-body";
 import { YEAR_SECONDS } from "./http/web";
 import type { SharedRedis } from "./shared/redis";
+import { rememberLast } from "./shared/remember-last";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -250,16 +251,13 @@ function logLimitHit(request: FastifyRequest) {
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
 
-/** The last host found valid: nearly every request names the same one, checked once. */
-let lastValidHost: string | undefined;
-
-/** Whether `host` (a Host header's value) is one a URL can be built on. */
-export function isValidHost(host: string): boolean {
-  if (host === lastValidHost) return true;
-  const valid = HOST.test(host) && URL.canParse(`http://${host}`);
-  if (valid) lastValidHost = host;
-  return valid;
-}
+/**
+ * Whether `host` (a Host header's value) is one a URL can be built on. Nearly every request
+ * names the same host: it is checked once.
+ */
+export const isValidHost = rememberLast(
+  (host: string): boolean => HOST.test(host) && URL.canParse(`http://${host}`),
+);
 
 /**
  * Whether the request's host (its Host header, or X-Forwarded-Host from a trusted proxy) is one

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { rememberLast } from "../shared/remember-last";
 
 /**
  * The in-process cache of public responses (listing JSON, server-rendered public pages): the
@@ -116,18 +117,8 @@ const MIN_COMPRESS_BYTES = 1024;
 
 type Encoding = "br" | "gzip" | null;
 
-/** The last Accept-Encoding read and its answer: a browser sends the same one every time. */
-let lastAcceptEncoding: { header: string | undefined; encoding: Encoding } = {
-  header: undefined,
-  encoding: null,
-};
-
-function preferredEncoding(header: string | undefined): Encoding {
-  if (header === lastAcceptEncoding.header) return lastAcceptEncoding.encoding;
-  const encoding = readAcceptEncoding(header);
-  lastAcceptEncoding = { header, encoding };
-  return encoding;
-}
+/** A browser sends the same Accept-Encoding every time: it is read once. */
+const preferredEncoding = rememberLast(readAcceptEncoding);
 
 function readAcceptEncoding(header: string | undefined): Encoding {
   const accepted = new Map<string, number>();

@@ -1,17 +1,17 @@
 /**
  * The namespaces of the catalogues: each is a file per language (`messages/en/home.json`), and
  * every key in it begins with `<namespace>.`. A page's loader sends its own namespaces; the root
- * loader sends the shell's (header, footer, banners, panels and validation words, on every page).
+ * loader sends the shell's (header, footer, banners and validation words, on every page).
  */
 export const namespaces = [
   // Every page: the shell, the privacy banner, the notification bell, the words of forms and
-  // their validation messages; and the accessibility settings' (on their page only).
+  // their validation messages.
   "common",
   "consent",
-  "a11y",
   "notify",
   "form",
-  // One page or a family of pages each.
+  // One page or a family of pages each (`a11y`: the settings and shortcuts on /accessibility).
+  "a11y",
   "home",
   "listings",
   "services",
