@@ -195,6 +195,8 @@ test.describe("the Spanish site", () => {
       await page.setViewportSize(MOBILE);
       await page.goto(spanishPath);
       await expectNoA11yViolations(page);
+      // Longer words than the English ones: still nothing wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
       await switchOnPhone(page, "Abrir el menú", /English$/);
       await expect(page).toHaveURL((url) => url.pathname === englishPath);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");

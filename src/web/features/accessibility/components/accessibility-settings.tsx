@@ -137,12 +137,19 @@ export function AccessibilitySettings() {
           <p role="status" className="text-sm font-medium text-muted-foreground">
             {unsaved ? t("a11y.settings.unsaved") : t("a11y.settings.saved")}
           </p>
+          {/* The labels may wrap: in Spanish, or in the largest text size, "Restablecer valores
+              predeterminados" on one line is wider than a phone. */}
           <div className="flex flex-wrap gap-3">
-            <Button type="button" variant="outline" className="h-11" onClick={reset}>
+            <Button
+              type="button"
+              variant="outline"
+              className="h-auto min-h-11 whitespace-normal"
+              onClick={reset}
+            >
               <RotateCcw aria-hidden="true" />
               {t("a11y.settings.reset")}
             </Button>
-            <Button type="submit" className="h-11" disabled={!unsaved}>
+            <Button type="submit" className="h-auto min-h-11 whitespace-normal" disabled={!unsaved}>
               <Save aria-hidden="true" />
               {t("a11y.settings.save")}
             </Button>
