@@ -5,7 +5,7 @@ import { type CompiledMessage, compileMessage } from "@lingui/message-utils/comp
 import { describe, expect, it } from "vitest";
 import { intlLocales, locales } from "#domain/locale";
 import { formatMessage } from "./format-message";
-import { formatRent, formatWhole } from "./intl-formats";
+import { formatCalendarDay, formatList, formatRent, formatWhole } from "./intl-formats";
 
 const root = join(import.meta.dirname, "messages");
 
@@ -124,5 +124,97 @@ describe("whole numbers and rents without Intl.NumberFormat", () => {
     expect(formatWhole(1234.5, "en-US")).toBe(new Intl.NumberFormat("en-US").format(1234.5));
     expect(formatWhole(12_345, "de-DE")).toBe("12.345");
     expect(formatRent(1850.6, "en-US")).toBe("$1,851");
+  });
+});
+
+describe("lists without Intl.ListFormat", () => {
+  // Words for every rule of the joining word: Spanish "e" before an "i" sound (not before
+  // "hie-", "hia-"), "u" before an "o" sound, written numbers included; capitals; accents.
+  const words = [
+    "heat",
+    "Hot water",
+    "internet",
+    "Internet",
+    "isla",
+    "hijo",
+    "Hi",
+    "hi",
+    "hielo",
+    "hiato",
+    "hierba",
+    "hiedra",
+    "hospital",
+    "ocho",
+    "Olga",
+    "hora",
+    "8",
+    "80",
+    "11",
+    "110",
+    "11 pies",
+    "11000",
+    "11000 pies",
+    "11.5",
+    "11x",
+    "800",
+    "110000",
+    "ídolo",
+    "úsalo",
+    "yeso",
+    "agua",
+    "gas",
+    "electricidad",
+    "basura",
+    "West Hartford",
+    "",
+  ];
+  const lists: string[][] = [[], ["agua"]];
+  for (const last of words) {
+    lists.push(["agua", last], ["agua", "gas", last], ["Heat", "hot water", "trash", last]);
+  }
+
+  it.each(["en-US", "es-US"])("writes them as Intl does in %s", (locale) => {
+    for (const type of ["conjunction", "disjunction"] as const) {
+      const intl = new Intl.ListFormat(locale, { style: "long", type });
+      for (const items of lists) {
+        expect(formatList(items, locale, type), `${type}: ${items.join("|")}`).toBe(
+          intl.format(items),
+        );
+      }
+    }
+  });
+
+  it("leaves other locales to Intl", () => {
+    expect(formatList(["a", "b", "c"], "de-DE", "conjunction")).toBe("a, b und c");
+  });
+});
+
+describe("calendar days without Intl.DateTimeFormat", () => {
+  const days = ["2026-01-01", "2026-02-28", "2025-12-31", "2028-02-29", "1999-07-04"];
+  for (let month = 1; month <= 12; month++) {
+    days.push(`2026-${String(month).padStart(2, "0")}-${String(month + 9).padStart(2, "0")}`);
+  }
+
+  it.each(["en-US", "es-US"])(
+    "writes them as Intl does in %s, with and without the year",
+    (locale) => {
+      for (const withYear of [true, false]) {
+        const intl = new Intl.DateTimeFormat(locale, {
+          month: locale.startsWith("en") ? "short" : "long",
+          day: "numeric",
+          ...(withYear ? { year: "numeric" } : {}),
+          timeZone: "UTC",
+        });
+        for (const day of days) {
+          expect(formatCalendarDay(day, locale, withYear), `${day} ${withYear}`).toBe(
+            intl.format(new Date(`${day}T12:00:00Z`)),
+          );
+        }
+      }
+    },
+  );
+
+  it("leaves other locales to Intl", () => {
+    expect(formatCalendarDay("2026-11-20", "de-DE", true)).toBe("20. November 2026");
   });
 });

@@ -49,7 +49,7 @@ import { useI18n } from "../i18n/i18n-provider";
 import { formatRent, formatWhole } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
-import { agencyYear } from "../lib/format-date-time";
+import { agencyDay, agencyYear } from "../lib/format-date-time";
 import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/unit";
@@ -67,8 +67,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   if (!unit) throw data({ message: "Unit not found", ...words }, { status: 404 });
-  // This year, for the dates the page shows: the page and its hydration read the same one.
-  return { ...words, unit, thisYear: agencyYear(new Date()) };
+  // The day of the last confirmation in the agency's time zone, and this year, read here: the
+  // page and its hydration write the same date, and the browser needs no time zone data for it.
+  return {
+    ...words,
+    unit,
+    confirmedOn: agencyDay(unit.availabilityConfirmedAt),
+    thisYear: agencyYear(new Date()),
+  };
 }
 
 /** The unit's description in the page's language (see `descriptionText`). */
@@ -243,7 +249,7 @@ function UnitFacts({ unit }: { unit: Unit }) {
 }
 
 export default function UnitPage({ loaderData }: Route.ComponentProps) {
-  const { unit, thisYear } = loaderData;
+  const { unit, confirmedOn, thisYear } = loaderData;
   const i18n = useI18n();
   const { t, path, locale, intl } = i18n;
   const title = unitTitle(i18n, unit);
@@ -297,7 +303,7 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
                 {unit.available ? availabilityText(i18n, unit) : t("listings.unit.currentlyRented")}
                 {unit.available ? (
                   <span className="block text-sm font-normal text-muted-foreground">
-                    {confirmedText(i18n, unit.availabilityConfirmedAt, thisYear)}
+                    {confirmedText(i18n, confirmedOn, thisYear)}
                   </span>
                 ) : null}
               </Feature>

@@ -1,5 +1,5 @@
 import type { AlertCriteria, AlertFrequency } from "#domain/alerts";
-import { formatRent, listFormat } from "#web/i18n/intl-formats";
+import { formatList, formatRent } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
 
 type T = Pick<Translator, "t" | "intl">;
@@ -16,7 +16,7 @@ export function criteriaText({ t, intl }: T, criteria: AlertCriteria): string {
     ...(criteria.towns?.length
       ? [
           t("alerts.criteria.towns", {
-            towns: listFormat(intl, { type: "disjunction" }).format(criteria.towns),
+            towns: formatList(criteria.towns, intl, "disjunction"),
           }),
         ]
       : []),

@@ -2,9 +2,8 @@ import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
 import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
 import type { AccessibilityFeature, UnitFacts as Facts } from "#domain/unit-facts";
-import { formatRent } from "#web/i18n/intl-formats";
+import { formatCalendarDay, formatList, formatRent } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
-import { formatShortDate } from "#web/lib/format-date-time";
 
 /**
  * The words of listings in the page's language: rents, bedrooms, types, amenities, availability,
@@ -62,24 +61,6 @@ export function amenityText(
   return locale === "en" ? { text: amenity } : { text: amenity, lang: "en" };
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A date-only ISO value (yyyy-MM-dd): "Dec 5, 2026" in English, "5 de diciembre de 2026" in Spanish. */
-function formatDay(isoDate: string, intl: string): string {
-  let formatter = dateFormatters.get(intl);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intl, {
-      month: intl.startsWith("en") ? "short" : "long",
-      day: "numeric",
-      year: "numeric",
-      // The value is a calendar day, not an instant: read and shown at UTC midnight.
-      timeZone: "UTC",
-    });
-    dateFormatters.set(intl, formatter);
-  }
-  return formatter.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /** "Rented", "From Dec 5, 2026" (a future date) or "Available now". */
 export function availabilityText(
   translator: T,
@@ -88,7 +69,9 @@ export function availabilityText(
   const { t, intl } = translator;
   if (!unit.available) return t("listings.availability.rented");
   if (unit.availableFrom && new Date(`${unit.availableFrom}T00:00:00Z`) > new Date()) {
-    return t("listings.availability.from", { date: formatDay(unit.availableFrom, intl) });
+    return t("listings.availability.from", {
+      date: formatCalendarDay(unit.availableFrom, intl, true),
+    });
   }
   return t("listings.availability.now");
 }
@@ -177,11 +160,14 @@ export function illustrativeAlt({ t }: T, name: string): string {
 
 /**
  * "Availability confirmed Nov 20" ("… el 20 de noviembre"): the day staff last confirmed it, in
- * the agency's time zone, with the year only when it is not `thisYear` (which the page's loader
- * gives, so the server and the browser write the same text).
+ * the agency's time zone (`confirmedOn`, yyyy-MM-dd), with the year only when it is not
+ * `thisYear`. The page's loader gives both, read on the server: the page and its hydration write
+ * the same text, and the browser needs no time zone data for it.
  */
-export function confirmedText({ t, intl }: T, confirmedAt: string, thisYear: string): string {
-  return t("listings.unit.confirmed", { date: formatShortDate(confirmedAt, { thisYear, intl }) });
+export function confirmedText({ t, intl }: T, confirmedOn: string, thisYear: string): string {
+  return t("listings.unit.confirmed", {
+    date: formatCalendarDay(confirmedOn, intl, !confirmedOn.startsWith(`${thisYear}-`)),
+  });
 }
 
 /** A unit's facts as the page lists them: a heading word and its value, in the page's language. */
@@ -193,8 +179,10 @@ export function unitFactRows(
   const rows: { label: string; value: string }[] = [];
   // "Heat, hot water and trash": the words after the first read as part of a sentence.
   const list = (items: string[]) =>
-    new Intl.ListFormat(intl, { style: "long", type: "conjunction" }).format(
+    formatList(
       items.map((item, i) => (i === 0 ? item : item.toLocaleLowerCase(intl))),
+      intl,
+      "conjunction",
     );
   if (unit.utilitiesIncluded.length > 0)
     rows.push({

@@ -14,6 +14,7 @@ import { I18nProvider } from "#web/i18n/i18n-provider";
 import { formatRent } from "#web/i18n/intl-formats";
 import { namespaces, ROOT_NAMESPACES } from "#web/i18n/namespaces";
 import { createTranslator } from "#web/i18n/translator";
+import { agencyDay } from "#web/lib/format-date-time";
 import { meta as buildingMeta } from "../../routes/building";
 import UnitPage, { ErrorBoundary as UnitError, meta as unitMeta } from "../../routes/unit";
 import { BuildingCard } from "./components/building-card";
@@ -279,10 +280,17 @@ const unit: Unit & { descriptionEs: string | null } = {
   availabilityConfirmedAt: "2026-11-20T15:00:00.000Z",
 };
 
+/** What the unit page's loader gives, read on the server. */
+const unitPageData = (value: Unit, thisYear = "2026") => ({
+  unit: value,
+  confirmedOn: agencyDay(value.availabilityConfirmedAt),
+  thisYear,
+});
+
 describe("the unit page in Spanish", () => {
   it("shows the unit in Spanish, with the English description marked as English", async () => {
     const Stub = createRoutesStub([
-      { path: "/es/properties/:id", Component: UnitPage, loader: () => ({ unit }) },
+      { path: "/es/properties/:id", Component: UnitPage, loader: () => unitPageData(unit) },
     ]);
     render(inSpanish(<Stub initialEntries={["/es/properties/7"]} />));
     expect(
@@ -312,7 +320,7 @@ describe("the unit page in Spanish", () => {
       {
         path: "/es/properties/:id",
         Component: UnitPage,
-        loader: () => ({ unit: { ...unit, descriptionEs: "Unidad esquinera y soleada." } }),
+        loader: () => unitPageData({ ...unit, descriptionEs: "Unidad esquinera y soleada." }),
       },
     ]);
     render(inSpanish(<Stub initialEntries={["/es/properties/7"]} />));
@@ -367,7 +375,13 @@ describe("the unit's facts", () => {
     vouchersWelcome: true,
   };
   const page = (value: typeof unit, path: string, thisYear = "2026") =>
-    createRoutesStub([{ path, Component: UnitPage, loader: () => ({ unit: value, thisYear }) }]);
+    createRoutesStub([
+      {
+        path,
+        Component: UnitPage,
+        loader: () => unitPageData(value, thisYear),
+      },
+    ]);
 
   it("lists them on the unit page in English, with the confirmed date", async () => {
     const Stub = page(withFacts, "/properties/:id");
