@@ -68,6 +68,44 @@ test.describe("mobile menu below 768 px", () => {
     expect(await bodyOverflow(page)).not.toBe("hidden");
   });
 
+  test("leaves the page's own elements as they were while open (no page-wide restyle)", async ({
+    page,
+  }) => {
+    // A modal layer turns pointer events off on <body> and sets the scroll lock's variable there;
+    // inherited, either restyled every element of the page at each opening and closing. The
+    // page's top-level elements keep their own pointer events and the variable is not inherited:
+    // the overlay is what keeps the page from being clicked.
+    await page.goto("/");
+    // A link of the page on the strip the menu's panel leaves uncovered, under the overlay.
+    const link = page.locator("main a").first();
+    const box = await link.boundingBox();
+    expect(box?.x).toBeLessThan(40);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await settledBox(page.getByRole("dialog", { name: "Menu" }));
+    const styles = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      if (!main) throw new Error("no <main>");
+      // The lock's width is 0 where scroll bars take no room: a width of its own shows whether
+      // <main> inherits it.
+      const lock = "--removed-body-scroll-bar-size";
+      document.body.style.setProperty(lock, "17px");
+      const seen = {
+        body: getComputedStyle(document.body).pointerEvents,
+        main: getComputedStyle(main).pointerEvents,
+        lockOnBody: getComputedStyle(document.body).getPropertyValue(lock),
+        lockOnMain: getComputedStyle(main).getPropertyValue(lock),
+      };
+      document.body.style.removeProperty(lock);
+      return seen;
+    });
+    expect(styles).toEqual({ body: "none", main: "auto", lockOnBody: "17px", lockOnMain: "0px" });
+    // The overlay still takes a click meant for the page: the menu closes, the page stays.
+    const url = page.url();
+    await page.mouse.click((box?.x ?? 0) + 5, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    expect(page.url()).toBe(url);
+  });
+
   test("closes when the window grows to 768 px or wider", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();

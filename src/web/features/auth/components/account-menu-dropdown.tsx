@@ -27,7 +27,12 @@ export function AccountMenuDropdown({
   const { logout } = useLogout();
   const onFocus = useKeyboardOpenFocus(activation);
   return (
-    <DropdownMenu.Root defaultOpen={activation.open}>
+    <DropdownMenu.Root
+      defaultOpen={activation.open}
+      // A menu, not a dialog: the page around it stays as it is (a click outside closes it and
+      // does what it does), and opening it restyles nothing else.
+      modal={false}
+    >
       <DropdownMenu.Trigger className={className}>{children}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
