@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeFromPath, localizedPath, unlocalizedPath } from "./locale";
+import { localeFromPath, localizedPath, officeDay, unlocalizedPath } from "./locale";
 
 describe("the language of a path", () => {
   it("is Spanish under /es only", () => {
@@ -30,5 +30,19 @@ describe("the language of a path", () => {
     ]) {
       expect(localizedPath(other, "es")).toBe(other);
     }
+  });
+});
+
+describe("the office's calendar day", () => {
+  it("is the day in Connecticut, whatever the machine's time zone", () => {
+    const day = (iso: string) => officeDay(new Date(iso));
+    // 10 PM on Nov 20 in Hartford (EST, UTC-5) is already Nov 21 in UTC.
+    expect(day("2026-11-21T03:00:00.000Z")).toBe("2026-11-20");
+    expect(day("2026-11-21T05:00:00.000Z")).toBe("2026-11-21");
+    // In summer (EDT, UTC-4) the day turns at 4 AM UTC.
+    expect(day("2026-07-01T03:59:00.000Z")).toBe("2026-06-30");
+    expect(day("2026-07-01T04:00:00.000Z")).toBe("2026-07-01");
+    // New Year's Eve in Hartford, New Year's Day in UTC.
+    expect(day("2027-01-01T02:00:00.000Z")).toBe("2026-12-31");
   });
 });

@@ -16,6 +16,26 @@ export const intlLocales: Record<Locale, string> = { en: "en-US", es: "es-US" };
 /** The time zone of the agency's office: dates and times are shown in it. */
 export const OFFICE_TIME_ZONE = "America/New_York";
 
+let officeDayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The office's calendar day of a moment, yyyy-MM-dd: the day an alert's "today", a notification's
+ * group and a unit's last confirmation belong to. Its formatter is made on first use (making one
+ * costs milliseconds a page that shows no date should not pay).
+ */
+export function officeDay(moment: Date): string {
+  officeDayFormat ??= new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: OFFICE_TIME_ZONE,
+  });
+  const parts = officeDayFormat.formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }

@@ -43,19 +43,6 @@ export function formatDay(day: string | null | undefined): string {
 export const agencyYear = (date = new Date()): string =>
   dateTimeFormat("en-US", { year: "numeric", timeZone: OFFICE_TIME_ZONE }).format(date);
 
-/** The calendar day of an instant in the agency's time zone: '2026-11-20'. */
-export function agencyDay(iso: string): string {
-  const parts = dateTimeFormat("en-US", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: OFFICE_TIME_ZONE,
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 /**
  * An instant's day in Connecticut, short: 'Nov 3' in `thisYear` (the current one unless given;
  * a server-rendered page passes its loader's, so its hydration writes the same text),

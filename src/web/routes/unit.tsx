@@ -21,7 +21,7 @@ import type {
 } from "schema-dts";
 import { fullAddress, parseId } from "#domain/listing-format";
 import type { Unit } from "#domain/listings";
-import { localizedPath } from "#domain/locale";
+import { localizedPath, officeDay } from "#domain/locale";
 import type { LeaseTerm } from "#domain/unit-facts";
 import { StatePanel } from "../components/layout/state-panel";
 import { Badge } from "../components/ui/badge";
@@ -49,7 +49,7 @@ import { useI18n } from "../i18n/i18n-provider";
 import { formatRent, formatWhole } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
-import { agencyDay, agencyYear } from "../lib/format-date-time";
+import { agencyYear } from "../lib/format-date-time";
 import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/unit";
@@ -72,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...words,
     unit,
-    confirmedOn: agencyDay(unit.availabilityConfirmedAt),
+    confirmedOn: officeDay(new Date(unit.availabilityConfirmedAt)),
     thisYear: agencyYear(new Date()),
   };
 }

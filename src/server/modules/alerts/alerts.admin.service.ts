@@ -8,11 +8,11 @@ import {
   TOP_CRITERIA,
 } from "#domain/admin-alerts";
 import type { AlertStatus } from "#domain/alerts";
+import { officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
 import { notFound } from "#server/http/errors";
 import { criteriaText } from "./alert-words";
 import { createAlertsAdminRepository } from "./alerts.admin.repository";
-import { officeDay } from "./alerts.email";
 
 type Deps = { db: Db; now: () => Date };
 

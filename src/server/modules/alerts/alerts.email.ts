@@ -6,7 +6,7 @@ import {
   type AlertLanguage,
 } from "#domain/alerts";
 import type { Unit } from "#domain/listings";
-import { intlLocales, localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
+import { intlLocales, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
 import { type EmailListing, renderEmail } from "#server/mail/email-layout";
 import type { MailMessage } from "#server/mail/mailer";
@@ -134,16 +134,6 @@ const day = (isoDay: string, lang: AlertLanguage) =>
     dateStyle: "long",
     timeZone: "UTC",
   }).format(new Date(`${isoDay}T00:00:00Z`));
-
-/** The office's calendar day of a moment, yyyy-MM-dd. */
-export function officeDay(moment: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: OFFICE_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(moment);
-}
 
 function listing(unit: Unit, publicUrl: string, lang: AlertLanguage, today: string): EmailListing {
   const w = wordsOf[lang];

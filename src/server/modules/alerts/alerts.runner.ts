@@ -1,9 +1,9 @@
 import { ALERT_DIGEST_HOUR, type AlertFrequency, matchesCriteria } from "#domain/alerts";
 import type { Unit } from "#domain/listings";
-import { OFFICE_TIME_ZONE } from "#domain/locale";
+import { OFFICE_TIME_ZONE, officeDay } from "#domain/locale";
 import { runPeriodically } from "#server/shared/periodic";
 import { getUnit } from "../listings/listings.service";
-import { alertEmail, officeDay } from "./alerts.email";
+import { alertEmail } from "./alerts.email";
 import { createAlertsRepository } from "./alerts.repository";
 import { type AlertDeps, manageUrl, unsubscribeUrl } from "./alerts.service";
 

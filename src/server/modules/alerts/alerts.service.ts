@@ -11,11 +11,11 @@ import {
 } from "#domain/alerts";
 import { alertsApi } from "#domain/api/alerts";
 import { buildUrl } from "#domain/api/wire";
-import { localizedPath } from "#domain/locale";
+import { localizedPath, officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
 import type { MailQueue } from "#server/mail/mail-queue";
 import { hashAlertToken, isAlertToken, type ManageTokens, newConfirmToken } from "./alert-tokens";
-import { confirmationEmail, officeDay, tooManyEmail } from "./alerts.email";
+import { confirmationEmail, tooManyEmail } from "./alerts.email";
 import { createAlertsRepository, type SubscriptionRow } from "./alerts.repository";
 
 export type AlertDeps = {

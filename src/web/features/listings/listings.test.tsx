@@ -8,13 +8,13 @@ import {
 import { describe, expect, it } from "vitest";
 import { defaultUnitDescription } from "#domain/listing-format";
 import type { Building, Unit } from "#domain/listings";
+import { officeDay } from "#domain/locale";
 import { noUnitFacts } from "#domain/unit-facts";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { formatRent } from "#web/i18n/intl-formats";
 import { namespaces, ROOT_NAMESPACES } from "#web/i18n/namespaces";
 import { createTranslator } from "#web/i18n/translator";
-import { agencyDay } from "#web/lib/format-date-time";
 import { meta as buildingMeta } from "../../routes/building";
 import UnitPage, { ErrorBoundary as UnitError, meta as unitMeta } from "../../routes/unit";
 import { BuildingCard } from "./components/building-card";
@@ -283,7 +283,7 @@ const unit: Unit & { descriptionEs: string | null } = {
 /** What the unit page's loader gives, read on the server. */
 const unitPageData = (value: Unit, thisYear = "2026") => ({
   unit: value,
-  confirmedOn: agencyDay(value.availabilityConfirmedAt),
+  confirmedOn: officeDay(new Date(value.availabilityConfirmedAt)),
   thisYear,
 });
 

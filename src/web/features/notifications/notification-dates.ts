@@ -1,4 +1,4 @@
-import { OFFICE_TIME_ZONE } from "#domain/locale";
+import { OFFICE_TIME_ZONE, officeDay } from "#domain/locale";
 import { type Notification, type NotificationGroup, newestFirst } from "#domain/notifications";
 import { dateTimeFormat } from "#web/i18n/intl-formats";
 import type { Translator } from "#web/i18n/translator";
@@ -20,24 +20,12 @@ const options = {
     year: "numeric",
     timeZone: OFFICE_TIME_ZONE,
   },
-  key: { year: "numeric", month: "2-digit", day: "2-digit", timeZone: OFFICE_TIME_ZONE },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-const format = (intl: string, kind: keyof typeof options) =>
-  dateTimeFormat(kind === "key" ? "en-US" : intl, options[kind]);
+const format = (intl: string, kind: keyof typeof options) => dateTimeFormat(intl, options[kind]);
 
 /** Some engines put a narrow no-break space before AM/PM: the words stay "9:05 AM" everywhere. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
-
-/** The office's calendar day of a moment, yyyy-MM-dd. */
-export function officeDayKey(date: Date): string {
-  const parts = Object.fromEntries(
-    format("en-US", "key")
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The day before an office day key (calendar arithmetic, no time zone involved). */
 function previousDayKey(key: string): string {
@@ -58,8 +46,8 @@ export function formatNotificationDay(date: Date, intl: string): string {
 
 /** 'Today', 'Yesterday' or the long date, in the page's language. */
 export function notificationDayHeading(date: Date, now: Date, { t, intl }: Words): string {
-  const key = officeDayKey(date);
-  const today = officeDayKey(now);
+  const key = officeDay(date);
+  const today = officeDay(now);
   if (key === today) return t("notify.day.today");
   if (key === previousDayKey(today)) return t("notify.day.yesterday");
   return formatNotificationDay(date, intl);
@@ -81,7 +69,7 @@ export function groupByOfficeDay(
 ): NotificationGroup[] {
   const groups = new Map<string, Notification[]>();
   for (const n of newestFirst(items)) {
-    const key = officeDayKey(new Date(n.timestamp));
+    const key = officeDay(new Date(n.timestamp));
     groups.set(key, [...(groups.get(key) ?? []), n]);
   }
   return [...groups].map(([key, list]) => ({
