@@ -15,7 +15,7 @@ import { adminAlertsRoutes } from "./modules/alerts/alerts.admin.routes";
 import { createAlertsRepository } from "./modules/alerts/alerts.repository";
 import { alertsRoutes } from "./modules/alerts/alerts.routes";
 import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
-import { confirm as confirmAlert, findByManageToken } from "./modules/alerts/alerts.service";
+import { findByConfirmToken, findByManageToken } from "./modules/alerts/alerts.service";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -130,7 +130,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(alertsRoutes(alertDeps));
   const alertPages: AlertPages = {
     towns: () => cache.get("web:alert-towns", () => createAlertsRepository(db).towns()),
-    confirm: (token) => confirmAlert(alertDeps, token),
+    confirmation: (token) => findByConfirmToken(alertDeps, token),
     find: async (token) => {
       const found = await findByManageToken(alertDeps, token);
       if (!found) return null;

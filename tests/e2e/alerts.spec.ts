@@ -117,9 +117,18 @@ test("subscribe, confirm, one alert for a matching unit, none for others, manage
   expect(confirmation!.text).toContain("2+ bedrooms, up to $1,800, in Hartford");
   const confirmUrl = /https?:\/\/\S+\/alerts\/confirm\/[\w-]{43}/.exec(confirmation!.text)![0];
 
+  // Opening the link (as a mail scanner does) turns nothing on: the page asks.
   await page.goto(`${app.url}${new URL(confirmUrl).pathname}`);
-  await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Confirm your listing alerts" })).toBeVisible();
   await expect(page.getByText("2+ bedrooms, up to $1,800, in Hartford")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Confirm your listing alerts" })).toBeVisible();
+  await page.getByRole("button", { name: "Turn on my alerts" }).click();
+  await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeFocused();
+  await expect(page.getByText("2+ bedrooms, up to $1,800, in Hartford")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
 
   // A unit that does not match, then one that does: one alert, for the second only.
   await openUnit("2A", 1, 1300);
@@ -171,6 +180,10 @@ test("the Spanish site's form sends a Spanish confirmation, and a bad link says 
   expect(confirmation!.subject).toBe("Charter Oak Rentals: confirme sus alertas de viviendas");
   const confirmPath = /\/es\/alerts\/confirm\/[\w-]{43}/.exec(confirmation!.text)![0];
   await page.goto(`${app.url}${confirmPath}`);
+  await expect(
+    page.getByRole("heading", { name: "Confirme sus alertas de viviendas" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Activar mis alertas" }).click();
   await expect(page.getByRole("heading", { name: "Sus alertas están activas" })).toBeVisible();
   const response = await page.goto(`${app.url}/es/alerts/confirm/${"x".repeat(43)}`);
   expect(response?.status()).toBe(404);

@@ -19,9 +19,13 @@ export const alertSubscriptionSchema = z.object({
   towns: z.array(z.string()),
 }) satisfies z.ZodType<AlertSubscription>;
 
+/** A subscription just confirmed: with the key of its manage link, for the page to link to. */
+export const alertConfirmedSchema = alertSubscriptionSchema.extend({ manageToken: z.string() });
+
 /**
- * Listing alerts: a renter subscribes (confirmed by an e-mailed link), then manages or ends the
- * subscription through the link every alert carries. No sign-in: the link is the key.
+ * Listing alerts: a renter subscribes (confirmed by a button on the page an e-mailed link opens),
+ * then manages or ends the subscription through the link every alert carries. No sign-in: the
+ * link is the key.
  */
 export const alertsApi = defineApi("alerts", {
   subscribe: {
@@ -33,6 +37,16 @@ export const alertsApi = defineApi("alerts", {
     body: alertSubscribeSchema,
     invalidates: [],
     responses: { 202: doneSchema },
+  },
+  confirm: {
+    method: "POST",
+    path: "/api/alerts/confirm/:token",
+    summary:
+      "Turns on the subscription of a confirmation link (the page the e-mailed link opens asks first: a mail scanner that opens links confirms nothing); again answers the same",
+    guard: "public",
+    params: tokenParams,
+    invalidates: [],
+    responses: { 200: alertConfirmedSchema, 404: apiErrorSchema },
   },
   manage: {
     method: "GET",

@@ -397,6 +397,7 @@ const plans: Record<string, Plan> = {
     }),
     runs: 40,
   },
+  "POST /api/alerts/confirm/:token": { params: () => ({ token: tokenSegment([]) }) },
   "GET /api/alerts/manage/:token": { params: () => ({ token: tokenSegment([]) }) },
   "PATCH /api/alerts/manage/:token": {
     body: () => ({

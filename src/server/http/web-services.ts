@@ -21,12 +21,15 @@ export type WebServices = {
   alerts: AlertPages;
 };
 
-/** What the listing alerts' pages read: a confirmation link confirms, a manage link shows. */
+/** What the listing alerts' pages read: a confirmation or a manage link's subscription. */
 export type AlertPages = {
   /** The agency's towns, to choose from when subscribing. */
   towns(): Promise<string[]>;
-  /** Confirms (once) and answers the subscription with its manage token; null for a bad link. */
-  confirm(token: string): Promise<(AlertSubscription & { manageToken: string }) | null>;
+  /**
+   * The subscription a confirmation link would turn on, unchanged (the page asks; its button
+   * confirms through the API); the manage token once it is confirmed; null for a bad link.
+   */
+  confirmation(token: string): Promise<(AlertSubscription & { manageToken?: string }) | null>;
   find(token: string): Promise<AlertSubscription | null>;
 };
 

@@ -1,6 +1,9 @@
 import { BellRing } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
-import { buttonVariants } from "../components/ui/button";
+import type { AlertSubscription } from "#domain/alerts";
+import { ApiError, request } from "#web/lib/api-client";
+import { Button, buttonVariants } from "../components/ui/button";
 import { criteriaText, frequencyText } from "../features/alerts/alert-text";
 import { AlertLinkInvalid } from "../features/alerts/components/alert-link-invalid";
 import { pageMessages } from "../i18n/catalogue.server";
@@ -10,47 +13,120 @@ import { privatePageMeta } from "../lib/meta";
 import type { Route } from "./+types/alert-confirm";
 
 /**
- * The confirmation link of listing alerts: opening it confirms (a second visit shows the same),
- * and the page says what the renter will hear about. A link unknown or past its 7 days is a 404
- * page that offers to ask again.
+ * The confirmation link of listing alerts. Opening it changes nothing: mail scanners open the
+ * links of the messages they check, and such a visit must not turn alerts on for an address
+ * whose owner never asked. The page shows what was asked for and a button that confirms; a
+ * second visit after that shows the alerts on. A link unknown or past its 7 days is a 404 page
+ * that offers to ask again.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const words = pageMessages(request, ["alerts"]);
-  const subscription = await context.services.alerts.confirm(params.token);
+  const subscription = await context.services.alerts.confirmation(params.token);
   return data({ ...words, subscription }, { status: subscription ? 200 : 404 });
 }
 
 // A personal link: never in search results.
 export const meta: Route.MetaFunction = (args) =>
-  privatePageMeta(metaI18n(args).t("alerts.confirm.meta.title"));
+  privatePageMeta(
+    metaI18n(args).t(
+      args.loaderData?.subscription?.manageToken
+        ? "alerts.confirm.meta.title"
+        : "alerts.confirm.pending.meta.title",
+    ),
+  );
 
-export default function AlertConfirm({ loaderData }: Route.ComponentProps) {
+type Confirmed = AlertSubscription & { manageToken: string };
+
+export default function AlertConfirm({ loaderData, params }: Route.ComponentProps) {
   const i18n = useI18n();
-  const { t, path } = i18n;
+  const { t } = i18n;
   const { subscription } = loaderData;
-  if (!subscription) return <AlertLinkInvalid />;
+  const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
+  const [state, setState] = useState<"idle" | "working" | "failed" | "gone">("idle");
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The heading changes when the alerts turn on: focus follows it, so it is read out.
+  useEffect(() => {
+    if (confirmed) heading.current?.focus();
+  }, [confirmed]);
+
+  if (!subscription || state === "gone") return <AlertLinkInvalid />;
+  const shown = confirmed ?? subscription;
+  const manageToken = confirmed?.manageToken ?? subscription.manageToken;
+
+  async function turnOn() {
+    setState("working");
+    try {
+      const { alertsApi } = await import("#domain/api/alerts");
+      setConfirmed(await request(alertsApi.confirm, { params: { token: params.token } }));
+      setState("idle");
+    } catch (error) {
+      // Spent meanwhile, or the address reached its most alerts: the link no longer works.
+      setState(error instanceof ApiError && error.status === 404 ? "gone" : "failed");
+    }
+  }
+
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <section className="rounded-lg border border-border p-6 sm:p-8">
         <BellRing aria-hidden="true" className="size-10 text-primary" />
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight">
-          {t("alerts.confirm.heading")}
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-4 text-3xl font-extrabold tracking-tight outline-none"
+        >
+          {t(manageToken ? "alerts.confirm.heading" : "alerts.confirm.pending.heading")}
         </h1>
-        <p className="mt-4">{t("alerts.confirm.body", { email: subscription.email })}</p>
-        <p className="mt-2 text-lg font-semibold">{criteriaText(i18n, subscription.criteria)}</p>
-        <p className="mt-2 text-muted-foreground">{frequencyText(i18n, subscription.frequency)}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={path("/properties")} className={buttonVariants()}>
-            {t("alerts.confirm.browse")}
-          </Link>
-          <Link
-            to={path(`/alerts/manage/${subscription.manageToken}`)}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            {t("alerts.confirm.manage")}
-          </Link>
-        </div>
+        <p className="mt-4">
+          {t(manageToken ? "alerts.confirm.body" : "alerts.confirm.pending.body", {
+            email: shown.email,
+          })}
+        </p>
+        <p className="mt-2 text-lg font-semibold">{criteriaText(i18n, shown.criteria)}</p>
+        <p className="mt-2 text-muted-foreground">{frequencyText(i18n, shown.frequency)}</p>
+        {manageToken ? (
+          <ConfirmedLinks manageToken={manageToken} />
+        ) : (
+          <>
+            <p role="alert" className="mt-4 font-medium text-destructive empty:hidden">
+              {state === "failed" ? t("alerts.confirm.pending.failed") : ""}
+            </p>
+            <div className="mt-6 grid gap-3">
+              <Button
+                size="lg"
+                className="justify-self-start"
+                disabled={state === "working"}
+                onClick={() => void turnOn()}
+              >
+                <BellRing aria-hidden="true" />
+                {t(
+                  state === "working"
+                    ? "alerts.confirm.pending.working"
+                    : "alerts.confirm.pending.action",
+                )}
+              </Button>
+              <p className="text-sm text-muted-foreground">{t("alerts.confirm.pending.ignore")}</p>
+            </div>
+          </>
+        )}
       </section>
+    </div>
+  );
+}
+
+function ConfirmedLinks({ manageToken }: { manageToken: string }) {
+  const { t, path } = useI18n();
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <Link to={path("/properties")} className={buttonVariants()}>
+        {t("alerts.confirm.browse")}
+      </Link>
+      <Link
+        to={path(`/alerts/manage/${manageToken}`)}
+        className={buttonVariants({ variant: "outline" })}
+      >
+        {t("alerts.confirm.manage")}
+      </Link>
     </div>
   );
 }

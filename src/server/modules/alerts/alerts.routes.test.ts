@@ -9,6 +9,7 @@ import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { hashAlertToken } from "./alert-tokens";
+import { alertPurges, confirm, findByConfirmToken } from "./alerts.service";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -56,7 +57,7 @@ const subscribe = (
   remoteAddress = `10.0.${Math.floor(++client / 250)}.${client % 250}`,
 ) => call(testApp.app, alertsApi.subscribe, { payload: body, remoteAddress });
 
-/** Subscribes and follows the confirmation link; answers the manage token of the alert. */
+/** Subscribes and presses the confirmation page's button; answers the confirmation token. */
 async function subscribed(email: string, body: object = {}) {
   const before = (await testApp.outbox()).length;
   const response = await subscribe({
@@ -69,18 +70,8 @@ async function subscribed(email: string, body: object = {}) {
   expect(response.statusCode).toBe(202);
   const mail = (await testApp.outbox()).slice(before).find((m) => m.to === email);
   const token = /\/alerts\/confirm\/([\w-]{43})/.exec(mail!.text)![1]!;
-  const { confirm } = await import("./alerts.service");
-  const view = await confirm(
-    {
-      db: database.db,
-      mailQueue: testApp.app.mailQueue,
-      publicUrl: testApp.config.publicUrl,
-      manageToken: () => "",
-      now: () => now,
-    },
-    token,
-  );
-  expect(view?.status).toBe("active");
+  const confirmed = await call(testApp.app, alertsApi.confirm, { params: { token } });
+  expect(confirmed.json().status).toBe("active");
   const [row] = await database.db
     .select()
     .from(alertSubscriptions)
@@ -306,6 +297,7 @@ describe("managing", () => {
     const before = await database.db.select().from(alertSubscriptions);
     for (const token of ["x".repeat(43), "short", "../../etc"]) {
       for (const [contract, payload] of [
+        [alertsApi.confirm, undefined],
         [alertsApi.manage, undefined],
         [alertsApi.update, { paused: true, criteria: {} }],
         [alertsApi.unsubscribe, undefined],
@@ -320,6 +312,64 @@ describe("managing", () => {
 });
 
 describe("confirmation", () => {
+  /** The alerts' dependencies as the app has them, at a clock of the test's choosing. */
+  const depsAt = (clock: Date) => ({
+    db: database.db,
+    mailQueue: testApp.app.mailQueue,
+    publicUrl: testApp.config.publicUrl,
+    manageToken: () => "the manage token",
+    now: () => clock,
+  });
+
+  it("the link's page changes nothing; its button turns the alerts on, and again answers the same", async () => {
+    const email = "scanned@example.com";
+    const response = await subscribe({
+      email,
+      criteria: { towns: ["hartford"] },
+      frequency: "instant",
+      lang: "en",
+    });
+    expect(response.statusCode).toBe(202);
+    const [mail] = (await newMail()).filter((m) => m.to === email);
+    const token = /\/alerts\/confirm\/([\w-]{43})/.exec(mail!.text)![1]!;
+    const statusOf = async () =>
+      (
+        await database.db
+          .select({ status: alertSubscriptions.status })
+          .from(alertSubscriptions)
+          .where(eq(alertSubscriptions.email, email))
+      ).map((row) => row.status);
+
+    // What the page reads when the link is opened, by a person or by a mail scanner, twice.
+    for (let visit = 0; visit < 2; visit++) {
+      const shown = await findByConfirmToken(depsAt(now), token);
+      expect(shown).toMatchObject({ email, status: "pending", criteria: { towns: ["Hartford"] } });
+      expect(shown).not.toHaveProperty("manageToken");
+    }
+    expect(await statusOf()).toEqual(["pending"]);
+
+    // Listed while it waits, and it is not sent: the alert never ran.
+    await insertUnit(database.db, hartford, { unitNumber: "9Z", bedrooms: 1, rent: 1100 });
+    expect((await newMail()).filter((m) => m.to === email)).toEqual([]);
+
+    const first = await call(testApp.app, alertsApi.confirm, { params: { token } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ email, status: "active" });
+    const { manageToken } = first.json();
+    const managed = await call(testApp.app, alertsApi.manage, { params: { token: manageToken } });
+    expect(managed.statusCode).toBe(200);
+    expect(await statusOf()).toEqual(["active"]);
+
+    const again = await call(testApp.app, alertsApi.confirm, { params: { token } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await findByConfirmToken(depsAt(now), token)).toMatchObject({
+      status: "active",
+      manageToken: "the manage token",
+    });
+    expect(await statusOf()).toEqual(["active"]);
+  });
+
   it("expires after 7 days, and the purge removes the subscription", async () => {
     const response = await subscribe({
       email: "late@example.com",
@@ -329,15 +379,8 @@ describe("confirmation", () => {
     expect(response.statusCode).toBe(202);
     const [mail] = (await newMail()).filter((m) => m.to === "late@example.com");
     const token = /\/alerts\/confirm\/([\w-]{43})/.exec(mail!.text)![1]!;
-    const { confirm, alertPurges } = await import("./alerts.service");
-    const later = new Date(now.getTime() + 7 * 24 * 3_600_000 + 1000);
-    const deps = {
-      db: database.db,
-      mailQueue: testApp.app.mailQueue,
-      publicUrl: testApp.config.publicUrl,
-      manageToken: () => "",
-      now: () => later,
-    };
+    const deps = depsAt(new Date(now.getTime() + 7 * 24 * 3_600_000 + 1000));
+    expect(await findByConfirmToken(deps, token)).toBeNull();
     expect(await confirm(deps, token)).toBeNull();
     for (const purge of alertPurges(deps)) await purge.run();
     const rows = await database.db

@@ -7,6 +7,7 @@ import { route } from "#server/http/route";
 import {
   type AlertDeps,
   type AlertView,
+  confirm,
   findByManageToken,
   subscribe,
   unsubscribe,
@@ -36,6 +37,12 @@ export const alertsRoutes =
       },
       { rateLimit: ALERT_SUBSCRIBES_PER_MINUTE },
     );
+
+    route(app, api.confirm, async (request) => {
+      const confirmed = await confirm(deps, request.params.token);
+      if (!confirmed) throw notFound(alertMessages.linkInvalid);
+      return confirmed;
+    });
 
     route(app, api.manage, async (request) => {
       const found = await findByManageToken(deps, request.params.token);

@@ -109,7 +109,23 @@ const sameAlert = (a: SubscriptionRow, b: SubscriptionRow) =>
   a.frequency === b.frequency && JSON.stringify(a.criteria) === JSON.stringify(b.criteria);
 
 /**
- * The e-mailed link: the subscription becomes active (what is listed now counts as known), or
+ * What the e-mailed confirmation link shows, changing nothing: opening a link is not consent (mail
+ * scanners open every link they find), so the page asks, and `confirm` is its button. The manage
+ * token comes only once the subscription is confirmed. Null for a link unknown or past its time.
+ */
+export async function findByConfirmToken(
+  deps: AlertDeps,
+  token: string,
+): Promise<(AlertSubscription & { manageToken?: string }) | null> {
+  if (!isAlertToken(token)) return null;
+  const row = await createAlertsRepository(deps.db).findByConfirmHash(hashAlertToken(token));
+  if (!row?.confirmExpiresAt || row.confirmExpiresAt <= deps.now()) return null;
+  const { manageToken, ...view } = await viewOf(deps, row);
+  return row.status === "pending" ? view : { ...view, manageToken };
+}
+
+/**
+ * The confirmation page's button: the subscription becomes active (what is listed now counts as known), or
  * stays as it is when it was confirmed before. The same alert confirmed twice (two requests)
  * is kept once. Null for a link that is unknown or past its time, or when the address has
  * meanwhile reached its most alerts.
