@@ -148,6 +148,10 @@ test("subscribe, confirm, one alert for a matching unit, none for others, manage
   await expect(page.getByRole("heading", { name: "Your listing alerts" })).toBeVisible();
   await page.getByRole("button", { name: "Pause alerts" }).click();
   await expect(page.getByText("Your alerts are paused.")).toBeVisible();
+  // The confirmation link, opened again while they are paused, says so.
+  await page.goto(`${app.url}${new URL(confirmUrl).pathname}`);
+  await expect(page.getByRole("heading", { name: "Your alerts are paused" })).toBeVisible();
+  await page.goto(`${app.url}${new URL(manageUrl).pathname}`);
   await page.getByRole("button", { name: "Resume alerts" }).click();
   await expect(page.getByText("Your alerts are on again.")).toBeVisible();
   await page.getByLabel("A daily summary at 8 AM").check();

@@ -17,7 +17,7 @@ import type { Route } from "./+types/alert-confirm";
  * links of the messages they check, and such a visit must not turn alerts on for an address
  * whose owner never asked. The page shows what was asked for and a button that confirms; a
  * second visit after that shows the alerts on. A link unknown or past its 7 days is a 404 page
- * that offers to ask again.
+ * that offers to ask again. Alerts paused since (on their manage page) are said to be paused.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const words = pageMessages(request, ["alerts"]);
@@ -75,12 +75,20 @@ export default function AlertConfirm({ loaderData, params }: Route.ComponentProp
           tabIndex={-1}
           className="mt-4 text-3xl font-extrabold tracking-tight outline-none"
         >
-          {t(manageToken ? "alerts.confirm.heading" : "alerts.confirm.pending.heading")}
+          {t(
+            !manageToken
+              ? "alerts.confirm.pending.heading"
+              : shown.status === "paused"
+                ? "alerts.confirm.pausedHeading"
+                : "alerts.confirm.heading",
+          )}
         </h1>
         <p className="mt-4">
-          {t(manageToken ? "alerts.confirm.body" : "alerts.confirm.pending.body", {
-            email: shown.email,
-          })}
+          {shown.status === "paused"
+            ? t("alerts.manage.for", { email: shown.email })
+            : t(manageToken ? "alerts.confirm.body" : "alerts.confirm.pending.body", {
+                email: shown.email,
+              })}
         </p>
         <p className="mt-2 text-lg font-semibold">{criteriaText(i18n, shown.criteria)}</p>
         <p className="mt-2 text-muted-foreground">{frequencyText(i18n, shown.frequency)}</p>
