@@ -1,3 +1,4 @@
+import { locales } from "./locale";
 import { site } from "./site";
 import { z } from "./zod";
 
@@ -244,7 +245,8 @@ export const tenantInviteSchema = z.object({
 });
 export type TenantInviteInput = z.input<typeof tenantInviteSchema>;
 
-export const tenantSignInLinkSchema = z.object({ email });
+/** The address, and the language of the page it was asked from (the link's page and e-mail's). */
+export const tenantSignInLinkSchema = z.object({ email, lang: z.enum(locales).default("en") });
 export type TenantSignInLinkInput = z.input<typeof tenantSignInLinkSchema>;
 
 export const tenantSignInSchema = z.object({ token: z.string().min(1).max(200) });

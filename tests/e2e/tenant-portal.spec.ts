@@ -15,7 +15,6 @@ import {
 } from "#domain/maintenance";
 import { site } from "#domain/site";
 import type { OutboxMessage } from "#server/mail/outbox";
-import { portalMessages } from "#web/features/tenant-portal/portal-messages";
 import { formatDay } from "#web/lib/format-date-time";
 import { E2E_ADMIN } from "./support/accounts";
 import { outbox, unitId } from "./support/listings";
@@ -146,7 +145,7 @@ async function portalScans(page: Page) {
     await expectNoA11yViolations(page);
     await page.getByRole("tab", { name: /^Documents/ }).click();
     await expect(page.getByRole("heading", { name: "Your documents" })).toBeVisible();
-    await expect(page.getByText(portalMessages.documentsLoading)).toHaveCount(0);
+    await expect(page.getByText("Loading your documents...")).toHaveCount(0);
     await expectNoA11yViolations(page);
   }
   await page.setViewportSize(MOBILE);
@@ -374,4 +373,89 @@ test("a sign-in link asked for at the portal works once; an unknown address gets
   await expect(other.page).toHaveURL(/\/tenant-portal\/sign-in$/);
   await expect(other.page.getByLabel("Email", { exact: true })).toBeVisible();
   await other.close();
+});
+
+test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in Spanish, and reports a repair in Spanish", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const email = `rosa-${stamp}@example.com`;
+  const name = `Rosa Díaz ${stamp}`;
+  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  const unit = await unitId(request, BUILDING, UNIT);
+  const invited = await request.post(buildUrl(adminMaintenanceApi.invite, { id: unit }), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, email },
+  });
+  expect(invited.status()).toBe(201);
+
+  // The sign-in page in Spanish, at phone width.
+  await page.setViewportSize(MOBILE);
+  await page.goto("/es/tenant-portal/sign-in");
+  await expect(page.getByRole("heading", { name: "Portal de inquilinos" })).toBeVisible();
+  const noSidewaysScroll = async (at: Page) =>
+    expect(
+      await at.evaluate(() => document.documentElement.scrollWidth),
+      "no sideways scrolling at 375 px",
+    ).toBeLessThanOrEqual(MOBILE.width);
+  await noSidewaysScroll(page);
+  await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/es");
+  await expectNoA11yViolations(page);
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Envíenme un enlace para entrar" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Si esta dirección pertenece a un inquilino/);
+
+  // The e-mail is in Spanish, and its link opens the Spanish portal.
+  const mail = await mailTo(email, "su enlace para entrar");
+  const link = /https?:\/\/\S+(\/es\/tenant-portal\/sign-in\?token=[\w%-]+)/.exec(mail.text)?.[1];
+  expect(link, "a Spanish sign-in link").toBeDefined();
+  const tenant = await tenantBrowser(browser);
+  const phone = tenant.page;
+  await phone.goto(link!);
+  await expect(phone).toHaveURL(/\/es\/tenant-portal$/, FIRST_LOAD);
+  await expect(
+    phone.getByRole("heading", { name: "Portal de inquilinos", level: 1 }),
+  ).toBeVisible();
+  await expect(phone.getByText(`Hola, ${name}`)).toBeVisible();
+  await expect(phone.getByText(`Unidad ${UNIT}, ${BUILDING}`)).toBeVisible();
+
+  // The form's rules and its answer in Spanish.
+  await phone.getByRole("button", { name: "Nueva solicitud" }).click();
+  const form = phone.getByRole("form", { name: "Nueva solicitud" });
+  await form.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(
+    form.getByText("Dé a la solicitud un título breve (de 3 a 120 caracteres)."),
+  ).toBeVisible();
+  await expect(form.getByText("Elija qué tan urgente es.")).toBeVisible();
+  const title = `Gotea el fregadero ${stamp}`;
+  await form.getByLabel("Título").fill(title);
+  await form.getByLabel("Descripción").fill("Cae agua debajo del fregadero de la cocina.");
+  await form.getByLabel("Categoría").selectOption("plumbing");
+  await form.getByRole("radio", { name: "Urgente" }).check();
+  await form.getByRole("radio", { name: "Sí, pueden entrar" }).check();
+  await form.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(phone.getByText(/^Su solicitud se envió\./)).toBeVisible({ timeout: 20_000 });
+  const card = phone
+    .getByRole("listitem")
+    .filter({ has: phone.getByRole("heading", { name: title }) });
+  await expect(card.getByText("Estado: Enviada")).toBeVisible();
+  await expect(card.getByText("Plomería")).toBeVisible();
+  await expect(card.getByText(/^Informada el /)).toBeVisible();
+  await noSidewaysScroll(phone);
+  await expectNoA11yViolations(phone);
+
+  await phone.getByRole("tab", { name: /^Documentos/ }).click();
+  await expect(phone.getByRole("heading", { name: "Sus documentos" })).toBeVisible();
+  await expect(phone.getByText("Todavía no hay documentos")).toBeVisible();
+  await expectNoA11yViolations(phone);
+
+  // The same page in English, one link away.
+  await phone.getByRole("link", { name: /English$/ }).click();
+  await expect(phone).toHaveURL(/\/tenant-portal\?tab=documents$/);
+  await expect(phone.getByRole("heading", { name: "Tenant Portal", level: 1 })).toBeVisible();
+  await tenant.close();
 });

@@ -413,7 +413,9 @@ const plans: Record<string, Plan> = {
   },
   // The tenant portal. The fuzzer's tenant has no unit: a new request is refused (409), as is a
   // comment on a request it cannot see; sign-in links it guesses are unknown.
-  "POST /api/tenant/sign-in-link": { body: (k) => ({ email: email(k) }) },
+  "POST /api/tenant/sign-in-link": {
+    body: (k) => ({ email: email(k), lang: fc.constantFrom("en", "es", "fr", 7, undefined) }),
+  },
   "POST /api/tenant/sign-in": {
     body: () => ({
       token: fc.oneof(fc.base64String({ minLength: 40, maxLength: 48 }), text(0, 300)),

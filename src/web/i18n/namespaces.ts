@@ -22,6 +22,8 @@ export const namespaces = [
   "notifications",
   "upload",
   "alerts",
+  // The tenant portal and its sign-in page.
+  "portal",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,9 +1,10 @@
 import { alertMessages } from "#domain/alerts";
 import { contactFormSchema, contactMessages, tourRequestSchema } from "#domain/inquiries";
+import { maintenanceMessages, tenantMessages } from "#domain/maintenance";
 import { messages } from "#domain/messages";
 import { notificationPreferencesMessages } from "#domain/notification-preferences";
 import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
-import { connectionFailed } from "#web/lib/api-client";
+import { connectionFailed, tryAgainLater } from "#web/lib/api-client";
 
 /**
  * The words the shared zod schemas and the server's refusals are written in are English, in the
@@ -46,6 +47,29 @@ const groups = {
     uploadReceived: filesMessages.uploadReceived,
   },
   upload: documentUploadMessages,
+  /** The tenant portal's repair requests and comments: the form's rules and the server's answers. */
+  maintenance: {
+    title: maintenanceMessages.title,
+    description: maintenanceMessages.description,
+    category: maintenanceMessages.category,
+    urgency: maintenanceMessages.urgency,
+    permissionToEnter: maintenanceMessages.permissionToEnter,
+    preferredTimes: maintenanceMessages.preferredTimes,
+    tooManyPhotos: maintenanceMessages.tooManyPhotos,
+    photoType: maintenanceMessages.photoType,
+    photoTooBig: maintenanceMessages.photoTooBig,
+    comment: maintenanceMessages.comment,
+    submitted: maintenanceMessages.submitted,
+    commentSent: maintenanceMessages.commentSent,
+    notFound: maintenanceMessages.notFound,
+    closed: maintenanceMessages.closed,
+    noUnit: maintenanceMessages.noUnit,
+  },
+  /** The tenant portal's sign-in by e-mailed link. */
+  tenant: {
+    linkSent: tenantMessages.linkSent,
+    linkInvalid: tenantMessages.linkInvalid,
+  },
   /** The refusals any request of a renter's page may meet (not those no browser form can cause). */
   server: {
     internal: messages.server.internal,
@@ -61,7 +85,7 @@ const groups = {
     uploadTooManyParts: messages.server.uploadTooManyParts,
   },
   /** The browser's own words when the server cannot be reached (the upload page shows them). */
-  client: { connectionFailed },
+  client: { connectionFailed, tryAgainLater },
   /** The notification settings' quiet hours (a renter's page, shown through the form field). */
   preferences: { timeOfDay: notificationPreferencesMessages.timeOfDay },
 } as const;

@@ -145,8 +145,11 @@ export async function fetchFile<C extends ReadContract>(
  */
 export function failureDetail(error: unknown): string {
   if (error instanceof ApiError && (error.status === 0 || error.fromServer)) return error.message;
-  return "Please try again in a moment.";
+  return tryAgainLater;
 }
+
+/** What a failure without words of its own says. */
+export const tryAgainLater = "Please try again in a moment.";
 
 /** The typed success body, or the ApiError a refusal (or an answer the contract denies) means. */
 function answerOf<C extends Contract>(

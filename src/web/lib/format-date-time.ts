@@ -6,14 +6,15 @@ import { dateTimeFormat } from "#web/i18n/intl-formats";
 
 /**
  * 'Nov 22, 2026, 3:04 PM' in the agency's time zone (Connecticut), whatever the viewer's; '—'
- * for no date. Newer ICU data puts a narrow no-break space before AM/PM: a plain space reads,
- * copies and searches the same everywhere.
+ * for no date; in another language (`intl`, e.g. es-US) in its own way. Newer ICU data puts a
+ * narrow no-break space before AM/PM: a plain space reads, copies and searches the same
+ * everywhere.
  */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, intl = "en-US"): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return dateTimeFormat("en-US", {
+  return dateTimeFormat(intl, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: OFFICE_TIME_ZONE,
@@ -23,16 +24,19 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 /**
- * A calendar day ('2026-03-03') as 'Tue, Mar 3, 2026'. The day is no instant: it is read at noon
- * UTC and shown in UTC, so no time zone moves it to the day before or after.
+ * A calendar day ('2026-03-03') as 'Tue, Mar 3, 2026'; in another language (`intl`) written out,
+ * as 'martes, 3 de marzo de 2026' (short Spanish names read 'mar, 3 de mar': Tuesday and March
+ * alike). The day is no instant: it is read at noon UTC and shown in UTC, so no time zone moves
+ * it to the day before or after.
  */
-export function formatDay(day: string | null | undefined): string {
+export function formatDay(day: string | null | undefined, intl = "en-US"): string {
   if (!day) return "—";
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return "—";
-  return dateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
+  const style = intl.startsWith("en") ? "short" : "long";
+  return dateTimeFormat(intl, {
+    weekday: style,
+    month: style,
     day: "numeric",
     year: "numeric",
     timeZone: "UTC",

@@ -62,7 +62,7 @@ describe("/tenant-portal/sign-in: asking for a link", () => {
     await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
     const sent = await screen.findByText(tenantMessages.linkSent);
     expect(sent.closest("[role=status]")).toHaveFocus();
-    expect(asked).toEqual([{ email: "tina@example.com" }]);
+    expect(asked).toEqual([{ email: "tina@example.com", lang: "en" }]);
     await user.click(screen.getByRole("button", { name: "Send another link" }));
     expect(await screen.findByLabelText("Email")).toBeInTheDocument();
   });

@@ -1,18 +1,26 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { tenantMessages } from "#domain/maintenance";
-import { messages } from "#domain/messages";
+import { LanguageSwitch } from "../components/layout/language-switch";
 import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
 import { homeOf } from "../features/auth/components/protected-page";
 import { SignInLinkForm } from "../features/tenant-portal/components/sign-in-link-form";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { metaI18n } from "../i18n/meta";
+import { translateMessage } from "../i18n/translate-message";
 import { ApiError } from "../lib/api-client";
 import { privatePageMeta } from "../lib/meta";
+import type { Route } from "./+types/tenant-portal-sign-in";
 
-export const meta = () => privatePageMeta("Tenant Sign-in");
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, ["portal"]);
+}
 
-const signInPath = "/tenant-portal/sign-in";
+export const meta: Route.MetaFunction = (args) =>
+  privatePageMeta(metaI18n(args).t("portal.meta.signIn"));
 
 /** A link the server refused (used, expired, unknown) says so; anything else says what failed. */
 function linkFailure(error: unknown): string {
@@ -21,15 +29,19 @@ function linkFailure(error: unknown): string {
 }
 
 /**
- * /tenant-portal/sign-in: tenants have no password. The form e-mails a single-use link to this
+ * /tenant-portal/sign-in (and /es/tenant-portal/sign-in, in Spanish): tenants have no password. The form e-mails a single-use link to this
  * page; with the link's `?token=` the page exchanges it for a session (stored as every sign-in
- * stores it) and goes to /tenant-portal. A link that does not work says so above the form, to
+ * stores it) and goes to the portal, in the page's language. A link that does not work says so above the form, to
  * ask for a new one; the spent token leaves the address either way. A visitor already signed in
  * and without a link goes to their own home; one whose link failed (a used link opened again)
  * sees why, and the way on to their account.
  */
 export default function TenantSignIn() {
   const { user, ready, signInWithLink } = useAuth();
+  const { t, path } = useI18n();
+  const signInPath = path("/tenant-portal/sign-in");
+  // A tenant's home in the page's language; the back office is English only.
+  const home = user ? (user.role === "tenant" ? path(homeOf(user.role)) : homeOf(user.role)) : null;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -44,49 +56,53 @@ export default function TenantSignIn() {
     setExchanging(true);
     setFailure(null);
     signInWithLink(token).then(
-      () => navigate("/tenant-portal", { replace: true }),
+      () => navigate(path("/tenant-portal"), { replace: true }),
       (error: unknown) => {
-        setFailure(linkFailure(error));
+        setFailure(translateMessage(t, linkFailure(error)));
         setExchanging(false);
         navigate(signInPath, { replace: true });
       },
     );
-  }, [ready, token, signInWithLink, navigate]);
+  }, [ready, token, signInWithLink, navigate, path, signInPath, t]);
 
   // Signed in already: straight home, unless a link just failed (its message stays on screen).
   useEffect(() => {
-    if (ready && user && !token && !exchanging && !failure) {
-      navigate(homeOf(user.role), { replace: true });
+    if (ready && home && !token && !exchanging && !failure) {
+      navigate(home, { replace: true });
     }
-  }, [ready, user, token, exchanging, failure, navigate]);
+  }, [ready, home, token, exchanging, failure, navigate]);
 
-  if (!ready) return <FullScreenStatus message={messages.loading} />;
-  if (exchanging) return <FullScreenStatus message="Signing you in..." />;
+  if (!ready) return <FullScreenStatus message={t("common.loading")} />;
+  if (exchanging) return <FullScreenStatus message={t("portal.signIn.signingIn")} />;
 
   return (
     <AuthCard
-      title="Tenant Portal"
-      subtitle="Report a repair, follow it and share documents with the office. No password: we e-mail you a link to sign in."
+      title={t("portal.signIn.title")}
+      subtitle={t("portal.signIn.subtitle")}
+      home={{ to: path("/"), label: t("portal.signIn.home") }}
     >
+      <div className="-mt-2 mb-2 flex justify-center">
+        <LanguageSwitch />
+      </div>
       {failure ? (
-        <Banner tone="error" title="Sign-in failed">
+        <Banner tone="error" title={t("portal.signIn.failed")}>
           {failure}
         </Banner>
       ) : null}
       {user ? (
         <p className="text-center">
-          You are still signed in.{" "}
-          <Link to={homeOf(user.role)} className="font-semibold text-primary hover:underline">
-            Continue to your account
+          {t("portal.signIn.stillSignedIn")}{" "}
+          <Link to={home ?? "/"} className="font-semibold text-primary hover:underline">
+            {t("portal.signIn.continue")}
           </Link>
         </p>
       ) : (
         <SignInLinkForm />
       )}
       <p className="mt-6 text-center text-sm">
-        Office staff?{" "}
+        {t("portal.signIn.staff")}{" "}
         <Link to="/login" className="font-semibold text-primary hover:underline">
-          Staff Login
+          {t("portal.signIn.staffLogin")}
         </Link>
       </p>
     </AuthCard>

@@ -1,14 +1,18 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { SessionUser } from "#domain/auth";
-import { maintenanceMessages } from "#domain/maintenance";
+import { type MaintenanceRequest, maintenanceMessages } from "#domain/maintenance";
 import { answer, handle } from "#tests/support/api-mocks";
 import { AuthProvider } from "#web/features/auth/auth-provider";
 import { TOKEN_KEY, USER_KEY } from "#web/features/auth/session-storage";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
+import { createTranslator } from "#web/i18n/translator";
 import { queryClient } from "#web/lib/query";
 import TenantPortal from "./tenant-portal";
 
@@ -122,5 +126,100 @@ describe("/tenant-portal", () => {
     renderPortal();
     expect(await screen.findByText(maintenanceMessages.noUnit)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "New request" })).toBeNull();
+  });
+});
+
+describe("/es/tenant-portal", () => {
+  const spanish = createTranslator("es", messagesFor("es", ["common", "form", "portal", "upload"]));
+  const inSpanish = (Page: () => ReactNode) => () => (
+    <I18nProvider translator={spanish}>
+      <Page />
+    </I18nProvider>
+  );
+  const leak: MaintenanceRequest = {
+    id: "r1",
+    title: "Gotea el fregadero",
+    description: "Cae agua debajo del fregadero desde el lunes.",
+    category: "plumbing",
+    urgency: "urgent",
+    status: "scheduled",
+    permissionToEnter: false,
+    preferredTimes: "",
+    scheduledFor: "2026-03-03",
+    window: "morning",
+    createdAt: "2026-03-01T14:00:00.000Z",
+    updatedAt: "2026-03-02T14:00:00.000Z",
+    tenant: { id: "t1", name: "Tina Tenant", email: "tina@example.com" },
+    property: { id: 7, name: "Elm Court", unit: "2B", unitId: 31 },
+    photos: [],
+    comments: [
+      {
+        id: "c1",
+        body: "El plomero viene el martes.",
+        author: { name: "The office", role: "staff" },
+        createdAt: "2026-03-02T14:00:00.000Z",
+      },
+    ],
+  };
+
+  it("speaks Spanish throughout: the home, a request, the form and its rules", async () => {
+    signIn(tina);
+    answer(
+      handle(tenantPortalApi.home, () => home),
+      handle(tenantPortalApi.listRequests, () => ({ requests: [leak] })),
+    );
+    const user = userEvent.setup();
+    const Stub = createRoutesStub([
+      { path: "/es/tenant-portal", Component: inSpanish(TenantPortal) },
+    ]);
+    render(
+      <AuthProvider>
+        <Stub initialEntries={["/es/tenant-portal"]} />
+      </AuthProvider>,
+    );
+    expect(
+      await screen.findByRole("heading", { name: "Portal de inquilinos", level: 1 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Unidad 2B, Elm Court")).toBeInTheDocument();
+    expect(screen.getByText("Hola, Tina Tenant")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /English$/ })).toHaveAttribute(
+      "href",
+      "/tenant-portal",
+    );
+    expect(screen.getByRole("tab", { name: "Mantenimiento, 1 abierta" })).toBeInTheDocument();
+
+    const card = (await screen.findByRole("heading", { name: "Gotea el fregadero" })).closest(
+      "li",
+    )!;
+    expect(within(card).getByText("Estado: Programada")).toBeInTheDocument();
+    expect(within(card).getByText("Urgente")).toBeInTheDocument();
+    expect(within(card).getByText("Plomería")).toBeInTheDocument();
+    expect(
+      within(card).getByText("Visita: martes, 3 de marzo de 2026, de 8 a. m. a 12 p. m."),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText("La oficina entra solo cuando usted esté en casa."),
+    ).toBeInTheDocument();
+    expect(within(card).getByText("La oficina")).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Enviar comentario" })).toBeInTheDocument();
+
+    // The form checks with the server's schema, and says its rules in Spanish.
+    await user.click(screen.getByRole("button", { name: "Nueva solicitud" }));
+    await user.click(screen.getByRole("button", { name: "Enviar solicitud" }));
+    expect(
+      await screen.findByText("Dé a la solicitud un título breve (de 3 a 120 caracteres)."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Elija qué tipo de problema es.")).toBeInTheDocument();
+    expect(screen.getByText("Elija qué tan urgente es.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Indique si podemos entrar cuando usted no esté en casa."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: /Categoría/ })).toHaveDisplayValue(
+      "Elija una categoría",
+    );
+    // What counts as an emergency, with the office's number to call in it.
+    const note = screen.getByText(/^Una emergencia es un peligro/);
+    expect(within(note).getByRole("link", { name: "(860) 555-0142" })).toBeInTheDocument();
   });
 });

@@ -12,10 +12,20 @@ import { DocumentsSection } from "../features/tenant-portal/components/documents
 import { MaintenanceSection } from "../features/tenant-portal/components/maintenance-section";
 import { PortalHeader } from "../features/tenant-portal/components/portal-header";
 import { homeQuery } from "../features/tenant-portal/portal-queries";
+import { pageMessages } from "../i18n/catalogue.server";
+import { useI18n } from "../i18n/i18n-provider";
+import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
 import { QueryProvider } from "../lib/query";
+import type { Route } from "./+types/tenant-portal";
 
-export const meta = () => privatePageMeta("Tenant Portal");
+/** The portal's words (and the document categories', shared with the upload page). */
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, ["portal", "upload"]);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  privatePageMeta(metaI18n(args).t("portal.meta.title"));
 
 const sections = ["maintenance", "documents"] as const;
 type Section = (typeof sections)[number];
@@ -23,6 +33,7 @@ type Section = (typeof sections)[number];
 function Portal() {
   const { user } = useAuth();
   const { logout } = useLogout();
+  const { t, path } = useI18n();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const section: Section = sections.find((s) => s === requested) ?? "maintenance";
@@ -45,23 +56,27 @@ function Portal() {
       <PortalHeader
         name={user ? displayNameOf(user) : ""}
         actions={
-          <Button variant="outline" className="h-11" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" /> Logout
+          <Button
+            variant="outline"
+            className="h-11"
+            onClick={() => void logout({ redirectTo: path("/"), message: t("portal.loggingOut") })}
+          >
+            <LogOut aria-hidden="true" /> {t("portal.logout")}
           </Button>
         }
       />
       <main className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
         <Tabs value={section} onValueChange={select}>
           <TabsList
-            aria-label="Portal sections"
+            aria-label={t("portal.sections")}
             className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto"
           >
             <TabsTrigger
               value="maintenance"
               className="justify-center"
-              aria-label={open > 0 ? `Maintenance, ${open} open` : undefined}
+              aria-label={open > 0 ? t("portal.tab.maintenanceOpen", { count: open }) : undefined}
             >
-              <Wrench aria-hidden="true" className="size-4" /> Maintenance
+              <Wrench aria-hidden="true" className="size-4" /> {t("portal.tab.maintenance")}
               {open > 0 ? (
                 <Badge variant="secondary" aria-hidden="true">
                   {open}
@@ -69,7 +84,7 @@ function Portal() {
               ) : null}
             </TabsTrigger>
             <TabsTrigger value="documents" className="justify-center">
-              <FileText aria-hidden="true" className="size-4" /> Documents
+              <FileText aria-hidden="true" className="size-4" /> {t("portal.tab.documents")}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="maintenance">
@@ -85,7 +100,7 @@ function Portal() {
 }
 
 /**
- * /tenant-portal: a signed-in tenant's home (unit, building, the office's contact), their
+ * /tenant-portal (and /es/tenant-portal, in Spanish): a signed-in tenant's home (unit, building, the office's contact), their
  * maintenance requests and their documents. Protected by the spec's rule, for tenants: staff go
  * to their own home, and no session goes to /login. The open section is kept in the address
  * (?tab=documents), so a reload opens the same one.

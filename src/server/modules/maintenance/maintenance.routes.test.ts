@@ -199,6 +199,32 @@ describe("the way in", () => {
     );
     expect(rows[0].n).toBe(5);
   });
+
+  it("writes the link's e-mail in the language of the page it was asked from, and opens that page", async () => {
+    const tenant = await invitedTenant(unit2B, "Lucía Enlace");
+    await newMail();
+    const response = await call(app, tenantPortalApi.signInLink, {
+      payload: { email: tenant.email, lang: "es" },
+      remoteAddress: fromNewClient(),
+    });
+    expect(response.statusCode).toBe(202);
+    const [mail] = await newMail();
+    expect(mail!.subject).toBe(`${site.name}: su enlace para entrar`);
+    expect(mail!.text).toContain("portal de inquilinos");
+    expect(mail!.html).toContain('<html lang="es">');
+    expect(mail!.text).toMatch(/\/es\/tenant-portal\/sign-in\?token=[\w-]{43}/);
+    const signedIn = await call(app, tenantPortalApi.signIn, { payload: { token: linkIn(mail)! } });
+    expect(signedIn.statusCode).toBe(200);
+    await newMail(); // the new-browser notice of that sign-in
+
+    // A language the site does not speak is refused, and nothing is sent.
+    const refused = await call(app, tenantPortalApi.signInLink, {
+      payload: { email: tenant.email, lang: "fr" },
+      remoteAddress: fromNewClient(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await newMail()).toEqual([]);
+  });
 });
 
 describe("a repair, from the tenant's report to done", () => {

@@ -129,6 +129,8 @@ describe("GET /robots.txt", () => {
       "/es/notifications",
       "/es/settings/",
       "/es/upload/",
+      "/tenant-portal",
+      "/es/tenant-portal",
       API_PREFIX,
     ]) {
       expect(response.body).toContain(`Disallow: ${path}`);

@@ -37,6 +37,7 @@ const PRIVATE_PATHS = [
   "/es/notifications",
   "/es/settings/",
   "/es/upload/",
+  "/es/tenant-portal",
   API_PREFIX,
 ];
 

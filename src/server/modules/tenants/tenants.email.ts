@@ -1,11 +1,15 @@
+import { type Locale, localizedPath } from "#domain/locale";
 import { TENANT_INVITE_DAYS, TENANT_SIGN_IN_LINK_MINUTES } from "#domain/maintenance";
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
 
-/** The page that exchanges a link's token for a session (the token is its `token` query). */
-export const signInPageUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/tenant-portal/sign-in?token=${encodeURIComponent(token)}`;
+/**
+ * The page that exchanges a link's token for a session (the token is its `token` query), in
+ * the tenant's language: the portal it opens speaks the same.
+ */
+export const signInPageUrl = (publicUrl: string, token: string, lang: Locale = "en") =>
+  `${publicUrl}${localizedPath("/tenant-portal/sign-in", lang)}?token=${encodeURIComponent(token)}`;
 
 /** A tenant's invitation to the portal, from the office. */
 export function invitationEmail(input: {
@@ -31,19 +35,36 @@ export function invitationEmail(input: {
   };
 }
 
-/** The link a tenant asked for at the portal. */
-export function signInLinkEmail(input: { to: string; url: string }): QueuedMessage {
+const signInLinkWords = {
+  en: {
+    subject: `${site.name}: your sign-in link`,
+    heading: "Sign in to the tenant portal",
+    body: `The button signs you in to the tenant portal. It works once, for ${TENANT_SIGN_IN_LINK_MINUTES} minutes.`,
+    action: "Sign in",
+    footnote: "If you did not ask for this, ignore this e-mail: nobody can sign in without it.",
+  },
+  es: {
+    subject: `${site.name}: su enlace para entrar`,
+    heading: "Entre al portal de inquilinos",
+    body: `El botón abre su sesión en el portal de inquilinos. Funciona una sola vez, durante ${TENANT_SIGN_IN_LINK_MINUTES} minutos.`,
+    action: "Entrar",
+    footnote: "Si usted no lo pidió, ignore este correo: nadie puede entrar sin él.",
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+/** The link a tenant asked for at the portal, in the language of the page they asked from. */
+export function signInLinkEmail(input: { to: string; url: string; lang: Locale }): QueuedMessage {
+  const words = signInLinkWords[input.lang];
   return {
     kind: "tenant_sign_in_link",
     to: input.to,
-    subject: `${site.name}: your sign-in link`,
+    subject: words.subject,
     ...renderEmail({
-      heading: "Sign in to the tenant portal",
-      paragraphs: [
-        `The button signs you in to the tenant portal. It works once, for ${TENANT_SIGN_IN_LINK_MINUTES} minutes.`,
-      ],
-      action: { label: "Sign in", url: input.url },
-      footnote: "If you did not ask for this, ignore this e-mail: nobody can sign in without it.",
+      heading: words.heading,
+      paragraphs: [words.body],
+      action: { label: words.action, url: input.url },
+      footnote: words.footnote,
+      language: input.lang,
     }),
   };
 }

@@ -33,7 +33,7 @@ export const tenantsRoutes =
       app,
       api.signInLink,
       async (request) => {
-        await requestSignInLink(deps, request.body.email);
+        await requestSignInLink(deps, request.body.email, request.body.lang);
         return done(tenantMessages.linkSent);
       },
       { rateLimit: TENANT_LINK_REQUESTS_PER_MINUTE },

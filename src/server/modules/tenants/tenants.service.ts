@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionUser } from "#domain/auth";
+import type { Locale } from "#domain/locale";
 import {
   openMaintenanceStatuses,
   TENANT_INVITE_DAYS,
@@ -236,7 +237,11 @@ export async function endTenantAccess(
  * E-mails a sign-in link to a tenant with access. Whatever the address (unknown, staff, ended,
  * over its hourly limit), the caller answers the same, so the answer tells nothing.
  */
-export async function requestSignInLink(deps: TenantDeps, email: string): Promise<void> {
+export async function requestSignInLink(
+  deps: TenantDeps,
+  email: string,
+  lang: Locale = "en",
+): Promise<void> {
   const now = deps.now();
   await deps.mailQueue.transaction(async (tx) => {
     const [tenant] = await tx.db
@@ -265,7 +270,9 @@ export async function requestSignInLink(deps: TenantDeps, email: string): Promis
       "sign_in",
       new Date(now.getTime() + TENANT_SIGN_IN_LINK_MINUTES * 60 * 1000),
     );
-    await tx.queue(signInLinkEmail({ to: email, url: signInPageUrl(deps.publicUrl, token) }));
+    await tx.queue(
+      signInLinkEmail({ to: email, url: signInPageUrl(deps.publicUrl, token, lang), lang }),
+    );
   });
 }
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { SessionUser } from "#domain/auth";
-import { messages } from "#domain/messages";
 import type { UserRole } from "#domain/users";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { useAuth } from "../auth-provider";
 import { FullScreenStatus } from "./full-screen-status";
 
@@ -36,6 +36,7 @@ export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNod
   const { user, ready } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useI18n();
   const target = ready ? redirectFor(user, rule) : null;
   const from = `${location.pathname}${location.search}`;
 
@@ -44,6 +45,7 @@ export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNod
       navigate(target, { replace: true, state: target === "/login" ? { from } : undefined });
   }, [target, from, navigate]);
 
-  if (!ready || target) return <FullScreenStatus message={messages.loading} />;
+  // 'Loading...' in the page's language (the tenant portal has a Spanish page).
+  if (!ready || target) return <FullScreenStatus message={t("common.loading")} />;
   return <>{children}</>;
 }

@@ -2,20 +2,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
-import {
-  fileCategoryLabels,
-  formatFileDate,
-  formatFileSize,
-  type TenantFile,
-} from "#domain/tenant-files";
+import type { TenantFile } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { ApiError, failureDetail, request } from "#web/lib/api-client";
+import { uploadDate, uploadSize } from "#web/features/document-upload/format";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
+import { ApiError, request } from "#web/lib/api-client";
 import { startDownload } from "#web/lib/start-download";
-import { portalMessages } from "../portal-messages";
 import { documentsQuery } from "../portal-queries";
+import { useFailureDetail } from "../use-failure-detail";
 import { LoadFailed } from "./load-failed";
 
 function DocumentRow({
@@ -29,17 +27,21 @@ function DocumentRow({
   failure: string | null;
   onDownload: (file: TenantFile) => void;
 }) {
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   return (
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid min-w-0 gap-1.5">
           <h4 className="font-semibold break-all">{file.originalName}</h4>
           <p className="flex flex-wrap items-center gap-2">
-            {file.fromOffice ? <Badge variant="default">{portalMessages.fromOffice}</Badge> : null}
-            <Badge variant="outline">{fileCategoryLabels[file.category]}</Badge>
+            {file.fromOffice ? (
+              <Badge variant="default">{t("portal.documents.fromOffice")}</Badge>
+            ) : null}
+            <Badge variant="outline">{t(`upload.category.${file.category}`)}</Badge>
           </p>
           <p className="text-sm text-muted-foreground">
-            {`${formatFileSize(file.size)} · ${formatFileDate(file.uploadDate)}`}
+            {`${uploadSize(file.size, locale)} · ${uploadDate(file.uploadDate, i18n)}`}
           </p>
           {failure ? (
             <p role="alert" className="text-sm font-medium text-destructive">
@@ -50,12 +52,12 @@ function DocumentRow({
         <Button
           variant="outline"
           className="h-11 w-full shrink-0 sm:w-auto"
-          aria-label={`Download ${file.originalName}`}
+          aria-label={t("portal.documents.downloadNamed", { name: file.originalName })}
           disabled={busy}
           onClick={() => onDownload(file)}
         >
           <Download aria-hidden="true" />
-          {busy ? "Downloading..." : "Download"}
+          {t(busy ? "portal.documents.downloading" : "portal.documents.download")}
         </Button>
       </Card>
     </li>
@@ -67,6 +69,8 @@ function DocumentRow({
  * it answers as an attachment: the page stays where it is.
  */
 function useDocumentDownload() {
+  const { t } = useI18n();
+  const why = useFailureDetail();
   const [busy, setBusy] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const download = async (file: TenantFile) => {
@@ -78,11 +82,13 @@ function useDocumentDownload() {
       });
       startDownload(downloadUrl, file.originalName);
     } catch (error) {
-      const why =
-        error instanceof ApiError && error.fromServer ? error.message : failureDetail(error);
+      const reason =
+        error instanceof ApiError && error.fromServer
+          ? translateMessage(t, error.message)
+          : why(error);
       setFailures((current) => ({
         ...current,
-        [file.id]: `${portalMessages.downloadFailed} ${why}`,
+        [file.id]: `${t("portal.documents.downloadFailed")} ${reason}`,
       }));
     } finally {
       setBusy(null);
@@ -93,14 +99,15 @@ function useDocumentDownload() {
 
 /** The tenant's documents, newest first: their own uploads and what the office shared. */
 export function DocumentList() {
+  const { t } = useI18n();
   const list = useQuery(documentsQuery());
   const { busy, failures, download } = useDocumentDownload();
   if (list.isError && !list.data)
-    return <LoadFailed title={portalMessages.documentsFailed} query={list} />;
+    return <LoadFailed title={t("portal.documents.failed")} query={list} />;
   if (!list.data)
     return (
       <p role="status" className="text-muted-foreground">
-        {portalMessages.documentsLoading}
+        {t("portal.documents.loading")}
       </p>
     );
   if (list.data.files.length === 0)
@@ -108,12 +115,12 @@ export function DocumentList() {
       <StatePanel
         icon={FolderOpen}
         headingLevel={4}
-        title={portalMessages.noDocuments}
-        message={portalMessages.noDocumentsHint}
+        title={t("portal.documents.none")}
+        message={t("portal.documents.noneHint")}
       />
     );
   return (
-    <ul aria-label="Your documents" className="grid gap-3">
+    <ul aria-label={t("portal.documents.yours")} className="grid gap-3">
       {list.data.files.map((file) => (
         <DocumentRow
           key={file.id}

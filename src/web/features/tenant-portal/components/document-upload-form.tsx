@@ -8,19 +8,19 @@ import {
   documentUploadMessages,
   type FileCategory,
   fileCategories,
-  fileCategoryLabels,
   filesMessages,
-  formatFileSize,
   TENANT_FILE_MAX_BYTES,
   TENANT_FILE_MAX_MB,
   TENANT_FILES_PER_REQUEST_MAX,
 } from "#domain/tenant-files";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { SelectField } from "#web/components/ui/form-field";
+import { uploadSize } from "#web/features/document-upload/format";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { upload } from "#web/lib/api-client";
 import { invalidate } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
-import { portalMessages } from "../portal-messages";
 import { readRefusal } from "../refusals";
 
 /** Why these files cannot be sent as they are, checked before sending; null when they can. */
@@ -37,6 +37,7 @@ function filesProblem(files: File[]): string | null {
  */
 export function DocumentUploadForm() {
   const client = useQueryClient();
+  const { t, locale } = useI18n();
   const id = useId();
   const [category, setCategory] = useState<FileCategory>("other");
   const [files, setFiles] = useState<File[]>([]);
@@ -50,7 +51,7 @@ export function DocumentUploadForm() {
     event.preventDefault();
     setSent(false);
     const before = filesProblem(files);
-    setProblem(before);
+    setProblem(before === null ? null : translateMessage(t, before));
     if (before) {
       input.current?.focus();
       return;
@@ -72,10 +73,11 @@ export function DocumentUploadForm() {
         tooBig: filesMessages.tooBig,
         wrongType: filesMessages.wrongType,
       });
+      const placed = refusal.files ?? refusal.fields.category;
       setProblem(
-        refusal.files ??
-          refusal.fields.category ??
-          `${portalMessages.documentsNotSent} ${refusal.general ?? ""}`.trim(),
+        placed
+          ? translateMessage(t, placed)
+          : `${t("portal.documents.notSent")} ${translateMessage(t, refusal.general ?? "")}`.trim(),
       );
       input.current?.focus();
     } finally {
@@ -86,16 +88,16 @@ export function DocumentUploadForm() {
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="grid gap-4">
       <h3 id={`${id}-heading`} className="text-lg font-bold">
-        Send the office a document
+        {t("portal.documents.send")}
       </h3>
       <SelectField
-        label="What is it?"
+        label={t("portal.documents.what")}
         value={category}
         onChange={(event) => setCategory(event.target.value as FileCategory)}
       >
         {fileCategories.map((value) => (
           <option key={value} value={value}>
-            {fileCategoryLabels[value]}
+            {t(`upload.category.${value}`)}
           </option>
         ))}
       </SelectField>
@@ -125,13 +127,16 @@ export function DocumentUploadForm() {
             "h-11 w-fit cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
           )}
         >
-          <FileUp aria-hidden="true" /> Choose files
+          <FileUp aria-hidden="true" /> {t("portal.documents.choose")}
         </label>
         <p id={`${id}-kinds`} className="text-sm text-muted-foreground">
-          {`${acceptedDocumentKinds.join(", ")}, ${TENANT_FILE_MAX_MB}MB each.`}
+          {t("portal.documents.kinds", {
+            kinds: acceptedDocumentKinds.join(", "),
+            mb: TENANT_FILE_MAX_MB,
+          })}
         </p>
         {files.length > 0 ? (
-          <ul aria-label="Chosen files" className="grid gap-2">
+          <ul aria-label={t("portal.documents.chosen")} className="grid gap-2">
             {files.map((file, index) => (
               <li
                 // The same file may be chosen twice: its place tells the two apart.
@@ -141,12 +146,12 @@ export function DocumentUploadForm() {
               >
                 <span className="min-w-0 break-all">
                   {file.name}{" "}
-                  <span className="text-muted-foreground">{`(${formatFileSize(file.size)})`}</span>
+                  <span className="text-muted-foreground">{`(${uploadSize(file.size, locale)})`}</span>
                 </span>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t("portal.documents.remove", { name: file.name })}
                   onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
                 >
                   <X aria-hidden="true" />
@@ -165,12 +170,12 @@ export function DocumentUploadForm() {
         {sent ? (
           <p className="flex items-start gap-2 rounded-md bg-secondary p-3 font-medium text-secondary-foreground">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {portalMessages.documentsSent}
+            {t("portal.documents.sent")}
           </p>
         ) : null}
       </div>
       <Button type="submit" className="h-11 w-full sm:w-fit" disabled={sending}>
-        {sending ? "Sending..." : "Send documents"}
+        {sending ? t("portal.sending") : t("portal.documents.sendButton")}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { buildUrl } from "#domain/api/wire";
 import { documentUploadMessages, filesMessages, type TenantFile } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
-import { portalMessages } from "../portal-messages";
+import english from "#web/i18n/messages/en/portal.json";
 import { DocumentsSection } from "./documents-section";
 
 const lease: TenantFile = {
@@ -53,13 +53,13 @@ const pdf = (name: string) => new File([new Uint8Array(2048)], name, { type: "ap
 describe("Documents: the list", () => {
   it("lists the tenant's documents, marking those from the office", async () => {
     renderWithQuery(<DocumentsSection />);
-    expect(screen.getByText(portalMessages.documentsLoading)).toBeInTheDocument();
+    expect(screen.getByText(english["portal.documents.loading"])).toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Your documents" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent("Lease 2026.pdf");
-    expect(within(rows[0]!).getByText(portalMessages.fromOffice)).toBeInTheDocument();
-    expect(within(rows[1]!).queryByText(portalMessages.fromOffice)).toBeNull();
+    expect(within(rows[0]!).getByText(english["portal.documents.fromOffice"])).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText(english["portal.documents.fromOffice"])).toBeNull();
     expect(rows[1]).toHaveTextContent("2 KB");
   });
 
@@ -92,7 +92,7 @@ describe("Documents: the list", () => {
     renderWithQuery(<DocumentsSection />);
     await user.click(await screen.findByRole("button", { name: "Download Lease 2026.pdf" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      `${portalMessages.downloadFailed} ${filesMessages.fileNotFound}`,
+      `${english["portal.documents.downloadFailed"]} ${filesMessages.fileNotFound}`,
     );
   });
 
@@ -100,7 +100,7 @@ describe("Documents: the list", () => {
     stored = [];
     renderWithQuery(<DocumentsSection />);
     expect(
-      await screen.findByRole("heading", { name: portalMessages.noDocuments }),
+      await screen.findByRole("heading", { name: english["portal.documents.none"] }),
     ).toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe("Documents: the list", () => {
     const user = userEvent.setup();
     renderWithQuery(<DocumentsSection />);
     expect(
-      await screen.findByRole("heading", { name: portalMessages.documentsFailed }),
+      await screen.findByRole("heading", { name: english["portal.documents.failed"] }),
     ).toBeInTheDocument();
     listAnswer = null;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
@@ -143,7 +143,7 @@ describe("Documents: sending the office a document", () => {
     expect(within(chosen).getAllByRole("listitem")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Send documents" }));
 
-    const done = await screen.findByText(portalMessages.documentsSent);
+    const done = await screen.findByText(english["portal.documents.sent"]);
     await waitFor(() => expect(done.closest("[role=status]")).toHaveFocus());
     expect(sent).toEqual([
       [

@@ -1,13 +1,14 @@
 import { TriangleAlert } from "lucide-react";
-import { emergencyNote } from "#domain/maintenance";
 import { site } from "#domain/site";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 /**
- * What counts as an emergency, in the domain's words, with the office's phone number in it made
- * a link a phone can call.
+ * What counts as an emergency (the English words are the domain's `emergencyNote`), with the
+ * office's phone number in it made a link a phone can call.
  */
 export function EmergencyNote({ id }: { id?: string }) {
-  const [before, after] = emergencyNote.split(site.phone);
+  const { t } = useI18n();
+  const [before, after] = t("portal.emergency", { phone: site.phone }).split(site.phone);
   return (
     <div
       id={id}

@@ -12,7 +12,7 @@ import {
 import { site } from "#domain/site";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
-import { portalMessages } from "../portal-messages";
+import english from "#web/i18n/messages/en/portal.json";
 import { MaintenanceSection } from "./maintenance-section";
 
 const photoUrl = (token: string) => buildUrl(tenantPortalApi.photo, { token });
@@ -96,7 +96,7 @@ const jpeg = (name: string) => photo(name, "image/jpeg");
 describe("Maintenance: the tenant's requests", () => {
   it("shows loading, then each request with its status, urgency, category and photos", async () => {
     renderSection();
-    expect(screen.getByText(portalMessages.requestsLoading)).toBeInTheDocument();
+    expect(screen.getByText(english["portal.maintenance.loading"])).toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Your requests" });
     const cards = within(list).getAllByRole("heading", { level: 4 });
     expect(cards.map((h) => h.textContent)).toEqual([
@@ -139,9 +139,9 @@ describe("Maintenance: the tenant's requests", () => {
     stored = [];
     renderSection();
     expect(
-      await screen.findByRole("heading", { name: portalMessages.noRequests }),
+      await screen.findByRole("heading", { name: english["portal.maintenance.none"] }),
     ).toBeInTheDocument();
-    expect(screen.getByText(portalMessages.noRequestsHint)).toBeInTheDocument();
+    expect(screen.getByText(english["portal.maintenance.noneHint"])).toBeInTheDocument();
   });
 
   it("says the list failed to load, and loads it again on Try Again", async () => {
@@ -149,7 +149,7 @@ describe("Maintenance: the tenant's requests", () => {
     const user = userEvent.setup();
     renderSection();
     expect(
-      await screen.findByRole("heading", { name: portalMessages.requestsFailed }),
+      await screen.findByRole("heading", { name: english["portal.maintenance.failed"] }),
     ).toBeInTheDocument();
     listAnswer = null;
     await user.click(screen.getByRole("button", { name: "Try Again" }));

@@ -6,20 +6,22 @@ import { StatePanel } from "#web/components/layout/state-panel";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { portalMessages } from "../portal-messages";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { requestsQuery } from "../portal-queries";
 import { LoadFailed } from "./load-failed";
 import { NewRequestForm } from "./new-request-form";
 import { RequestCard } from "./request-card";
 
 function RequestList() {
+  const { t } = useI18n();
   const list = useQuery(requestsQuery());
   if (list.isError && !list.data)
-    return <LoadFailed title={portalMessages.requestsFailed} query={list} />;
+    return <LoadFailed title={t("portal.maintenance.failed")} query={list} />;
   if (!list.data)
     return (
       <div role="status" className="grid gap-4">
-        <p className="text-muted-foreground">{portalMessages.requestsLoading}</p>
+        <p className="text-muted-foreground">{t("portal.maintenance.loading")}</p>
         {[0, 1].map((key) => (
           <Card key={key} className="grid gap-3 p-5">
             <Skeleton className="h-5 w-2/3" />
@@ -34,12 +36,12 @@ function RequestList() {
       <StatePanel
         icon={ClipboardList}
         headingLevel={4}
-        title={portalMessages.noRequests}
-        message={portalMessages.noRequestsHint}
+        title={t("portal.maintenance.none")}
+        message={t("portal.maintenance.noneHint")}
       />
     );
   return (
-    <ul aria-label="Your requests" className="grid gap-4">
+    <ul aria-label={t("portal.maintenance.yours")} className="grid gap-4">
       {list.data.requests.map((request) => (
         <li key={request.id}>
           <RequestCard request={request} />
@@ -59,12 +61,13 @@ export function MaintenanceSection({ hasUnit }: { hasUnit: boolean }) {
   const [submitted, setSubmitted] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
   const done = useRef<HTMLDivElement>(null);
+  const { t } = useI18n();
 
   return (
     <section aria-labelledby="maintenance-heading" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="maintenance-heading" className="text-xl font-bold">
-          Maintenance
+          {t("portal.maintenance.heading")}
         </h2>
         {formOpen || !hasUnit ? null : (
           <Button
@@ -76,11 +79,13 @@ export function MaintenanceSection({ hasUnit }: { hasUnit: boolean }) {
               setFormOpen(true);
             }}
           >
-            <Plus aria-hidden="true" /> New request
+            <Plus aria-hidden="true" /> {t("portal.maintenance.new")}
           </Button>
         )}
       </div>
-      {hasUnit ? null : <p className="text-sm">{maintenanceMessages.noUnit}</p>}
+      {hasUnit ? null : (
+        <p className="text-sm">{translateMessage(t, maintenanceMessages.noUnit)}</p>
+      )}
       {formOpen ? (
         <Card className="p-4 sm:p-6">
           <NewRequestForm
@@ -100,12 +105,12 @@ export function MaintenanceSection({ hasUnit }: { hasUnit: boolean }) {
         {submitted ? (
           <p className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {maintenanceMessages.submitted}
+            {translateMessage(t, maintenanceMessages.submitted)}
           </p>
         ) : null}
       </div>
       <div className="grid gap-4">
-        <h3 className="text-lg font-bold">Your requests</h3>
+        <h3 className="text-lg font-bold">{t("portal.maintenance.yours")}</h3>
         <RequestList />
       </div>
     </section>

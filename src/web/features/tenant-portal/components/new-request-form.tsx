@@ -9,18 +9,16 @@ import {
   type MaintenanceFieldsInput,
   type MaintenanceRequest,
   maintenanceCategories,
-  maintenanceCategoryLabels,
   maintenanceFieldsSchema,
   maintenanceMessages,
   maintenanceUrgencies,
-  maintenanceUrgencyHints,
-  maintenanceUrgencyLabels,
 } from "#domain/maintenance";
 import { Button } from "#web/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { upload } from "#web/lib/api-client";
 import { invalidate } from "#web/lib/query";
-import { portalMessages } from "../portal-messages";
 import { putRequest } from "../portal-queries";
 import { readRefusal } from "../refusals";
 import { type PhotoPick, usePhotoPicks } from "../use-photo-picks";
@@ -73,6 +71,7 @@ export function NewRequestForm({
   onCancel: () => void;
 }) {
   const client = useQueryClient();
+  const { t } = useI18n();
   const picks = usePhotoPicks();
   const [general, setGeneral] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -129,80 +128,84 @@ export function NewRequestForm({
       className="grid gap-5"
     >
       <h3 id="new-request-heading" className="text-lg font-bold">
-        New request
+        {t("portal.maintenance.new")}
       </h3>
       <TextField
-        label="Title"
-        hint="For example: Kitchen sink is leaking"
+        label={t("portal.form.title")}
+        hint={t("portal.form.titleHint")}
         autoComplete="off"
         error={errors.title?.message}
         {...form.register("title")}
       />
       <TextAreaField
-        label="Description"
-        hint="What is wrong, where, and since when."
+        label={t("portal.form.description")}
+        hint={t("portal.form.descriptionHint")}
         error={errors.description?.message}
         {...form.register("description")}
       />
-      <SelectField label="Category" error={errors.category?.message} {...form.register("category")}>
-        <option value="">Choose a category</option>
+      <SelectField
+        label={t("portal.form.category")}
+        error={errors.category?.message}
+        {...form.register("category")}
+      >
+        <option value="">{t("portal.form.chooseCategory")}</option>
         {maintenanceCategories.map((category) => (
           <option key={category} value={category}>
-            {maintenanceCategoryLabels[category]}
+            {t(`portal.category.${category}`)}
           </option>
         ))}
       </SelectField>
       <RadioGroup
-        legend="Urgency"
+        legend={t("portal.form.urgency")}
         note={<EmergencyNote />}
         choices={maintenanceUrgencies.map((urgency) => ({
           value: urgency,
-          label: maintenanceUrgencyLabels[urgency],
-          hint: maintenanceUrgencyHints[urgency],
+          label: t(`portal.urgency.${urgency}`),
+          hint: t(`portal.urgencyHint.${urgency}`),
         }))}
         error={errors.urgency?.message}
         inputProps={form.register("urgency")}
       />
       <RadioGroup
-        legend="May we enter when you are not home?"
+        legend={t("portal.form.enter")}
         choices={[
-          { value: "yes", label: "Yes, you may enter" },
-          { value: "no", label: "No, only when I am home" },
+          { value: "yes", label: t("portal.form.enterYes") },
+          { value: "no", label: t("portal.form.enterNo") },
         ]}
         error={errors.permissionToEnter?.message}
         inputProps={form.register("permissionToEnter")}
       />
       <TextField
-        label="Preferred times (optional)"
-        hint="For example: weekday mornings, or after 5 PM"
+        label={t("portal.form.preferredTimes")}
+        hint={t("portal.form.preferredTimesHint")}
         error={errors.preferredTimes?.message}
         {...form.register("preferredTimes")}
       />
       <PhotoPicker
         photos={picks.photos}
-        error={picks.problem}
+        error={picks.problem === null ? null : translateMessage(t, picks.problem)}
         onAdd={picks.add}
         onRemove={picks.remove}
       />
       <div ref={generalRef} tabIndex={-1} className="outline-none empty:hidden">
         {general ? (
           <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-            <span className="font-semibold text-destructive">{portalMessages.requestNotSent}</span>{" "}
-            {general}
+            <span className="font-semibold text-destructive">{t("portal.form.notSent")}</span>{" "}
+            {translateMessage(t, general)}
           </p>
         ) : null}
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" className="h-11" onClick={onCancel} disabled={sending}>
-          Cancel
+          {t("portal.form.cancel")}
         </Button>
         <Button type="submit" className="h-11" disabled={sending}>
           <Send aria-hidden="true" />
           {sending
             ? percent !== null && percent < 100
-              ? `Sending... ${Math.round(percent)}%`
-              : "Sending..."
-            : "Send request"}
+              ? t("portal.form.sendingPercent", { percent: Math.round(percent) })
+              : t("portal.sending")
+            : t("portal.form.send")}
         </Button>
       </div>
     </form>

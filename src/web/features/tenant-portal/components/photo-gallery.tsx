@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { MaintenancePhoto } from "#domain/maintenance";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 /**
  * A request's photos as thumbnails (their signed links, valid a few minutes: the list is read
@@ -8,17 +9,18 @@ import { Dialog, DialogContent } from "#web/components/ui/dialog";
  */
 export function PhotoGallery({ photos, title }: { photos: MaintenancePhoto[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  const { t } = useI18n();
   if (photos.length === 0) return null;
   const shown = open === null ? null : photos[open];
   return (
     <>
-      <ul aria-label={`Photos of ${title}`} className="flex flex-wrap gap-2">
+      <ul aria-label={t("portal.photos.of", { title })} className="flex flex-wrap gap-2">
         {photos.map((photo, index) => (
           <li key={photo.id}>
             <button
               type="button"
               onClick={() => setOpen(index)}
-              aria-label={`Open photo ${index + 1} of ${photos.length} larger`}
+              aria-label={t("portal.photos.open", { number: index + 1, count: photos.length })}
               className="block overflow-hidden rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <img
@@ -35,10 +37,13 @@ export function PhotoGallery({ photos, title }: { photos: MaintenancePhoto[]; ti
       </ul>
       <Dialog open={shown !== null} onOpenChange={(next) => !next && setOpen(null)}>
         {shown && open !== null ? (
-          <DialogContent title={`Photo ${open + 1} of ${photos.length}`} className="max-w-3xl">
+          <DialogContent
+            title={t("portal.photos.dialog", { number: open + 1, count: photos.length })}
+            className="max-w-3xl"
+          >
             <img
               src={shown.url}
-              alt={`${title}, ${open + 1} of ${photos.length}`}
+              alt={t("portal.photos.alt", { title, number: open + 1, count: photos.length })}
               width={shown.width}
               height={shown.height}
               className="h-auto max-h-[70dvh] w-full rounded-md bg-muted object-contain"

@@ -2,6 +2,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useId } from "react";
 import { MAINTENANCE_PHOTO_MAX_MB, MAINTENANCE_PHOTOS_MAX } from "#domain/maintenance";
 import { buttonVariants } from "#web/components/ui/button";
+import { useI18n } from "#web/i18n/i18n-provider";
 import { cn } from "#web/lib/utils";
 import { type PhotoPick, photoAccept } from "../use-photo-picks";
 
@@ -22,15 +23,19 @@ export function PhotoPicker({
   onRemove: (id: number) => void;
 }) {
   const id = useId();
+  const { t } = useI18n();
   const full = photos.length >= MAINTENANCE_PHOTOS_MAX;
   return (
     <fieldset className="grid gap-2" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium">Photos (optional)</legend>
+      <legend className="text-sm font-medium">{t("portal.photos.legend")}</legend>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {`Up to ${MAINTENANCE_PHOTOS_MAX} photos, JPEG, PNG or WebP, ${MAINTENANCE_PHOTO_MAX_MB}MB each.`}
+        {t("portal.photos.hint", { max: MAINTENANCE_PHOTOS_MAX, mb: MAINTENANCE_PHOTO_MAX_MB })}
       </p>
       {photos.length > 0 ? (
-        <ul aria-label="Chosen photos" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <ul
+          aria-label={t("portal.photos.chosen")}
+          className="grid grid-cols-3 gap-2 sm:grid-cols-5"
+        >
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img
@@ -41,7 +46,10 @@ export function PhotoPicker({
               <button
                 type="button"
                 onClick={() => onRemove(photo.id)}
-                aria-label={`Remove photo ${index + 1} (${photo.file.name})`}
+                aria-label={t("portal.photos.remove", {
+                  number: index + 1,
+                  name: photo.file.name,
+                })}
                 className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-background text-foreground shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <X aria-hidden="true" className="size-4" />
@@ -75,7 +83,7 @@ export function PhotoPicker({
           )}
         >
           <ImagePlus aria-hidden="true" />
-          {photos.length > 0 ? "Add more photos" : "Add photos"}
+          {t(photos.length > 0 ? "portal.photos.addMore" : "portal.photos.add")}
         </label>
       </div>
       {error ? (

@@ -1,11 +1,13 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { cn } from "#web/lib/utils";
 
 export type RadioChoice = { value: string; label: string; hint?: string };
 
 /**
  * One question with its answers as radio buttons: a fieldset named by its legend, each answer's
- * hint tied to its button, and the error announced and tied to the group.
+ * hint tied to its button, and the error (in the page's language) announced and tied to the group.
  */
 export function RadioGroup({
   legend,
@@ -25,6 +27,7 @@ export function RadioGroup({
   className?: string;
 }) {
   const id = useId();
+  const { t } = useI18n();
   const describedBy = [note ? `${id}-note` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ");
@@ -66,7 +69,7 @@ export function RadioGroup({
       })}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(t, error)}
         </p>
       ) : null}
     </fieldset>

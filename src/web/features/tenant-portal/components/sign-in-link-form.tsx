@@ -10,6 +10,8 @@ import {
 } from "#domain/maintenance";
 import { Button } from "#web/components/ui/button";
 import { TextField } from "#web/components/ui/form-field";
+import { useI18n } from "#web/i18n/i18n-provider";
+import { translateMessage } from "#web/i18n/translate-message";
 import { ApiError, failureDetail, request } from "#web/lib/api-client";
 
 /**
@@ -18,6 +20,7 @@ import { ApiError, failureDetail, request } from "#web/lib/api-client";
  * the field.
  */
 export function SignInLinkForm() {
+  const { t, locale } = useI18n();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const answer = useRef<HTMLParagraphElement>(null);
   const form = useForm<TenantSignInLinkInput>({
@@ -32,7 +35,8 @@ export function SignInLinkForm() {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await request(tenantPortalApi.signInLink, { body: { email } });
+      // The link opens the portal in this page's language, and the e-mail is written in it.
+      await request(tenantPortalApi.signInLink, { body: { email, lang: locale } });
       setSentTo(email);
     } catch (error) {
       const message =
@@ -52,7 +56,7 @@ export function SignInLinkForm() {
           className="flex items-start gap-2 rounded-md bg-secondary p-4 font-medium text-secondary-foreground outline-none"
         >
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {tenantMessages.linkSent}
+          {translateMessage(t, tenantMessages.linkSent)}
         </p>
         <Button
           variant="outline"
@@ -62,7 +66,7 @@ export function SignInLinkForm() {
             requestAnimationFrame(() => form.setFocus("email"));
           }}
         >
-          Send another link
+          {t("portal.signIn.sendAnother")}
         </Button>
       </div>
     );
@@ -72,19 +76,25 @@ export function SignInLinkForm() {
       onSubmit={onSubmit}
       noValidate
       className="grid gap-4"
-      aria-label="Email me a sign-in link"
+      aria-label={t("portal.signIn.form")}
     >
       <TextField
-        label="Email"
+        label={t("portal.signIn.email")}
         type="email"
         autoComplete="email"
-        hint="The address the office invited you with."
+        hint={t("portal.signIn.emailHint")}
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      {/* Its words may take two lines on a phone (they are longer in Spanish). */}
+      <Button
+        type="submit"
+        size="lg"
+        className="h-auto min-h-12 whitespace-normal py-2 text-center"
+        disabled={isSubmitting}
+      >
         <Send aria-hidden="true" />
-        {isSubmitting ? "Sending..." : "Email me a sign-in link"}
+        {isSubmitting ? t("portal.sending") : t("portal.signIn.form")}
       </Button>
     </form>
   );
