@@ -117,6 +117,10 @@ export const maintenanceMessages = {
   notFound: "This request was not found.",
   closed: "This request is closed. Please open a new one if the problem is back.",
   noUnit: "Your account is not linked to a unit. Please contact the office.",
+  tooManyRequests:
+    "You have sent many requests in the last hour. Please call the office if it is urgent.",
+  notMultipart: "Send the request as a form (multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
 } as const;
 
 const trimmed = (min: number, max: number, message: string) =>

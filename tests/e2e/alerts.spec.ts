@@ -95,14 +95,14 @@ test.afterAll(async () => {
 
 async function subscribeFromProperties(page: Page, email: string, prefix = "") {
   await page.goto(`${app.url}${prefix}/properties?beds=2&maxRent=1800`);
-  await page.getByRole("button", { name: /alerts for new homes|avisos de viviendas/i }).click();
+  await page.getByRole("button", { name: /alerts for new homes|alertas de viviendas/i }).click();
   const dialog = page.getByRole("dialog");
   // The form starts from the page's filters.
   await expect(dialog.getByLabel(/Bedrooms|Dormitorios/)).toHaveValue("2");
   await expect(dialog.getByLabel(/Maximum rent|Alquiler máximo/)).toHaveValue("1800");
   await dialog.getByLabel(/^(Email|Correo electrónico)$/).fill(email);
   await dialog.getByRole("checkbox", { name: "Hartford", exact: true }).check();
-  await dialog.getByRole("button", { name: /Send me alerts|Enviarme avisos/ }).click();
+  await dialog.getByRole("button", { name: /Send me alerts|Enviarme alertas/ }).click();
   await expect(dialog.getByRole("status")).toContainText(/Check your e-mail|Revise su correo/);
 }
 

@@ -406,11 +406,11 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/es");
   await expectNoA11yViolations(page);
   await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Envíenme un enlace para entrar" }).click();
+  await page.getByRole("button", { name: "Enviarme un enlace para iniciar sesión" }).click();
   await expect(page.getByRole("status")).toHaveText(/^Si esta dirección pertenece a un inquilino/);
 
   // The e-mail is in Spanish, and its link opens the Spanish portal.
-  const mail = await mailTo(email, "su enlace para entrar");
+  const mail = await mailTo(email, "su enlace para iniciar sesión");
   const link = /https?:\/\/\S+(\/es\/tenant-portal\/sign-in\?token=[\w%-]+)/.exec(mail.text)?.[1];
   expect(link, "a Spanish sign-in link").toBeDefined();
   const tenant = await tenantBrowser(browser);
@@ -444,7 +444,7 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
     .filter({ has: phone.getByRole("heading", { name: title }) });
   await expect(card.getByText("Estado: Enviada")).toBeVisible();
   await expect(card.getByText("Plomería")).toBeVisible();
-  await expect(card.getByText(/^Informada el /)).toBeVisible();
+  await expect(card.getByText(/^Enviada el /)).toBeVisible();
   await noSidewaysScroll(phone);
   await expectNoA11yViolations(phone);
 

@@ -42,7 +42,7 @@ export const alertsApi = defineApi("alerts", {
     method: "POST",
     path: "/api/alerts/confirm/:token",
     summary:
-      "Turns on the subscription of a confirmation link (the page the e-mailed link opens asks first: a mail scanner that opens links confirms nothing); again answers the same",
+      "Turns on the subscription of a confirmation link (the page the e-mailed link opens asks first: a mail scanner that opens links confirms nothing); again answers the same, but a twin of an alert already on is dropped for it and its link answers 404 after",
     guard: "public",
     params: tokenParams,
     invalidates: [],

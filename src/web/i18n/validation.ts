@@ -45,6 +45,7 @@ const groups = {
     tenantFull: filesMessages.tenantFull,
     unpacksTooLarge: filesMessages.unpacksTooLarge,
     uploadReceived: filesMessages.uploadReceived,
+    fileNotFound: filesMessages.fileNotFound,
   },
   upload: documentUploadMessages,
   /** The tenant portal's repair requests and comments: the form's rules and the server's answers. */
@@ -64,6 +65,8 @@ const groups = {
     notFound: maintenanceMessages.notFound,
     closed: maintenanceMessages.closed,
     noUnit: maintenanceMessages.noUnit,
+    tooManyRequests: maintenanceMessages.tooManyRequests,
+    unreadable: maintenanceMessages.unreadable,
   },
   /** The tenant portal's sign-in by e-mailed link. */
   tenant: {
@@ -84,7 +87,10 @@ const groups = {
     badData: messages.server.badData,
     uploadTooManyParts: messages.server.uploadTooManyParts,
   },
-  /** The browser's own words when the server cannot be reached (the upload page shows them). */
+  /**
+   * The browser's own words: the server cannot be reached (the upload page and the portal show
+   * them), and a failure that came without words of its own.
+   */
   client: { connectionFailed, tryAgainLater },
   /** The notification settings' quiet hours (a renter's page, shown through the form field). */
   preferences: { timeOfDay: notificationPreferencesMessages.timeOfDay },

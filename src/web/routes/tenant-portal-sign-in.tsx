@@ -29,12 +29,13 @@ function linkFailure(error: unknown): string {
 }
 
 /**
- * /tenant-portal/sign-in (and /es/tenant-portal/sign-in, in Spanish): tenants have no password. The form e-mails a single-use link to this
- * page; with the link's `?token=` the page exchanges it for a session (stored as every sign-in
- * stores it) and goes to the portal, in the page's language. A link that does not work says so above the form, to
- * ask for a new one; the spent token leaves the address either way. A visitor already signed in
- * and without a link goes to their own home; one whose link failed (a used link opened again)
- * sees why, and the way on to their account.
+ * /tenant-portal/sign-in (and /es/tenant-portal/sign-in, in Spanish): tenants have no password.
+ * The form e-mails a single-use link to this page; with the link's `?token=` the page exchanges
+ * it for a session (stored as every sign-in stores it) and goes to the portal, in the page's
+ * language. A link that does not work says so above the form, to ask for a new one; the spent
+ * token leaves the address either way. A visitor already signed in and without a link goes to
+ * their own home; one whose link failed (a used link opened again) sees why, and the way on to
+ * their account.
  */
 export default function TenantSignIn() {
   const { user, ready, signInWithLink } = useAuth();
@@ -58,12 +59,12 @@ export default function TenantSignIn() {
     signInWithLink(token).then(
       () => navigate(path("/tenant-portal"), { replace: true }),
       (error: unknown) => {
-        setFailure(translateMessage(t, linkFailure(error)));
+        setFailure(linkFailure(error));
         setExchanging(false);
         navigate(signInPath, { replace: true });
       },
     );
-  }, [ready, token, signInWithLink, navigate, path, signInPath, t]);
+  }, [ready, token, signInWithLink, navigate, path, signInPath]);
 
   // Signed in already: straight home, unless a link just failed (its message stays on screen).
   useEffect(() => {
@@ -86,7 +87,7 @@ export default function TenantSignIn() {
       </div>
       {failure ? (
         <Banner tone="error" title={t("portal.signIn.failed")}>
-          {failure}
+          {translateMessage(t, failure)}
         </Banner>
       ) : null}
       {user ? (

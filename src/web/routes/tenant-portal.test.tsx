@@ -162,6 +162,20 @@ describe("/es/tenant-portal", () => {
     ],
   };
 
+  it("sends a visitor without a session to the Spanish sign-in page", async () => {
+    const Stub = createRoutesStub([
+      { path: "/es/tenant-portal", Component: inSpanish(TenantPortal) },
+      { path: "/es/tenant-portal/sign-in", Component: Landed },
+      { path: "/login", Component: Landed },
+    ]);
+    render(
+      <AuthProvider>
+        <Stub initialEntries={["/es/tenant-portal"]} />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText("Landed on /es/tenant-portal/sign-in")).toBeInTheDocument();
+  });
+
   it("speaks Spanish throughout: the home, a request, the form and its rules", async () => {
     signIn(tina);
     answer(
@@ -187,7 +201,9 @@ describe("/es/tenant-portal", () => {
       "href",
       "/tenant-portal",
     );
-    expect(screen.getByRole("tab", { name: "Mantenimiento, 1 abierta" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("tab", { name: "Mantenimiento, 1 solicitud abierta" }),
+    ).toBeInTheDocument();
 
     const card = (await screen.findByRole("heading", { name: "Gotea el fregadero" })).closest(
       "li",

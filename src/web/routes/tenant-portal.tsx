@@ -100,14 +100,18 @@ function Portal() {
 }
 
 /**
- * /tenant-portal (and /es/tenant-portal, in Spanish): a signed-in tenant's home (unit, building, the office's contact), their
- * maintenance requests and their documents. Protected by the spec's rule, for tenants: staff go
+ * /tenant-portal (and /es/tenant-portal, in Spanish): a signed-in tenant's home (unit, building,
+ * the office's contact), their maintenance requests and their documents. Protected by the spec's rule, for tenants: staff go
  * to their own home, and no session goes to /login. The open section is kept in the address
  * (?tab=documents), so a reload opens the same one.
  */
 export default function TenantPortal() {
+  const { locale, path } = useI18n();
+  // The spec's rule sends a visitor without a session to /login; the Spanish portal's visitor
+  // goes to its own sign-in page, in Spanish, rather than to the staff's English one.
+  const signIn = locale === "es" ? path("/tenant-portal/sign-in") : "/login";
   return (
-    <ProtectedPage roles="tenant">
+    <ProtectedPage roles="tenant" signIn={signIn}>
       <QueryProvider>
         <Portal />
       </QueryProvider>

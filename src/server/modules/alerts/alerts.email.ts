@@ -92,7 +92,7 @@ const spanish: Words = {
   confirmSubject: `${site.name}: confirme sus alertas de viviendas`,
   confirmHeading: "Confirme sus alertas de viviendas",
   confirmIntro: (criteria, frequency) =>
-    `Pidió recibir avisos de viviendas que coincidan con: ${criteria}. Le escribiremos ${frequency}. Confirme que esta dirección es suya.`,
+    `Pidió recibir alertas de viviendas que coincidan con: ${criteria}. Le escribiremos ${frequency}. Confirme que esta dirección es suya.`,
   confirmAction: "Confirmar mis alertas",
   confirmFootnote: `Este enlace es válido durante ${ALERT_CONFIRM_DAYS} días. Si usted no pidió alertas, ignore este correo: no le enviaremos nada.`,
   alertSubject: (count, first) =>

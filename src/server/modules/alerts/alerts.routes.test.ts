@@ -57,7 +57,7 @@ const subscribe = (
   remoteAddress = `10.0.${Math.floor(++client / 250)}.${client % 250}`,
 ) => call(testApp.app, alertsApi.subscribe, { payload: body, remoteAddress });
 
-/** Subscribes and presses the confirmation page's button; answers the confirmation token. */
+/** Subscribes and presses the confirmation page's button; answers its token and stored row. */
 async function subscribed(email: string, body: object = {}) {
   const before = (await testApp.outbox()).length;
   const response = await subscribe({

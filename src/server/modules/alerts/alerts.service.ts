@@ -125,10 +125,10 @@ export async function findByConfirmToken(
 }
 
 /**
- * The confirmation page's button: the subscription becomes active (what is listed now counts as known), or
- * stays as it is when it was confirmed before. The same alert confirmed twice (two requests)
- * is kept once. Null for a link that is unknown or past its time, or when the address has
- * meanwhile reached its most alerts.
+ * The confirmation page's button: the subscription becomes active (what is listed now counts as
+ * known), or stays as it is when it was confirmed before. The same alert confirmed twice (two
+ * requests) is kept once. Null for a link that is unknown or past its time, or when the address
+ * has meanwhile reached its most alerts.
  */
 export async function confirm(deps: AlertDeps, token: string): Promise<AlertView | null> {
   if (!isAlertToken(token)) return null;

@@ -209,7 +209,7 @@ describe("the way in", () => {
     });
     expect(response.statusCode).toBe(202);
     const [mail] = await newMail();
-    expect(mail!.subject).toBe(`${site.name}: su enlace para entrar`);
+    expect(mail!.subject).toBe(`${site.name}: su enlace para iniciar sesión`);
     expect(mail!.text).toContain("portal de inquilinos");
     expect(mail!.html).toContain('<html lang="es">');
     expect(mail!.text).toMatch(/\/es\/tenant-portal\/sign-in\?token=[\w-]{43}/);

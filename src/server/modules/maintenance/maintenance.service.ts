@@ -82,8 +82,8 @@ const photoMessages: MultipartMessages = {
   fileTooBig: maintenanceMessages.photoTooBig,
   tooManyFiles: maintenanceMessages.tooManyPhotos,
   tooManyParts: maintenanceMessages.tooManyPhotos,
-  notMultipart: "Send the request as a form (multipart/form-data).",
-  unreadable: "The form could not be read. Please try again.",
+  notMultipart: maintenanceMessages.notMultipart,
+  unreadable: maintenanceMessages.unreadable,
 };
 
 const dashboardUrl = (deps: MaintenanceDeps, id: string) =>
@@ -260,7 +260,7 @@ export async function createRequest(
     throw new RetryLaterError(
       429,
       "too_many_requests",
-      "You have sent many requests in the last hour. Please call the office if it is urgent.",
+      maintenanceMessages.tooManyRequests,
       60 * 60,
     );
   }

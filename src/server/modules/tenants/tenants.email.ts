@@ -44,11 +44,11 @@ const signInLinkWords = {
     footnote: "If you did not ask for this, ignore this e-mail: nobody can sign in without it.",
   },
   es: {
-    subject: `${site.name}: su enlace para entrar`,
-    heading: "Entre al portal de inquilinos",
+    subject: `${site.name}: su enlace para iniciar sesión`,
+    heading: "Inicie sesión en el portal de inquilinos",
     body: `El botón abre su sesión en el portal de inquilinos. Funciona una sola vez, durante ${TENANT_SIGN_IN_LINK_MINUTES} minutos.`,
-    action: "Entrar",
-    footnote: "Si usted no lo pidió, ignore este correo: nadie puede entrar sin él.",
+    action: "Iniciar sesión",
+    footnote: "Si usted no lo pidió, ignore este correo: nadie puede iniciar sesión sin él.",
   },
 } satisfies Record<Locale, Record<string, string>>;
 

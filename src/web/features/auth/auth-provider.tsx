@@ -86,7 +86,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onUnauthorized: () => {
         clearSession();
         setUser(null);
-        window.location.assign("/login");
+        // The Spanish tenant portal's own sign-in page; /login for every other page.
+        const portal = window.location.pathname.startsWith("/es/tenant-portal");
+        window.location.assign(portal ? "/es/tenant-portal/sign-in" : "/login");
       },
     });
     const stored = readSession();

@@ -67,9 +67,9 @@ describe("the subscribe dialog", () => {
       }),
     );
     inPage("es", <AlertSubscribeDialog filters={{}} towns={towns} initiallyOpen />);
-    const dialog = screen.getByRole("dialog", { name: "Reciba avisos de viviendas nuevas" });
+    const dialog = screen.getByRole("dialog", { name: "Reciba alertas de viviendas nuevas" });
     await userEvent.type(within(dialog).getByLabelText("Correo electrónico"), "rosa@");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Enviarme avisos" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Enviarme alertas" }));
     expect(
       await within(dialog).findByText("Escriba un correo electrónico válido."),
     ).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe("the subscribe dialog", () => {
       <AlertSubscribeDialog filters={{ beds: 1, pets: "allowed" }} towns={towns} initiallyOpen />,
     );
     expect(screen.getByRole("dialog")).toHaveTextContent(
-      "los filtros de accesibilidad, mascotas y servicios incluidos todavía no forman parte de ellos.",
+      "los filtros de accesibilidad, mascotas y servicios incluidos todavía no forman parte de ellas.",
     );
   });
 

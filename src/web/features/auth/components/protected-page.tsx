@@ -10,14 +10,19 @@ export function homeOf(role: UserRole): string {
   return role === "admin" ? "/admin-dashboard" : "/tenant-portal";
 }
 
-type Rule = { roles?: UserRole | UserRole[]; requireVerified?: boolean };
+type Rule = {
+  roles?: UserRole | UserRole[];
+  requireVerified?: boolean;
+  /** Where a visitor without a session signs in: /login, but for the Spanish tenant portal. */
+  signIn?: string;
+};
 
 /** Where the protected-page rule sends this visitor, or null when they may stay. */
 export function redirectFor(
   user: SessionUser | null,
-  { roles, requireVerified = true }: Rule,
+  { roles, requireVerified = true, signIn = "/login" }: Rule,
 ): string | null {
-  if (!user) return "/login";
+  if (!user) return signIn;
   if (requireVerified && !user.emailVerified) return "/verify-email";
   const allowed = roles === undefined ? undefined : Array.isArray(roles) ? roles : [roles];
   if (allowed && !allowed.includes(user.role)) return homeOf(user.role);
@@ -25,9 +30,9 @@ export function redirectFor(
 }
 
 /**
- * The protected-page rule: loading shows 'Loading...'; no user goes to /login remembering the page;
- * an unverified e-mail goes to /verify-email (unless the page opts out); a role not allowed goes to
- * the user's own home.
+ * The protected-page rule: loading shows 'Loading...'; no user goes to /login (or the sign-in page
+ * given) remembering the page; an unverified e-mail goes to /verify-email (unless the page opts
+ * out); a role not allowed goes to the user's own home.
  *
  * The redirect is made once per target from an effect: a <Navigate> element fires again on every
  * render while React Router is still discovering the target route, which loops.
@@ -38,12 +43,13 @@ export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNod
   const navigate = useNavigate();
   const { t } = useI18n();
   const target = ready ? redirectFor(user, rule) : null;
+  // The sign-in page is told where to come back to.
+  const anonymous = user === null;
   const from = `${location.pathname}${location.search}`;
 
   useEffect(() => {
-    if (target)
-      navigate(target, { replace: true, state: target === "/login" ? { from } : undefined });
-  }, [target, from, navigate]);
+    if (target) navigate(target, { replace: true, state: anonymous ? { from } : undefined });
+  }, [target, from, navigate, anonymous]);
 
   // 'Loading...' in the page's language (the tenant portal has a Spanish page).
   if (!ready || target) return <FullScreenStatus message={t("common.loading")} />;

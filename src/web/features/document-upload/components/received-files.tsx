@@ -1,7 +1,7 @@
 import { FileCheck2 } from "lucide-react";
+import { uploadDate, uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import type { ReceivedFile } from "../api/upload-document";
-import { uploadDate, uploadSize } from "../format";
 
 /** The files the office already has through this link. */
 export function ReceivedFiles({ files }: { files: ReceivedFile[] }) {

@@ -1,6 +1,6 @@
 import type { UploadRequestInfo } from "#domain/tenant-files";
+import { uploadDate } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { uploadDate } from "../format";
 
 /** What the office asks for, and until when the link works. */
 export function RequestDetails({ info }: { info: UploadRequestInfo }) {

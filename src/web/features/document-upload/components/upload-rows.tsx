@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Progress } from "#web/components/ui/progress";
+import { uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { uploadSize } from "../format";
 import { failureText, type UploadRow } from "../use-document-uploads";
 
 function RowStatus({ row }: { row: UploadRow }) {

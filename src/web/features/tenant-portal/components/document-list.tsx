@@ -7,10 +7,9 @@ import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { uploadDate, uploadSize } from "#web/features/document-upload/format";
+import { uploadDate, uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { translateMessage } from "#web/i18n/translate-message";
-import { ApiError, request } from "#web/lib/api-client";
+import { request } from "#web/lib/api-client";
 import { startDownload } from "#web/lib/start-download";
 import { documentsQuery } from "../portal-queries";
 import { useFailureDetail } from "../use-failure-detail";
@@ -82,13 +81,9 @@ function useDocumentDownload() {
       });
       startDownload(downloadUrl, file.originalName);
     } catch (error) {
-      const reason =
-        error instanceof ApiError && error.fromServer
-          ? translateMessage(t, error.message)
-          : why(error);
       setFailures((current) => ({
         ...current,
-        [file.id]: `${t("portal.documents.downloadFailed")} ${reason}`,
+        [file.id]: `${t("portal.documents.downloadFailed")} ${why(error)}`,
       }));
     } finally {
       setBusy(null);

@@ -15,7 +15,7 @@ import {
 } from "#domain/tenant-files";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { SelectField } from "#web/components/ui/form-field";
-import { uploadSize } from "#web/features/document-upload/format";
+import { uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
 import { upload } from "#web/lib/api-client";

@@ -12,7 +12,7 @@ import { Button } from "#web/components/ui/button";
 import { TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
-import { ApiError, failureDetail, request } from "#web/lib/api-client";
+import { failureDetail, request } from "#web/lib/api-client";
 
 /**
  * "Email me a sign-in link": the server answers the same whatever the address, and so does this
@@ -39,9 +39,7 @@ export function SignInLinkForm() {
       await request(tenantPortalApi.signInLink, { body: { email, lang: locale } });
       setSentTo(email);
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.fromServer ? error.message : failureDetail(error);
-      form.setError("email", { message }, { shouldFocus: true });
+      form.setError("email", { message: failureDetail(error) }, { shouldFocus: true });
     }
   });
 

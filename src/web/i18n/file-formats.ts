@@ -4,8 +4,9 @@ import { formatFileDate, formatFileSize } from "#domain/tenant-files";
 import { dateTimeFormat } from "#web/i18n/intl-formats";
 
 /**
- * A date of the upload page in the agency's time zone: English keeps the office's 'Mar 02, 2025';
- * Spanish reads '2 mar 2025', or '15 de marzo de 2025' in a sentence ("long").
+ * A tenant file's date (the upload page, the tenant portal) in the agency's time zone: English
+ * keeps the office's 'Mar 02, 2025'; Spanish reads '2 mar 2025', or '15 de marzo de 2025' in a
+ * sentence ("long").
  */
 export function uploadDate(
   iso: string,
