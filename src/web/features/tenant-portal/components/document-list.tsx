@@ -9,10 +9,10 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { uploadDate, uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { request } from "#web/lib/api-client";
+import { translateMessage } from "#web/i18n/translate-message";
+import { failureDetail, request } from "#web/lib/api-client";
 import { startDownload } from "#web/lib/start-download";
 import { documentsQuery } from "../portal-queries";
-import { useFailureDetail } from "../use-failure-detail";
 import { LoadFailed } from "./load-failed";
 
 function DocumentRow({
@@ -44,7 +44,7 @@ function DocumentRow({
           </p>
           {failure ? (
             <p role="alert" className="text-sm font-medium text-destructive">
-              {failure}
+              {`${t("portal.documents.downloadFailed")} ${translateMessage(t, failure)}`}
             </p>
           ) : null}
         </div>
@@ -68,8 +68,6 @@ function DocumentRow({
  * it answers as an attachment: the page stays where it is.
  */
 function useDocumentDownload() {
-  const { t } = useI18n();
-  const why = useFailureDetail();
   const [busy, setBusy] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const download = async (file: TenantFile) => {
@@ -83,7 +81,8 @@ function useDocumentDownload() {
     } catch (error) {
       setFailures((current) => ({
         ...current,
-        [file.id]: `${t("portal.documents.downloadFailed")} ${why(error)}`,
+        // In English as it came, translated when shown.
+        [file.id]: failureDetail(error),
       }));
     } finally {
       setBusy(null);

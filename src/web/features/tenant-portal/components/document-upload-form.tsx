@@ -41,7 +41,8 @@ export function DocumentUploadForm() {
   const id = useId();
   const [category, setCategory] = useState<FileCategory>("other");
   const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept in the English it came in and translated when shown: the language may change meanwhile.
+  const [problem, setProblem] = useState<{ text: string; notSent?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +52,7 @@ export function DocumentUploadForm() {
     event.preventDefault();
     setSent(false);
     const before = filesProblem(files);
-    setProblem(before === null ? null : translateMessage(t, before));
+    setProblem(before === null ? null : { text: before });
     if (before) {
       input.current?.focus();
       return;
@@ -74,11 +75,7 @@ export function DocumentUploadForm() {
         wrongType: filesMessages.wrongType,
       });
       const placed = refusal.files ?? refusal.fields.category;
-      setProblem(
-        placed
-          ? translateMessage(t, placed)
-          : `${t("portal.documents.notSent")} ${translateMessage(t, refusal.general ?? "")}`.trim(),
-      );
+      setProblem(placed ? { text: placed } : { text: refusal.general ?? "", notSent: true });
       input.current?.focus();
     } finally {
       setSending(false);
@@ -162,7 +159,9 @@ export function DocumentUploadForm() {
         ) : null}
         {problem ? (
           <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-            {problem}
+            {problem.notSent
+              ? `${t("portal.documents.notSent")} ${translateMessage(t, problem.text)}`.trim()
+              : translateMessage(t, problem.text)}
           </p>
         ) : null}
       </div>

@@ -7,7 +7,10 @@ import { buildUrl } from "#domain/api/wire";
 import { documentUploadMessages, filesMessages, type TenantFile } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { I18nProvider } from "#web/i18n/i18n-provider";
 import english from "#web/i18n/messages/en/portal.json";
+import { createTranslator } from "#web/i18n/translator";
 import { DocumentsSection } from "./documents-section";
 
 const lease: TenantFile = {
@@ -93,6 +96,28 @@ describe("Documents: the list", () => {
     await user.click(await screen.findByRole("button", { name: "Download Lease 2026.pdf" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       `${english["portal.documents.downloadFailed"]} ${filesMessages.fileNotFound}`,
+    );
+  });
+
+  it("says it in Spanish on the Spanish portal, the server's words included", async () => {
+    answer(handle(tenantPortalApi.documentLink, () => refuse(404, filesMessages.fileNotFound)));
+    const spanish = createTranslator(
+      "es",
+      messagesFor("es", ["common", "form", "portal", "upload"]),
+    );
+    const user = userEvent.setup();
+    renderWithQuery(
+      <I18nProvider translator={spanish}>
+        <DocumentsSection />
+      </I18nProvider>,
+    );
+    const row = (await screen.findByRole("heading", { name: "Lease 2026.pdf" })).closest("li")!;
+    expect(within(row).getByText("De la oficina")).toBeInTheDocument();
+    expect(within(row).getByText("Contrato de arrendamiento")).toBeInTheDocument();
+    expect(within(row).getByText("2 KB · 1 mar 2026")).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Descargar Lease 2026.pdf" }));
+    expect(await within(row).findByRole("alert")).toHaveTextContent(
+      "No se pudo descargar el documento. Este archivo ya no existe.",
     );
   });
 
