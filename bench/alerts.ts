@@ -26,7 +26,7 @@ import { signIn } from "./uploads";
  *
  * A database of its own (bench_alerts) on the DATA_DIR's embedded PostgreSQL, borrowed once the
  * other servers have stopped, and one instance with a DATA_DIR of its own (its outbox holds only
- * this step's mail). The subscriptions are written by SQL as the confirmation link leaves them
+ * this step's mail). The subscriptions are written by SQL as confirming them leaves them
  * (active, confirmed): subscribing through the API is rate limited per address and client, and
  * is not what is measured.
  */

@@ -87,9 +87,10 @@ async function subscribe(app: RunningApp, email: string, criteria: AlertCriteria
 
 /**
  * Confirms each address the way its renter does: by opening the link in its confirmation e-mail
- * (the page behind it confirms on load). Run before any unit is listed, so the service's "what is
- * listed now is known" step has nothing to record. The links are opened on the given instances in
- * turn. Checks that each subscription is then active.
+ * (a page that asks, and changes nothing) and pressing its button (`POST
+ * /api/alerts/confirm/<token>`). Run before any unit is listed, so the service's "what is listed
+ * now is known" step has nothing to record. The links are opened on the given instances in turn.
+ * Checks that each subscription is then active.
  */
 async function confirmByLink(
   apps: RunningApp[],
@@ -101,10 +102,14 @@ async function confirmByLink(
   for (const [i, email] of emails.entries()) {
     const app = apps[i % apps.length]!;
     const confirmation = messages.find((m) => m.to === email && !isAlert(m));
-    const link = /https?:\/\/\S+\/alerts\/confirm\/[\w-]{43}/.exec(confirmation?.text ?? "");
+    const link = /https?:\/\/\S+\/alerts\/confirm\/([\w-]{43})/.exec(confirmation?.text ?? "");
     expect(link, `a confirmation link e-mailed to ${email}`).not.toBeNull();
     const page = await fetch(`${app.url}${new URL(link![0]).pathname}`);
     expect(page.status).toBe(200);
+    const pressed = await fetch(`${app.url}${buildUrl(alertsApi.confirm, { token: link![1]! })}`, {
+      method: "POST",
+    });
+    expect(pressed.status).toBe(200);
   }
   const { rows } = await db.query<{ active: string }>(
     "select count(*) as active from alert_subscriptions where email = any($1) and status = 'active'",
