@@ -31,7 +31,7 @@ const SHARED = [
  * (`server-*.ts`): a signed-in person's only, imported on demand.
  */
 const SHELL = [
-  /\/src\/web\/features\/auth\/(?:auth-provider\.tsx|session-storage\.ts|use-logout\.ts)$/,
+  /\/src\/web\/features\/auth\/(?:auth-provider\.tsx|session-storage\.ts|session-pages\.ts|use-logout\.ts)$/,
   // The header's account button (its menu, a Radix dropdown, loads when opened).
   /\/src\/web\/features\/auth\/components\/(?:account-menu|mobile-account)\.tsx$/,
   /\/src\/web\/features\/accessibility\/preferences-store\.ts$/,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { authApi } from "#domain/api/auth";
@@ -98,6 +98,21 @@ async function tenantBrowser(browser: Browser, allowedErrors: RegExp[] = []) {
       expect(unexpected, "unexpected console errors in the tenant's page").toEqual([]);
     },
   };
+}
+
+/**
+ * A tenant the office invited to Unit 101, through the API (the invitation itself, from a unit
+ * row, is the first test's).
+ */
+async function inviteThroughApi(request: APIRequestContext, name: string, email: string) {
+  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  const unit = await unitId(request, BUILDING, UNIT);
+  const invited = await request.post(buildUrl(adminMaintenanceApi.invite, { id: unit }), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, email },
+  });
+  expect(invited.status()).toBe(201);
 }
 
 async function signInStaff(page: Page) {
@@ -325,15 +340,7 @@ test("a sign-in link asked for at the portal works once; an unknown address gets
   const known = `noor-${stamp}@example.com`;
   const unknown = `nobody-${stamp}@example.com`;
 
-  // A tenant the office invited (through the API: the invitation itself is the other test's).
-  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
-  const { token } = (await login.json()) as { token: string };
-  const unit = await unitId(request, BUILDING, UNIT);
-  const invited = await request.post(buildUrl(adminMaintenanceApi.invite, { id: unit }), {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: `Noor Haddad ${stamp}`, email: known },
-  });
-  expect(invited.status()).toBe(201);
+  await inviteThroughApi(request, `Noor Haddad ${stamp}`, known);
 
   await page.setViewportSize(MOBILE);
   const ask = async (email: string) => {
@@ -384,14 +391,7 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
   const stamp = Date.now();
   const email = `rosa-${stamp}@example.com`;
   const name = `Rosa Díaz ${stamp}`;
-  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
-  const { token } = (await login.json()) as { token: string };
-  const unit = await unitId(request, BUILDING, UNIT);
-  const invited = await request.post(buildUrl(adminMaintenanceApi.invite, { id: unit }), {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, email },
-  });
-  expect(invited.status()).toBe(201);
+  await inviteThroughApi(request, name, email);
 
   // The sign-in page in Spanish, at phone width.
   await page.setViewportSize(MOBILE);

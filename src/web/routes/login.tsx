@@ -10,8 +10,8 @@ import { TextField } from "../components/ui/form-field";
 import { useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
-import { homeOf } from "../features/auth/components/protected-page";
 import { SecondStepForm } from "../features/auth/components/second-step-form";
+import { homeOf } from "../features/auth/session-pages";
 import { useSignIn } from "../features/auth/use-sign-in";
 import { privatePageMeta } from "../lib/meta";
 

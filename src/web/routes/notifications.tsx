@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function NotificationsRoute() {
   const { t, path } = useI18n();
   return (
-    <StandalonePage back={{ to: path("/"), label: t("notifications.back.home") }}>
+    <StandalonePage back={{ to: path("/"), label: t("common.backHome") }}>
       <NotificationHistory />
     </StandalonePage>
   );

@@ -5,7 +5,7 @@ import { LanguageSwitch } from "../components/layout/language-switch";
 import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
 import { FullScreenStatus } from "../features/auth/components/full-screen-status";
-import { homeOf } from "../features/auth/components/protected-page";
+import { homeOf } from "../features/auth/session-pages";
 import { SignInLinkForm } from "../features/tenant-portal/components/sign-in-link-form";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
@@ -39,10 +39,9 @@ function linkFailure(error: unknown): string {
  */
 export default function TenantSignIn() {
   const { user, ready, signInWithLink } = useAuth();
-  const { t, path } = useI18n();
+  const { t, path, locale } = useI18n();
   const signInPath = path("/tenant-portal/sign-in");
-  // A tenant's home in the page's language; the back office is English only.
-  const home = user ? (user.role === "tenant" ? path(homeOf(user.role)) : homeOf(user.role)) : null;
+  const home = user ? homeOf(user.role, locale) : null;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -57,14 +56,14 @@ export default function TenantSignIn() {
     setExchanging(true);
     setFailure(null);
     signInWithLink(token).then(
-      () => navigate(path("/tenant-portal"), { replace: true }),
+      () => navigate(homeOf("tenant", locale), { replace: true }),
       (error: unknown) => {
         setFailure(linkFailure(error));
         setExchanging(false);
         navigate(signInPath, { replace: true });
       },
     );
-  }, [ready, token, signInWithLink, navigate, path, signInPath]);
+  }, [ready, token, signInWithLink, navigate, locale, signInPath]);
 
   // Signed in already: straight home, unless a link just failed (its message stays on screen).
   useEffect(() => {
@@ -77,11 +76,7 @@ export default function TenantSignIn() {
   if (exchanging) return <FullScreenStatus message={t("portal.signIn.signingIn")} />;
 
   return (
-    <AuthCard
-      title={t("portal.signIn.title")}
-      subtitle={t("portal.signIn.subtitle")}
-      home={{ to: path("/"), label: t("portal.signIn.home") }}
-    >
+    <AuthCard title={t("portal.signIn.title")} subtitle={t("portal.signIn.subtitle")}>
       <div className="-mt-2 mb-2 flex justify-center">
         <LanguageSwitch />
       </div>

@@ -6,8 +6,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { SessionUser } from "#domain/auth";
-import { type MaintenanceRequest, maintenanceMessages } from "#domain/maintenance";
+import {
+  type MaintenanceRequest,
+  maintenanceMessages,
+  OFFICE_AUTHOR_NAME,
+} from "#domain/maintenance";
 import { answer, handle } from "#tests/support/api-mocks";
+import { leak } from "#tests/support/maintenance-requests";
 import { AuthProvider } from "#web/features/auth/auth-provider";
 import { TOKEN_KEY, USER_KEY } from "#web/features/auth/session-storage";
 import { messagesFor } from "#web/i18n/catalogue.server";
@@ -136,30 +141,13 @@ describe("/es/tenant-portal", () => {
       <Page />
     </I18nProvider>
   );
-  const leak: MaintenanceRequest = {
-    id: "r1",
-    title: "Gotea el fregadero",
-    description: "Cae agua debajo del fregadero desde el lunes.",
-    category: "plumbing",
-    urgency: "urgent",
-    status: "scheduled",
+  // The office's comment is signed as the office; the tenant's own words stay as typed.
+  const request: MaintenanceRequest = {
+    ...leak,
     permissionToEnter: false,
     preferredTimes: "",
-    scheduledFor: "2026-03-03",
-    window: "morning",
-    createdAt: "2026-03-01T14:00:00.000Z",
-    updatedAt: "2026-03-02T14:00:00.000Z",
-    tenant: { id: "t1", name: "Tina Tenant", email: "tina@example.com" },
-    property: { id: 7, name: "Elm Court", unit: "2B", unitId: 31 },
     photos: [],
-    comments: [
-      {
-        id: "c1",
-        body: "El plomero viene el martes.",
-        author: { name: "The office", role: "staff" },
-        createdAt: "2026-03-02T14:00:00.000Z",
-      },
-    ],
+    comments: [{ ...leak.comments[0]!, author: { name: OFFICE_AUTHOR_NAME, role: "staff" } }],
   };
 
   it("sends a visitor without a session to the Spanish sign-in page", async () => {
@@ -180,7 +168,7 @@ describe("/es/tenant-portal", () => {
     signIn(tina);
     answer(
       handle(tenantPortalApi.home, () => home),
-      handle(tenantPortalApi.listRequests, () => ({ requests: [leak] })),
+      handle(tenantPortalApi.listRequests, () => ({ requests: [request] })),
     );
     const user = userEvent.setup();
     const Stub = createRoutesStub([
@@ -205,9 +193,7 @@ describe("/es/tenant-portal", () => {
       screen.getByRole("tab", { name: "Mantenimiento, 1 solicitud abierta" }),
     ).toBeInTheDocument();
 
-    const card = (await screen.findByRole("heading", { name: "Gotea el fregadero" })).closest(
-      "li",
-    )!;
+    const card = (await screen.findByRole("heading", { name: leak.title })).closest("li")!;
     expect(within(card).getByText("Estado: Programada")).toBeInTheDocument();
     expect(within(card).getByText("Urgente")).toBeInTheDocument();
     expect(within(card).getByText("Plomería")).toBeInTheDocument();

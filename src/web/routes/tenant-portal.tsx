@@ -106,12 +106,8 @@ function Portal() {
  * (?tab=documents), so a reload opens the same one.
  */
 export default function TenantPortal() {
-  const { locale, path } = useI18n();
-  // The spec's rule sends a visitor without a session to /login; the Spanish portal's visitor
-  // goes to its own sign-in page, in Spanish, rather than to the staff's English one.
-  const signIn = locale === "es" ? path("/tenant-portal/sign-in") : "/login";
   return (
-    <ProtectedPage roles="tenant" signIn={signIn}>
+    <ProtectedPage roles="tenant">
       <QueryProvider>
         <Portal />
       </QueryProvider>

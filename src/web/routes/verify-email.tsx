@@ -9,7 +9,8 @@ import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/form-field";
 import { errorMessage, useAuth } from "../features/auth/auth-provider";
 import { AuthCard, Banner } from "../features/auth/components/auth-card";
-import { homeOf, ProtectedPage } from "../features/auth/components/protected-page";
+import { ProtectedPage } from "../features/auth/components/protected-page";
+import { homeOf } from "../features/auth/session-pages";
 import { useLogout } from "../features/auth/use-logout";
 import { privatePageMeta } from "../lib/meta";
 

@@ -13,6 +13,7 @@ import { ApiError, abortSessionReads, connectSession } from "#web/lib/api-client
 import { SessionContext } from "#web/lib/session";
 import { authApi, type Session, type SignInAnswer } from "./api/auth-api";
 import { FullScreenStatus } from "./components/full-screen-status";
+import { signInPageFor } from "./session-pages";
 import { clearSession, readSession, storedToken, writeSession } from "./session-storage";
 
 /**
@@ -86,9 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onUnauthorized: () => {
         clearSession();
         setUser(null);
-        // The Spanish tenant portal's own sign-in page; /login for every other page.
-        const portal = window.location.pathname.startsWith("/es/tenant-portal");
-        window.location.assign(portal ? "/es/tenant-portal/sign-in" : "/login");
+        window.location.assign(signInPageFor(window.location.pathname));
       },
     });
     const stored = readSession();

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "./auth-provider";
-import { homeOf } from "./components/protected-page";
+import { homeOf } from "./session-pages";
 
 /** Login, register and reset pages send a signed-in visitor to their home instead. */
 export function useRedirectSignedIn(enabled = true) {

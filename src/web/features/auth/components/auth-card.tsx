@@ -1,22 +1,22 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "#web/components/layout/logo";
+import { useI18n } from "#web/i18n/i18n-provider";
 
 /**
- * The frame of the sign-in pages (outside the shared layout): the logo, a card, a way home
- * (`home`: its words and address in the page's language; the staff pages' English by default).
+ * The frame of the sign-in pages (outside the shared layout): the logo, a card, a way home, in
+ * the page's language (the tenant portal's sign-in page has a Spanish one).
  */
 export function AuthCard({
   title,
   subtitle,
   children,
-  home = { to: "/", label: "Back to Home" },
 }: {
   title: string;
   subtitle?: string;
   children: ReactNode;
-  home?: { to: string; label: string };
 }) {
+  const { t, path } = useI18n();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-muted px-4 py-12">
       <div className="mb-6">
@@ -27,8 +27,8 @@ export function AuthCard({
         {subtitle ? <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      <Link to={home.to} className="mt-6 text-sm font-semibold text-primary hover:underline">
-        {home.label}
+      <Link to={path("/")} className="mt-6 text-sm font-semibold text-primary hover:underline">
+        {t("common.backHome")}
       </Link>
     </main>
   );

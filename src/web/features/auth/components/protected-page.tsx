@@ -4,25 +4,18 @@ import type { SessionUser } from "#domain/auth";
 import type { UserRole } from "#domain/users";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { useAuth } from "../auth-provider";
+import { homeOf, signInPageFor } from "../session-pages";
 import { FullScreenStatus } from "./full-screen-status";
 
-export function homeOf(role: UserRole): string {
-  return role === "admin" ? "/admin-dashboard" : "/tenant-portal";
-}
+type Rule = { roles?: UserRole | UserRole[]; requireVerified?: boolean };
 
-type Rule = {
-  roles?: UserRole | UserRole[];
-  requireVerified?: boolean;
-  /** Where a visitor without a session signs in: /login, but for the Spanish tenant portal. */
-  signIn?: string;
-};
-
-/** Where the protected-page rule sends this visitor, or null when they may stay. */
+/** Where the protected-page rule sends this visitor from `pathname`, or null when they may stay. */
 export function redirectFor(
   user: SessionUser | null,
-  { roles, requireVerified = true, signIn = "/login" }: Rule,
+  { roles, requireVerified = true }: Rule,
+  pathname: string,
 ): string | null {
-  if (!user) return signIn;
+  if (!user) return signInPageFor(pathname);
   if (requireVerified && !user.emailVerified) return "/verify-email";
   const allowed = roles === undefined ? undefined : Array.isArray(roles) ? roles : [roles];
   if (allowed && !allowed.includes(user.role)) return homeOf(user.role);
@@ -30,8 +23,8 @@ export function redirectFor(
 }
 
 /**
- * The protected-page rule: loading shows 'Loading...'; no user goes to /login (or the sign-in page
- * given) remembering the page; an unverified e-mail goes to /verify-email (unless the page opts
+ * The protected-page rule: loading shows 'Loading...'; no user goes to /login (the Spanish
+ * portal's visitor to its sign-in page: `signInPageFor`) remembering the page; an unverified e-mail goes to /verify-email (unless the page opts
  * out); a role not allowed goes to the user's own home.
  *
  * The redirect is made once per target from an effect: a <Navigate> element fires again on every
@@ -42,7 +35,7 @@ export function ProtectedPage({ children, ...rule }: Rule & { children: ReactNod
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useI18n();
-  const target = ready ? redirectFor(user, rule) : null;
+  const target = ready ? redirectFor(user, rule, location.pathname) : null;
   // The sign-in page is told where to come back to.
   const anonymous = user === null;
   const from = `${location.pathname}${location.search}`;
