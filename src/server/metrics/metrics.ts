@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { Config } from "#server/config";
 import type { ResponseCache } from "#server/http/response-cache";
 import { metricsRoutes } from "./metrics.routes";
+import { measureRequestDurations } from "./request-durations";
 
 /**
  * Prometheus metrics, with prom-client, in a registry of this app's own (tests build many apps in
@@ -125,7 +126,13 @@ export function registerMetrics(
   if (token === undefined) return;
 
   collectDefaultMetrics({ register: registry });
-  measureRequests(app, registry);
+  measureRequestDurations(app, registry, {
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer's last byte, by method, route pattern and status",
+    buckets: DURATION_BUCKETS,
+    unmatchedRoute: UNMATCHED_ROUTE,
+    routeLabel,
+  });
 
   const { pool, cache } = deps;
   metrics.gauge({
@@ -160,57 +167,4 @@ export function registerMetrics(
   });
 
   metricsRoutes(app, { registry, token });
-}
-
-type Labels = { method: string; route: string; status_code: number };
-
-/**
- * One onResponse hook: the request's duration (Fastify's own measure, from its arrival to the
- * answer's last byte) into a histogram labelled by method, route pattern (never the URL: URLs
- * carry tokens, and each would be a series) and status. The label objects are made once per
- * combination and found again in nested maps: a request makes no label object of its own (what
- * is left is Fastify's routeOptions and prom-client's own work in observe, about a microsecond).
- */
-function measureRequests(app: FastifyInstance, registry: Registry): void {
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer's last byte, by method, route pattern and status",
-    labelNames: ["method", "route", "status_code"] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const series = new Map<string, Map<string, Map<number, Labels>>>();
-
-  function labelsOf(
-    url: string | undefined,
-    contract: unknown,
-    method: string,
-    status: number,
-  ): Labels {
-    const key = url ?? UNMATCHED_ROUTE;
-    let byMethod = series.get(key);
-    if (!byMethod) {
-      byMethod = new Map();
-      series.set(key, byMethod);
-    }
-    let byStatus = byMethod.get(method);
-    if (!byStatus) {
-      byStatus = new Map();
-      byMethod.set(method, byStatus);
-    }
-    let labels = byStatus.get(status);
-    if (!labels) {
-      const route = url === undefined ? UNMATCHED_ROUTE : routeLabel(url, contract);
-      labels = { method, route, status_code: status };
-      byStatus.set(status, labels);
-    }
-    return labels;
-  }
-
-  app.addHook("onResponse", (request, reply, done) => {
-    const { url, config } = request.routeOptions;
-    const labels = labelsOf(url, config?.contract, request.method, reply.statusCode);
-    duration.observe(labels, reply.elapsedTime / 1000);
-    done();
-  });
 }
