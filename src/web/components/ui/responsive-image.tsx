@@ -2,7 +2,15 @@ import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { Photo } from "#domain/listings";
+import { PRIORITY_PHOTO_TIMING } from "#web/lib/start-app";
 import { cn } from "#web/lib/utils";
+
+declare module "react" {
+  // The Element Timing API's attribute (Chromium): React passes it through, its types lack it.
+  interface ImgHTMLAttributes<T> {
+    elementtiming?: string;
+  }
+}
 
 type Props = {
   photo: Photo;
@@ -117,6 +125,8 @@ export function ResponsiveImage({
       loading={eager ? "eager" : "lazy"}
       decoding={eager ? "sync" : "async"}
       fetchPriority={eager ? "high" : "auto"}
+      // The page's scripts start once this photo is on screen (lib/start-app.ts).
+      elementtiming={eager ? PRIORITY_PHOTO_TIMING : undefined}
       onLoad={() => setState((s) => (s === "fallback" ? s : "loaded"))}
       onError={fail}
       className={cn("bg-muted object-cover", className)}
