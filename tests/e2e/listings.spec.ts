@@ -127,6 +127,41 @@ test.describe("/buildings/:id", () => {
     );
   });
 
+  test("asks for its scripts only once its photo is on screen", async ({ page, request }) => {
+    const id = await buildingId(request, "Asylum Hill Apartments");
+    await page.goto(`/buildings/${id}`);
+    // The photo's paint (Element Timing) and the page's largest paint both come before the first
+    // request for a script: nothing competes with the photo a phone is waiting for.
+    const timing = await page.evaluate(async () => {
+      const entries = async (type: string) =>
+        new Promise<PerformanceEntry[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+            type,
+            buffered: true,
+          });
+        });
+      const photo = (await entries("element")) as (PerformanceEntry & {
+        identifier: string;
+        renderTime: number;
+      })[];
+      const largest = await entries("largest-contentful-paint");
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((r) => (r as PerformanceResourceTiming).initiatorType !== "img")
+        .filter((r) => r.name.endsWith(".js"));
+      return {
+        photo: photo.map((e) => [e.identifier, e.renderTime] as const),
+        largest: largest.map((e) => e.startTime),
+        scripts: scripts.map((r) => r.startTime),
+      };
+    });
+    expect(timing.photo.map(([name]) => name)).toEqual(["priority-photo"]);
+    expect(timing.scripts.length).toBeGreaterThan(2);
+    const firstScript = Math.min(...timing.scripts);
+    expect(timing.photo[0]![1]).toBeLessThan(firstScript);
+    expect(Math.max(...timing.largest)).toBeLessThan(firstScript);
+  });
+
   test("shows no Available badge when no unit is available", async ({ page, request }) => {
     // Every unit of every demo building is checked: a building with none available has no badge.
     for (const building of demoBuildings) {
