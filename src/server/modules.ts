@@ -15,7 +15,7 @@ import { adminAlertsRoutes } from "./modules/alerts/alerts.admin.routes";
 import { createAlertsRepository } from "./modules/alerts/alerts.repository";
 import { alertsRoutes } from "./modules/alerts/alerts.routes";
 import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
-import { findByConfirmToken, findByManageToken } from "./modules/alerts/alerts.service";
+import { confirm, findByConfirmToken, findByManageToken } from "./modules/alerts/alerts.service";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountRoutes } from "./modules/auth/account.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -131,6 +131,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   const alertPages: AlertPages = {
     towns: () => cache.get("web:alert-towns", () => createAlertsRepository(db).towns()),
     confirmation: (token) => findByConfirmToken(alertDeps, token),
+    confirm: async (token) => (await confirm(alertDeps, token)) !== null,
     find: async (token) => {
       const found = await findByManageToken(alertDeps, token);
       if (!found) return null;

@@ -125,6 +125,7 @@ test("subscribe, confirm, one alert for a matching unit, none for others, manage
   await expect(page.getByRole("heading", { name: "Confirm your listing alerts" })).toBeVisible();
   await page.getByRole("button", { name: "Turn on my alerts" }).click();
   await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeFocused();
+  await expect(page).toHaveTitle(/^Listing alerts confirmed/);
   await expect(page.getByText("2+ bedrooms, up to $1,800, in Hartford")).toBeVisible();
   await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toBeVisible();
   await page.reload();
@@ -192,4 +193,50 @@ test("the Spanish site's form sends a Spanish confirmation, and a bad link says 
   const response = await page.goto(`${app.url}/es/alerts/confirm/${"x".repeat(43)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Este enlace no funciona" })).toBeVisible();
+});
+
+test("the confirmation page's button works without JavaScript, and a reload sends nothing twice", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = "no-script@example.com";
+  await api("/api/alerts", "POST", { email, criteria: { bedroomsMin: 1 }, frequency: "instant" });
+  const [confirmation] = await mailTo(email, 1);
+  const confirmPath = /\/alerts\/confirm\/[\w-]{43}/.exec(confirmation!.text)![0];
+
+  // No script runs: the navigations wait for the document only, not for an app to start.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const loaded = { waitUntil: "domcontentloaded" } as const;
+  try {
+    const page = await context.newPage();
+    await page.goto(`${app.url}${confirmPath}`, loaded);
+    await expect(page.getByRole("heading", { name: "Confirm your listing alerts" })).toBeVisible();
+    const posts: number[] = [];
+    page.on("response", (r) => {
+      if (r.request().method() === "POST") posts.push(r.status());
+    });
+    await page.getByRole("button", { name: "Turn on my alerts" }).click();
+    await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Listing alerts confirmed/);
+    await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toBeVisible();
+    // The form was answered with a redirect to the page: a reload asks for the page only.
+    expect(posts).toEqual([303]);
+    await page.reload(loaded);
+    await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
+    expect(posts).toEqual([303]);
+    // A made-up link, opened or its form sent: the page that says the link does not work, 404.
+    const madeUp = `${app.url}/alerts/confirm/${"x".repeat(43)}`;
+    await page.goto(madeUp, loaded);
+    await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+    const sent = await fetch(madeUp, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(404);
+    expect(await sent.text()).toContain("This link does not work");
+  } finally {
+    await context.close();
+  }
 });

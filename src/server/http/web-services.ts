@@ -30,6 +30,11 @@ export type AlertPages = {
    * confirms through the API); the manage token once it is confirmed; null for a bad link.
    */
   confirmation(token: string): Promise<(AlertSubscription & { manageToken?: string }) | null>;
+  /**
+   * The confirmation page's button sent as a plain form (no JavaScript yet, or none): the same
+   * as the API's POST /api/alerts/confirm/:token. False for a link that no longer works.
+   */
+  confirm(token: string): Promise<boolean>;
   find(token: string): Promise<AlertSubscription | null>;
 };
 

@@ -1,6 +1,6 @@
 import { BellRing } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import type { AlertSubscription } from "#domain/alerts";
 import { ApiError, request } from "#web/lib/api-client";
 import { Button, buttonVariants } from "../components/ui/button";
@@ -18,11 +18,24 @@ import type { Route } from "./+types/alert-confirm";
  * whose owner never asked. The page shows what was asked for and a button that confirms; a
  * second visit after that shows the alerts on. A link unknown or past its 7 days is a 404 page
  * that offers to ask again. Alerts paused since (on their manage page) are said to be paused.
+ *
+ * The button is a form that posts to the page itself: with the app running, it calls the API
+ * instead and the page changes in place; before the scripts have started, or without them,
+ * the browser sends the form, `action` confirms, and the page is asked for again (a reload
+ * then does not send the form twice).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const words = pageMessages(request, ["alerts"]);
   const subscription = await context.services.alerts.confirmation(params.token);
   return data({ ...words, subscription }, { status: subscription ? 200 : 404 });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (await context.services.alerts.confirm(params.token)) {
+    return redirect(new URL(request.url).pathname, 303);
+  }
+  // Spent meanwhile, or the address reached its most alerts: the link no longer works.
+  return data({ gone: true }, { status: 404 });
 }
 
 // A personal link: never in search results.
@@ -37,20 +50,23 @@ export const meta: Route.MetaFunction = (args) =>
 
 type Confirmed = AlertSubscription & { manageToken: string };
 
-export default function AlertConfirm({ loaderData, params }: Route.ComponentProps) {
+export default function AlertConfirm({ loaderData, actionData, params }: Route.ComponentProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const { subscription } = loaderData;
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const [state, setState] = useState<"idle" | "working" | "failed" | "gone">("idle");
   const heading = useRef<HTMLHeadingElement>(null);
+  const revalidator = useRevalidator();
 
   // The heading changes when the alerts turn on: focus follows it, so it is read out.
   useEffect(() => {
     if (confirmed) heading.current?.focus();
   }, [confirmed]);
 
-  if (!subscription || state === "gone") return <AlertLinkInvalid />;
+  if (!subscription || state === "gone" || actionData?.gone) {
+    return <AlertLinkInvalid takeFocus={state === "gone"} />;
+  }
   const shown = confirmed ?? subscription;
   const manageToken = confirmed?.manageToken ?? subscription.manageToken;
 
@@ -60,6 +76,8 @@ export default function AlertConfirm({ loaderData, params }: Route.ComponentProp
       const { alertsApi } = await import("#domain/api/alerts");
       setConfirmed(await request(alertsApi.confirm, { params: { token: params.token } }));
       setState("idle");
+      // The page's title follows (the loader now finds the alerts on).
+      void revalidator.revalidate();
     } catch (error) {
       // Spent meanwhile, or the address reached its most alerts: the link no longer works.
       setState(error instanceof ApiError && error.status === 404 ? "gone" : "failed");
@@ -99,12 +117,19 @@ export default function AlertConfirm({ loaderData, params }: Route.ComponentProp
             <p role="alert" className="mt-4 font-medium text-destructive empty:hidden">
               {state === "failed" ? t("alerts.confirm.pending.failed") : ""}
             </p>
-            <div className="mt-6 grid gap-3">
+            <form
+              method="post"
+              className="mt-6 grid gap-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void turnOn();
+              }}
+            >
               <Button
+                type="submit"
                 size="lg"
                 className="justify-self-start"
                 disabled={state === "working"}
-                onClick={() => void turnOn()}
               >
                 <BellRing aria-hidden="true" />
                 {t(
@@ -114,7 +139,7 @@ export default function AlertConfirm({ loaderData, params }: Route.ComponentProp
                 )}
               </Button>
               <p className="text-sm text-muted-foreground">{t("alerts.confirm.pending.ignore")}</p>
-            </div>
+            </form>
           </>
         )}
       </section>
