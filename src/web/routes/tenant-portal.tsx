@@ -59,7 +59,13 @@ function Portal() {
           <Button
             variant="outline"
             className="h-11"
-            onClick={() => void logout({ redirectTo: path("/"), message: t("portal.loggingOut") })}
+            onClick={() =>
+              void logout({
+                redirectTo: path("/"),
+                message: t("portal.loggingOut"),
+                fallback: { to: path("/"), message: t("portal.redirecting") },
+              })
+            }
           >
             <LogOut aria-hidden="true" /> {t("portal.logout")}
           </Button>

@@ -4,12 +4,18 @@ import { LOGOUT_DELAY_MS, LOGOUT_FALLBACK_DELAY_MS } from "#domain/constants";
 import { messages } from "#domain/messages";
 import { useAuth } from "./auth-provider";
 
-type Options = { redirectTo?: string; delayMs?: number; message?: string };
+type Options = {
+  redirectTo?: string;
+  delayMs?: number;
+  message?: string;
+  /** Where a failed sign-out goes, and what it says meanwhile: the page's home in its language. */
+  fallback?: { to: string; message: string };
+};
 
 /**
  * The logout flow: a flag stops a second logout while one runs; sign out, show the message, wait,
  * go to the target. If signing out fails, that is only logged and the visitor still goes to / with
- * 'Redirecting...' after a shorter wait.
+ * 'Redirecting...' after a shorter wait (a page in another language passes its own words and home).
  */
 export function useLogout() {
   const { logout, showStatus } = useAuth();
@@ -21,6 +27,7 @@ export function useLogout() {
       redirectTo = "/",
       delayMs = LOGOUT_DELAY_MS,
       message = messages.loggingOut,
+      fallback = { to: "/", message: "Redirecting..." },
     }: Options = {}) => {
       if (running.current) return;
       running.current = true;
@@ -31,9 +38,9 @@ export function useLogout() {
         navigate(redirectTo, { replace: true });
       } catch (error) {
         console.warn("Sign-out failed", error);
-        showStatus("Redirecting...");
+        showStatus(fallback.message);
         await new Promise((resolve) => setTimeout(resolve, LOGOUT_FALLBACK_DELAY_MS));
-        navigate("/", { replace: true });
+        navigate(fallback.to, { replace: true });
       } finally {
         running.current = false;
         showStatus(null);
