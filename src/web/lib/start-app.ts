@@ -1,3 +1,5 @@
+import { PRIORITY_PHOTO_TIMING } from "./priority-photo";
+
 /**
  * The first paint of a page depends on its HTML and inlined CSS only.
  *
@@ -16,9 +18,6 @@
 export const INERT_MODULE_TYPE = "text/x-module";
 export const INERT_MODULE_ID = "app-module";
 export const INERT_PRELOAD_ATTRIBUTE = "data-modulepreload";
-
-/** The `elementtiming` name of a page's priority photo (components/ui/responsive-image.tsx). */
-export const PRIORITY_PHOTO_TIMING = "priority-photo";
 
 /**
  * Starts the inert module script once the page is on screen. This script runs when the parser
@@ -91,9 +90,17 @@ function startApp(names: { preload: string; module: string; photo: string }): vo
   }
 }
 
-/** The inline script that runs startApp, rendered right after the inert module script. */
-export const startAppScript = `(${startApp.toString()})(${JSON.stringify({
+/** A function's source called with its argument: an inline script's text. */
+function inlineScript<T>(run: (argument: T) => void, argument: T): string {
+  return `(${run.toString()})(${JSON.stringify(argument)})`;
+}
+
+/**
+ * The inline script that runs startApp, rendered right after the inert module script. Marked
+ * pure: the browser's bundle, where the root layout does not render it, leaves it out.
+ */
+export const startAppScript = /* @__PURE__ */ inlineScript(startApp, {
   preload: INERT_PRELOAD_ATTRIBUTE,
   module: INERT_MODULE_ID,
   photo: PRIORITY_PHOTO_TIMING,
-})})`;
+});

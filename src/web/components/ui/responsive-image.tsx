@@ -2,7 +2,7 @@ import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { Photo } from "#domain/listings";
-import { PRIORITY_PHOTO_TIMING } from "#web/lib/start-app";
+import { PRIORITY_PHOTO_TIMING } from "#web/lib/priority-photo";
 import { cn } from "#web/lib/utils";
 
 declare module "react" {
