@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { alertsApi } from "#domain/api/alerts";
 import { authApi } from "#domain/api/auth";
 import { buildUrl } from "#domain/api/wire";
 import { type OutboxMessage, readOutbox } from "#server/mail/outbox";
@@ -200,7 +201,11 @@ test("the confirmation page's button works without JavaScript, and a reload send
 }) => {
   test.setTimeout(120_000);
   const email = "no-script@example.com";
-  await api("/api/alerts", "POST", { email, criteria: { bedroomsMin: 1 }, frequency: "instant" });
+  await api(buildUrl(alertsApi.subscribe, {}), "POST", {
+    email,
+    criteria: { bedroomsMin: 1 },
+    frequency: "instant",
+  });
   const [confirmation] = await mailTo(email, 1);
   const confirmPath = /\/alerts\/confirm\/[\w-]{43}/.exec(confirmation!.text)![0];
 
