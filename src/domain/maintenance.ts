@@ -1,4 +1,4 @@
-import { locales } from "./locale";
+import { type Locale, locales } from "./locale";
 import { site } from "./site";
 import { z } from "./zod";
 
@@ -246,6 +246,8 @@ const email = z
 export const tenantInviteSchema = z.object({
   name: trimmed(1, 100, tenantMessages.name),
   email,
+  /** The language of the invitation and of the tenant's e-mails after it; English if not given. */
+  language: z.enum(locales).default("en"),
 });
 export type TenantInviteInput = z.input<typeof tenantInviteSchema>;
 
@@ -265,6 +267,8 @@ export type Tenant = {
   unit: { id: number; unitNumber: string; propertyId: number; propertyName: string } | null;
   invitedAt: string;
   lastSignInAt: string | null;
+  /** The language of their e-mails and notifications. */
+  language: Locale;
 };
 
 /** What a signed-in tenant's home shows. */

@@ -1,3 +1,4 @@
+import { locales } from "#domain/locale";
 import {
   maintenanceCommentSchema,
   maintenanceQuerySchema,
@@ -26,6 +27,7 @@ export const tenantSchema = z.object({
     .nullable(),
   invitedAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  language: z.enum(locales),
 }) satisfies z.ZodType<Tenant>;
 
 const maintenanceSummarySchema = z.object({

@@ -63,11 +63,19 @@ export const users = pgTable(
     invitedAt: timestamp("invited_at", { withTimezone: true }),
     /** Staff ended the tenant's access: no link signs them in any more. */
     accessEndedAt: timestamp("access_ended_at", { withTimezone: true }),
+    /**
+     * The language of a tenant's e-mails and portal notifications: chosen by staff in the
+     * invitation, then the language of the portal page the tenant last asked a sign-in link from.
+     */
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_unit_idx").on(t.unitId),
     check("users_role_check", sql`${t.role} in ('admin', 'tenant')`),
+    check("users_language_check", sql`${t.language} in ('en', 'es')`),
   ],
 );
 

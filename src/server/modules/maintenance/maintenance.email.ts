@@ -1,8 +1,11 @@
+import type { Locale } from "#domain/locale";
 import {
   type MaintenanceRequest,
+  type MaintenanceStatus,
   maintenanceCategoryLabels,
   maintenanceStatusLabels,
   maintenanceUrgencyLabels,
+  type VisitWindow,
   visitWindowLabels,
 } from "#domain/maintenance";
 import { site } from "#domain/site";
@@ -13,19 +16,6 @@ import type { QueuedMessage } from "#server/mail/mail-queue";
 
 const placeOf = (request: MaintenanceRequest) =>
   `${request.property.name}, unit ${request.property.unit}`;
-
-/** "Tuesday, December 1, 2026, 8 AM to 12 PM": a visit as the tenant reads it. */
-export function visitText(request: Pick<MaintenanceRequest, "scheduledFor" | "window">): string {
-  if (!request.scheduledFor) return "";
-  const day = new Date(`${request.scheduledFor}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return request.window ? `${day}, ${visitWindowLabels[request.window]}` : day;
-}
 
 /** To the office at once; an emergency says so first in the subject. */
 export function newRequestNotice(request: MaintenanceRequest, dashboardUrl: string): QueuedMessage {
@@ -79,27 +69,100 @@ export function tenantCommentNotice(
 
 export type TenantNews = { kind: "status" } | { kind: "comment"; body: string };
 
-/** What the tenant is told, in a few words: the notification's title and the e-mail's heading. */
-export function newsTitle(request: MaintenanceRequest, news: TenantNews): string {
-  if (news.kind === "comment") return `The office replied about "${request.title}"`;
-  const status = maintenanceStatusLabels[request.status].toLowerCase();
-  return `Your request "${request.title}" is ${status}`;
+/** The statuses as the Spanish portal names them. */
+const spanishStatuses: Record<MaintenanceStatus, string> = {
+  submitted: "Enviada",
+  scheduled: "Programada",
+  in_progress: "En curso",
+  completed: "Terminada",
+  cancelled: "Cancelada",
+};
+
+/**
+ * The tenant's side, in the tenant's language (English or Spanish): the e-mail and the portal
+ * notification say the same. The Spanish words are the portal's own (its statuses and visit
+ * windows read the same there).
+ */
+const tenantWords = {
+  en: {
+    replied: (title: string) => `The office replied about "${title}"`,
+    status: (title: string, status: MaintenanceStatus) =>
+      `Your request "${title}" is ${maintenanceStatusLabels[status].toLowerCase()}`,
+    scheduled: (visit: string) => `A visit is scheduled for ${visit}.`,
+    in_progress: "The work has started.",
+    completed: "The work is done. If the problem is back, please open a new request.",
+    cancelled:
+      "The request is cancelled. If you still need help, please open a new request or write to the office.",
+    submitted: "The office received your request.",
+    officeWrote: "The office wrote:",
+    request: (title: string, place: string) => `Request: ${title} (${place}).`,
+    place: (request: MaintenanceRequest) => placeOf(request),
+    action: "Open the tenant portal",
+    footnote:
+      "You get these e-mails because of your notification settings; change them at any time in the portal's settings.",
+    dateLocale: "en-US",
+    windows: visitWindowLabels,
+  },
+  es: {
+    replied: (title: string) => `La oficina respondió sobre "${title}"`,
+    status: (title: string, status: MaintenanceStatus) =>
+      `Su solicitud "${title}": ${spanishStatuses[status]}`,
+    scheduled: (visit: string) => `Hay una visita programada para el ${visit}.`,
+    in_progress: "El trabajo ha comenzado.",
+    completed: "El trabajo está terminado. Si el problema vuelve, abra una nueva solicitud.",
+    cancelled:
+      "La solicitud está cancelada. Si todavía necesita ayuda, abra una nueva solicitud o escriba a la oficina.",
+    submitted: "La oficina recibió su solicitud.",
+    officeWrote: "La oficina escribió:",
+    request: (title: string, place: string) => `Solicitud: ${title} (${place}).`,
+    place: (request: MaintenanceRequest) =>
+      `${request.property.name}, unidad ${request.property.unit}`,
+    action: "Abrir el portal de inquilinos",
+    footnote:
+      "Recibe estos correos según su configuración de notificaciones; puede cambiarla cuando quiera en la configuración del portal.",
+    dateLocale: "es-US",
+    windows: {
+      morning: "de 8 a. m. a 12 p. m.",
+      afternoon: "de 12 p. m. a 4 p. m.",
+      evening: "de 4 p. m. a 7 p. m.",
+    } satisfies Record<VisitWindow, string>,
+  },
+} satisfies Record<Locale, unknown>;
+
+/**
+ * "Tuesday, December 1, 2026, 8 AM to 12 PM" ("martes, 1 de diciembre de 2026, de 8 a. m. a
+ * 12 p. m."): a visit as the tenant reads it.
+ */
+export function visitText(
+  request: Pick<MaintenanceRequest, "scheduledFor" | "window">,
+  lang: Locale = "en",
+): string {
+  if (!request.scheduledFor) return "";
+  const words = tenantWords[lang];
+  const day = new Date(`${request.scheduledFor}T12:00:00Z`).toLocaleDateString(words.dateLocale, {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return request.window ? `${day}, ${words.windows[request.window]}` : day;
 }
 
-export function newsText(request: MaintenanceRequest, news: TenantNews): string {
+/** What the tenant is told, in a few words: the notification's title and the e-mail's heading. */
+export function newsTitle(request: MaintenanceRequest, news: TenantNews, lang: Locale): string {
+  const words = tenantWords[lang];
+  return news.kind === "comment"
+    ? words.replied(request.title)
+    : words.status(request.title, request.status);
+}
+
+export function newsText(request: MaintenanceRequest, news: TenantNews, lang: Locale): string {
   if (news.kind === "comment") return news.body;
-  switch (request.status) {
-    case "scheduled":
-      return `A visit is scheduled for ${visitText(request)}.`;
-    case "in_progress":
-      return "The work has started.";
-    case "completed":
-      return "The work is done. If the problem is back, please open a new request.";
-    case "cancelled":
-      return "The request is cancelled. If you still need help, please open a new request or write to the office.";
-    default:
-      return "The office received your request.";
-  }
+  const words = tenantWords[lang];
+  return request.status === "scheduled"
+    ? words.scheduled(visitText(request, lang))
+    : words[request.status];
 }
 
 /** To the tenant: a status change or the office's comment. */
@@ -107,21 +170,23 @@ export function tenantUpdateEmail(
   request: MaintenanceRequest,
   news: TenantNews,
   portalUrl: string,
+  lang: Locale,
 ): QueuedMessage {
+  const words = tenantWords[lang];
   return {
     kind: "maintenance_update",
     to: request.tenant.email,
-    subject: `${site.name}: ${newsTitle(request, news)}`,
+    subject: `${site.name}: ${newsTitle(request, news, lang)}`,
     ...renderEmail({
-      heading: newsTitle(request, news),
+      heading: newsTitle(request, news, lang),
       paragraphs: [
-        ...(news.kind === "comment" ? ["The office wrote:"] : []),
-        newsText(request, news),
-        `Request: ${request.title} (${placeOf(request)}).`,
+        ...(news.kind === "comment" ? [words.officeWrote] : []),
+        newsText(request, news, lang),
+        words.request(request.title, words.place(request)),
       ],
-      action: { label: "Open the tenant portal", url: portalUrl },
-      footnote:
-        "You get these e-mails because of your notification settings; change them at any time in the portal's settings.",
+      action: { label: words.action, url: portalUrl },
+      footnote: words.footnote,
+      language: lang,
     }),
   };
 }

@@ -227,6 +227,84 @@ describe("the way in", () => {
   });
 });
 
+describe("a tenant's language", () => {
+  it("is the invitation's: it and every notice after it in Spanish, until a link is asked from the English page", async () => {
+    await newMail();
+    const email = `rosa.${Date.now()}@example.com`;
+    const invited = await call(app, adminMaintenanceApi.invite, {
+      headers: admin.headers,
+      params: { id: unit3C },
+      payload: { name: "Rosa Díaz", email, language: "es" },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({ email, language: "es" });
+    const [invitation] = (await newMail()).filter((m) => m.to === email);
+    expect(invitation!.subject).toBe(`${site.name}: su portal de inquilinos`);
+    expect(invitation!.html).toContain('<html lang="es">');
+    expect(invitation!.text).toContain("Le damos la bienvenida, Rosa Díaz");
+    expect(invitation!.text).toContain("portal de inquilinos para Elm Court, unidad 3C");
+    expect(invitation!.text).toMatch(/\/es\/tenant-portal\/sign-in\?token=[\w-]{43}/);
+    const signedIn = await call(app, tenantPortalApi.signIn, {
+      payload: { token: linkIn(invitation) },
+      remoteAddress: fromNewClient(),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signedIn.json().token}` };
+    const created = await sendForm(app, tenantPortalApi.createRequest, requestForm(leak), {
+      headers,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    await newMail();
+
+    // The office's words stay English; what the tenant is told is Spanish, e-mail and portal.
+    await call(app, adminMaintenanceApi.update, {
+      headers: admin.headers,
+      params: { id },
+      payload: { status: "scheduled", scheduledFor: "2026-12-01", window: "morning" },
+    });
+    const [scheduled] = (await newMail()).filter((m) => m.to === email);
+    expect(scheduled!.subject).toBe(`${site.name}: Su solicitud "${leak.title}": Programada`);
+    expect(scheduled!.html).toContain('<html lang="es">');
+    expect(scheduled!.text).toContain(
+      "Hay una visita programada para el martes, 1 de diciembre de 2026, de 8 a. m. a 12 p. m.",
+    );
+    expect(scheduled!.text).toContain(`Solicitud: ${leak.title} (Elm Court, unidad 3C).`);
+    expect(scheduled!.text).toMatch(/\/es\/tenant-portal(?!\/sign-in)/);
+    const notes = await call(app, notificationsApi.list, { headers });
+    expect(notes.json().notifications[0]).toMatchObject({
+      title: `Su solicitud "${leak.title}": Programada`,
+    });
+
+    // A sign-in link asked from the English page: the tenant reads English now.
+    await call(app, tenantPortalApi.signInLink, {
+      payload: { email, lang: "en" },
+      remoteAddress: fromNewClient(),
+    });
+    await newMail();
+    await call(app, adminMaintenanceApi.update, {
+      headers: admin.headers,
+      params: { id },
+      payload: { status: "in_progress" },
+    });
+    const [started] = (await newMail()).filter((m) => m.to === email);
+    expect(started!.subject).toBe(`${site.name}: Your request "${leak.title}" is in progress`);
+    const tenants = await call(app, adminMaintenanceApi.tenants, { headers: admin.headers });
+    expect(tenants.json().tenants.find((t: { email: string }) => t.email === email)).toMatchObject({
+      language: "en",
+    });
+
+    // A language the site does not speak is refused, and nobody is invited.
+    const refused = await call(app, adminMaintenanceApi.invite, {
+      headers: admin.headers,
+      params: { id: unit3C },
+      payload: { name: "Jean Dupont", email: `jean.${Date.now()}@example.com`, language: "fr" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await newMail()).toEqual([]);
+  });
+});
+
 describe("a repair, from the tenant's report to done", () => {
   it("files a request with photos, the office hears at once, staff schedule and comment, the tenant hears", async () => {
     const tenant = await invitedTenant(unit2B, "Tina Tenant");

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import { buildUrl } from "#domain/api/wire";
 import type { SessionUser } from "#domain/auth";
+import { type Locale, localizedPath } from "#domain/locale";
 import {
   MAINTENANCE_PHOTOS_MAX,
   MAINTENANCE_REQUESTS_PER_HOUR,
@@ -88,7 +89,9 @@ const photoMessages: MultipartMessages = {
 
 const dashboardUrl = (deps: MaintenanceDeps, id: string) =>
   `${deps.publicUrl}/admin-dashboard?tab=maintenance&request=${id}`;
-const portalUrl = (deps: MaintenanceDeps) => `${deps.publicUrl}/tenant-portal`;
+/** The portal in the tenant's language. */
+const portalUrl = (deps: MaintenanceDeps, lang: Locale) =>
+  `${deps.publicUrl}${localizedPath("/tenant-portal", lang)}`;
 
 /** Requests as people see them: with their photos (signed links) and comments, in order. */
 async function toRequests(
@@ -452,19 +455,22 @@ async function tellTenant(
   const tenantId = request.tenant.id;
   if (!tenantId) return;
   const [tenant] = await tx.db
-    .select({ ended: users.accessEndedAt })
+    .select({ ended: users.accessEndedAt, language: users.language })
     .from(users)
     .where(eq(users.id, tenantId));
   if (!tenant || tenant.ended) return;
+  const lang = tenant.language;
   const channels = await maintenanceChannels(tx.db, tenantId);
-  if (channels.email) await tx.queue(tenantUpdateEmail(request, news, portalUrl(deps)));
+  if (channels.email) {
+    await tx.queue(tenantUpdateEmail(request, news, portalUrl(deps, lang), lang));
+  }
   if (channels.inApp) {
     const cancelled = news.kind === "status" && request.status === "cancelled";
     await recordEvents(tx.db, [
       {
         userId: tenantId,
-        title: newsTitle(request, news),
-        message: newsText(request, news).slice(0, 500),
+        title: newsTitle(request, news, lang),
+        message: newsText(request, news, lang).slice(0, 500),
         type: news.kind === "comment" ? "info" : cancelled ? "warning" : "success",
         category: "maintenance",
         priority: request.urgency === "emergency" ? "high" : "medium",

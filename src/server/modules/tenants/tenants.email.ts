@@ -11,26 +11,50 @@ import type { QueuedMessage } from "#server/mail/mail-queue";
 export const signInPageUrl = (publicUrl: string, token: string, lang: Locale = "en") =>
   `${publicUrl}${localizedPath("/tenant-portal/sign-in", lang)}?token=${encodeURIComponent(token)}`;
 
-/** A tenant's invitation to the portal, from the office. */
+const invitationWords = {
+  en: {
+    subject: `${site.name}: your tenant portal`,
+    heading: (name: string) => `Welcome, ${name}`,
+    place: (place: Place) => `${place.propertyName}, unit ${place.unitNumber}`,
+    invites: (place: string) => `${site.name} invites you to its tenant portal for ${place}.`,
+    what: "There you can report a repair with photos, follow it until it is done, write to the office, and send or receive documents such as your lease.",
+    button: `The button signs you in. It works once, for ${TENANT_INVITE_DAYS} days. After that, ask for a sign-in link at the portal with this e-mail address: no password needed.`,
+    action: "Open the tenant portal",
+    footnote: `If you are not a tenant of ${site.name}, ignore this e-mail.`,
+  },
+  es: {
+    subject: `${site.name}: su portal de inquilinos`,
+    heading: (name: string) => `Le damos la bienvenida, ${name}`,
+    place: (place: Place) => `${place.propertyName}, unidad ${place.unitNumber}`,
+    invites: (place: string) => `${site.name} le invita a su portal de inquilinos para ${place}.`,
+    what: "Allí puede informar de una reparación con fotos, seguirla hasta que esté terminada, escribir a la oficina y enviar o recibir documentos como su contrato de arrendamiento.",
+    button: `El botón abre su sesión. Funciona una sola vez, durante ${TENANT_INVITE_DAYS} días. Después, pida un enlace para iniciar sesión en el portal con esta dirección de correo: no hace falta contraseña.`,
+    action: "Abrir el portal de inquilinos",
+    footnote: `Si usted no es inquilino de ${site.name}, ignore este correo.`,
+  },
+} satisfies Record<Locale, Record<string, unknown>>;
+
+type Place = { propertyName: string; unitNumber: string };
+
+/** A tenant's invitation to the portal, from the office, in the language staff chose for them. */
 export function invitationEmail(input: {
   to: string;
   name: string;
-  place: string;
+  place: Place;
   url: string;
+  lang: Locale;
 }): QueuedMessage {
+  const words = invitationWords[input.lang];
   return {
     kind: "tenant_invitation",
     to: input.to,
-    subject: `${site.name}: your tenant portal`,
+    subject: words.subject,
     ...renderEmail({
-      heading: `Welcome, ${input.name}`,
-      paragraphs: [
-        `${site.name} invites you to its tenant portal for ${input.place}.`,
-        "There you can report a repair with photos, follow it until it is done, write to the office, and send or receive documents such as your lease.",
-        `The button signs you in. It works once, for ${TENANT_INVITE_DAYS} days. After that, ask for a sign-in link at the portal with this e-mail address: no password needed.`,
-      ],
-      action: { label: "Open the tenant portal", url: input.url },
-      footnote: `If you are not a tenant of ${site.name}, ignore this e-mail.`,
+      heading: words.heading(input.name),
+      paragraphs: [words.invites(words.place(input.place)), words.what, words.button],
+      action: { label: words.action, url: input.url },
+      footnote: words.footnote,
+      language: input.lang,
     }),
   };
 }

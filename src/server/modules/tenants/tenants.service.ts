@@ -59,8 +59,6 @@ async function findUnitPlace(db: Executor, unitId: number): Promise<UnitPlace | 
   return row ?? null;
 }
 
-const placeName = (place: UnitPlace) => `${place.propertyName}, unit ${place.unitNumber}`;
-
 /** The tenants with access (not ended), with their unit and last sign-in. */
 async function selectTenants(db: Executor, where?: ReturnType<typeof eq>): Promise<Tenant[]> {
   const lastSignIn = db
@@ -80,6 +78,7 @@ async function selectTenants(db: Executor, where?: ReturnType<typeof eq>): Promi
       propertyId: properties.id,
       propertyName: properties.title,
       lastSignInAt: lastSignIn.at,
+      language: users.language,
     })
     .from(users)
     .leftJoin(units, eq(units.id, users.unitId))
@@ -102,6 +101,7 @@ async function selectTenants(db: Executor, where?: ReturnType<typeof eq>): Promi
         : null,
     invitedAt: (row.invitedAt ?? row.createdAt).toISOString(),
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
+    language: row.language,
   }));
 }
 
@@ -147,6 +147,7 @@ export async function inviteTenant(
           unitSince: now,
           invitedAt: now,
           accessEndedAt: null,
+          language: input.language ?? "en",
         })
         .where(eq(users.id, userId));
     } else {
@@ -161,6 +162,7 @@ export async function inviteTenant(
           unitId,
           unitSince: now,
           invitedAt: now,
+          language: input.language ?? "en",
         })
         .returning({ id: users.id });
       userId = created!.id;
@@ -174,8 +176,9 @@ export async function inviteTenant(
       invitationEmail({
         to: input.email,
         name: input.name,
-        place: placeName(place),
-        url: signInPageUrl(deps.publicUrl, token),
+        place,
+        url: signInPageUrl(deps.publicUrl, token, input.language),
+        lang: input.language ?? "en",
       }),
     );
     return oneTenant(tx.db, userId);
@@ -245,7 +248,7 @@ export async function requestSignInLink(
   const now = deps.now();
   await deps.mailQueue.transaction(async (tx) => {
     const [tenant] = await tx.db
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(
         and(
@@ -264,6 +267,10 @@ export async function requestSignInLink(
       TENANT_LINKS_PER_ADDRESS_PER_HOUR
     ) {
       return;
+    }
+    // The portal page they asked from says which language they read: their e-mails follow it.
+    if (tenant.language !== lang) {
+      await tx.db.update(users).set({ language: lang }).where(eq(users.id, tenant.id));
     }
     const token = await links.issue(
       tenant.id,

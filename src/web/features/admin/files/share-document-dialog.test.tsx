@@ -17,6 +17,7 @@ const ann: Tenant = {
   unit: { id: 12, unitNumber: "3C", propertyId: 1, propertyName: "Maple Court" },
   invitedAt: "2026-03-01T12:00:00.000Z",
   lastSignInAt: null,
+  language: "en",
 };
 
 const lease: TenantFile = {

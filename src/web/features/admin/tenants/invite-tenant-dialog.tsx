@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
+import { languageNames, locales } from "#domain/locale";
 import {
   maintenanceStaffMessages,
   TENANT_INVITE_DAYS,
@@ -12,7 +13,7 @@ import {
 } from "#domain/maintenance";
 import type { z } from "#domain/zod";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { TextField } from "#web/components/ui/form-field";
+import { SelectField, TextField } from "#web/components/ui/form-field";
 import { useContractMutation } from "#web/lib/query";
 import { DialogActions, FormAlert, useReturnFocus } from "../properties/dialog-parts";
 import { refusalLines } from "./refusal-lines";
@@ -26,7 +27,7 @@ function InviteForm({ target, onDone }: { target: InviteTarget; onDone: () => vo
   const [alert, setAlert] = useState<string[] | null>(null);
   const form = useForm<TenantInviteInput, unknown, Invite>({
     resolver: zodResolver(tenantInviteSchema),
-    defaultValues: { name: "", email: "" },
+    defaultValues: { name: "", email: "", language: "en" },
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;
@@ -61,6 +62,17 @@ function InviteForm({ target, onDone }: { target: InviteTarget; onDone: () => vo
         error={errors.email?.message}
         {...form.register("email")}
       />
+      <SelectField
+        label="Language of their e-mails"
+        error={errors.language?.message}
+        {...form.register("language")}
+      >
+        {locales.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {languageNames[l]}
+          </option>
+        ))}
+      </SelectField>
       <FormAlert lines={alert} />
       <DialogActions submitLabel="Send invitation" phase={isSubmitting ? "saving" : "idle"} />
     </form>

@@ -29,6 +29,7 @@ const ann: Tenant = {
   unit: { id: 12, unitNumber: "3C", propertyId: 1, propertyName: "Maple Court" },
   invitedAt: "2026-03-01T12:00:00.000Z",
   lastSignInAt: "2026-03-02T12:00:00.000Z",
+  language: "en",
 };
 
 let tenants: Tenant[];
@@ -99,6 +100,7 @@ describe("Tenants on the Properties tab", () => {
           email: "bob@example.com",
           unit: { id: 11, unitNumber: "2B", propertyId: 1, propertyName: "Maple Court" },
           lastSignInAt: null,
+          language: "es",
         };
         tenants = [ann, bob];
         return { status: 201, body: bob };
@@ -123,14 +125,20 @@ describe("Tenants on the Properties tab", () => {
     expect(sent).toEqual([]);
 
     await fill(user, "E-mail", " Bob@Example.com ");
+    // English unless staff say otherwise: the invitation and every later e-mail follow it.
+    const language = within(dialog).getByLabelText("Language of their e-mails");
+    expect(language).toHaveDisplayValue("English");
+    await user.selectOptions(language, "es");
     await user.click(within(dialog).getByRole("button", { name: "Send invitation" }));
     expect(await screen.findByText(tenantMessages.invited)).toBeInTheDocument();
-    expect(sent).toEqual([{ unit: "11", body: { name: "Bob Ray", email: "bob@example.com" } }]);
+    expect(sent).toEqual([
+      { unit: "11", body: { name: "Bob Ray", email: "bob@example.com", language: "es" } },
+    ]);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     const list = await screen.findByRole("list", { name: "Tenants of Unit 2B in Maple Court" });
     expect(list).toHaveTextContent("Bob Ray");
-    expect(list).toHaveTextContent("invited, not signed in yet");
+    expect(list).toHaveTextContent("invited, not signed in yet · e-mails in Español");
   });
 
   it("shows the server's refusal in the dialog (a staff address, a unit gone)", async () => {

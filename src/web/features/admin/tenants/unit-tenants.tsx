@@ -1,4 +1,5 @@
 import { ArrowRightLeft, UserPlus, UserX } from "lucide-react";
+import { languageNames } from "#domain/locale";
 import type { Tenant } from "#domain/maintenance";
 import { Button } from "#web/components/ui/button";
 
@@ -40,6 +41,12 @@ export function UnitTenants({
                   <span className="break-all text-muted-foreground">{tenant.email}</span>
                   {tenant.lastSignInAt ? null : (
                     <span className="text-muted-foreground"> · invited, not signed in yet</span>
+                  )}
+                  {tenant.language === "en" ? null : (
+                    <span className="text-muted-foreground">
+                      {" · e-mails in "}
+                      <span lang={tenant.language}>{languageNames[tenant.language]}</span>
+                    </span>
                   )}
                 </span>
                 <span className="flex gap-1">
