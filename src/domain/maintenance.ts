@@ -255,7 +255,14 @@ export type TenantInviteInput = z.input<typeof tenantInviteSchema>;
 export const tenantSignInLinkSchema = z.object({ email, lang: z.enum(locales).default("en") });
 export type TenantSignInLinkInput = z.input<typeof tenantSignInLinkSchema>;
 
-export const tenantSignInSchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * A link's token, and the language of the page that opened it: the tenant's e-mails follow the
+ * language they read the portal in (only the bearer of an e-mailed link can set it).
+ */
+export const tenantSignInSchema = z.object({
+  token: z.string().min(1).max(200),
+  lang: z.enum(locales).optional(),
+});
 
 export const tenantMoveSchema = z.object({ unitId: z.number().int().positive() });
 

@@ -131,7 +131,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   const alertPages: AlertPages = {
     towns: () => cache.get("web:alert-towns", () => createAlertsRepository(db).towns()),
     confirmation: (token) => findByConfirmToken(alertDeps, token),
-    confirm: async (token) => (await confirm(alertDeps, token)) !== null,
+    confirm: async (token) => {
+      const confirmed = await confirm(alertDeps, token);
+      return confirmed && { manageToken: confirmed.manageToken };
+    },
     find: async (token) => {
       const found = await findByManageToken(alertDeps, token);
       if (!found) return null;

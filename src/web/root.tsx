@@ -35,13 +35,13 @@ import { startAppScript } from "./lib/start-app";
  */
 const inlineStyles = import.meta.env.SSR ? styles : "";
 
-// Starts the page's scripts once its first paint is on screen (lib/start-app.ts). Like the
-// stylesheet, its text is in the server's HTML only.
+// Starts the page's scripts once the page is on screen: its priority photo painted, or else its
+// first paint (lib/start-app.ts). Like the stylesheet, its text is in the server's HTML only.
 const startApp = import.meta.env.SSR ? startAppScript : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // The page is hydrated (it starts after the first paint): `<html data-hydrated>` says that
+  // The page is hydrated (it starts once the page is on screen): `<html data-hydrated>` says that
   // React now answers its buttons. Browser tests wait for it after each page load.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

@@ -229,6 +229,21 @@ test("the confirmation page's button works without JavaScript, and a reload send
     await page.reload(loaded);
     await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
     expect(posts).toEqual([303]);
+    // The same alert asked for again, and confirmed by its new link: the one already on is
+    // kept, and the press lands on its manage page.
+    await api(buildUrl(alertsApi.subscribe, {}), "POST", {
+      email,
+      criteria: { bedroomsMin: 1 },
+      frequency: "instant",
+    });
+    const [, again] = await mailTo(email, 2);
+    const againPath = /\/alerts\/confirm\/[\w-]{43}/.exec(again!.text)![0];
+    expect(againPath).not.toBe(confirmPath);
+    await page.goto(`${app.url}${againPath}`, loaded);
+    await page.getByRole("button", { name: "Turn on my alerts" }).click();
+    await expect(page.getByRole("heading", { name: "Your listing alerts" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toMatch(/^\/alerts\/manage\/[\w-]{43}$/);
+
     // A made-up link, opened or its form sent: the page that says the link does not work, 404.
     const madeUp = `${app.url}/alerts/confirm/${"x".repeat(43)}`;
     await page.goto(madeUp, loaded);

@@ -197,7 +197,7 @@ test("staff invite a tenant, who reports an urgent repair with photos; the offic
     .click();
   const invite = page.getByRole("dialog", { name: "Invite tenant" });
   await invite.getByLabel("Name").fill(tenantName);
-  await invite.getByLabel("E-mail").fill(tenantEmail);
+  await invite.getByLabel("E-mail", { exact: true }).fill(tenantEmail);
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(tenantMessages.invited)).toBeVisible();
   await expect(invite).toBeHidden();

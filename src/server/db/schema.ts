@@ -65,7 +65,7 @@ export const users = pgTable(
     accessEndedAt: timestamp("access_ended_at", { withTimezone: true }),
     /**
      * The language of a tenant's e-mails and portal notifications: chosen by staff in the
-     * invitation, then the language of the portal page the tenant last asked a sign-in link from.
+     * invitation, then the language of the page the tenant last opened a sign-in link on.
      */
     language: text("language", { enum: ["en", "es"] })
       .notNull()

@@ -32,9 +32,11 @@ export type AlertPages = {
   confirmation(token: string): Promise<(AlertSubscription & { manageToken?: string }) | null>;
   /**
    * The confirmation page's button sent as a plain form (no JavaScript yet, or none): the same
-   * as the API's POST /api/alerts/confirm/:token. False for a link that no longer works.
+   * as the API's POST /api/alerts/confirm/:token. The manage token of the alert that is on (the
+   * one already on, when the same alert was confirmed before by another link); null for a link
+   * that no longer works.
    */
-  confirm(token: string): Promise<boolean>;
+  confirm(token: string): Promise<{ manageToken: string } | null>;
   find(token: string): Promise<AlertSubscription | null>;
 };
 

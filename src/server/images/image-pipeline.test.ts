@@ -9,7 +9,7 @@ import { writeFileDurably } from "../storage/durable";
 import { createFsStore } from "../storage/fs-store";
 import type { ObjectStore } from "../storage/storage";
 import { createTestS3Store, readObject, type TestStore } from "../storage/storage.test-helpers";
-import { imageMessages, processImage, removeImageFiles } from "./image-pipeline";
+import { imageMessages, processImage, removeImageFiles, webpQuality } from "./image-pipeline";
 
 // Lets one test make a write fail midway; every other call goes to the real file system.
 vi.mock("../storage/durable", async (importOriginal) => {
@@ -345,5 +345,14 @@ describe("on the s3 driver", () => {
       processImage({ bytes: await photo(1600, 1067), originalName: "a.jpg", store: failing }),
     ).rejects.toThrow("bucket unreachable");
     expect(await bucket.keys("uploads/")).toEqual([]);
+  });
+});
+
+describe("the variants' quality", () => {
+  it("is lighter for the phones' variants, full for a photo's largest, whatever its width", () => {
+    expect([480, 768, 1200].map((w) => webpQuality(w, 1200))).toEqual([70, 70, 78]);
+    // A source 1000 px wide: its 768 px variant is what wide screens show.
+    expect([480, 768].map((w) => webpQuality(w, 768))).toEqual([70, 78]);
+    expect(webpQuality(300, 300)).toBe(78);
   });
 });

@@ -34,15 +34,16 @@ const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp"]);
 const MAX_SIDE = 12_000;
 const MAX_PIXELS = 40_000_000;
 /**
- * WebP quality by variant. The 480 and 768 px variants are what phones download (a 412 px wide
- * screen at 1.75x takes the 768 px one for a full-width photo) and draw scaled down on a dense
- * screen, where quality 70 is hard to tell from 78; it makes them about 17 % smaller (a demo
- * building's 768 px photo 28.5 -> 23.9 KB), and that photo is the largest paint of its page on
- * a phone (Lighthouse's mobile LCP of the page, median of 5: 1.21 -> 1.07 s). The 1200 px
- * variant, drawn at full size on wide screens, keeps 78.
+ * WebP quality by variant. The smaller variants (480 and 768 px) are what phones download (a
+ * 412 px wide screen at 1.75x takes the 768 px one for a full-width photo) and draw scaled down
+ * on a dense screen, where quality 70 is hard to tell from 78; it makes them about 17 % smaller
+ * (a demo building's 768 px photo 28.5 -> 23.9 KB), and that photo is the largest paint of its
+ * page on a phone (Lighthouse's mobile LCP of the page, median of 5: 1.21 -> 1.07 s). A photo's
+ * largest variant (1200 px, or the source's own width when narrower), drawn at full size on
+ * wide screens, keeps 78.
  */
-export function webpQuality(width: number): number {
-  return width >= 1200 ? 78 : 70;
+export function webpQuality(width: number, largest: number): number {
+  return width >= largest ? 78 : 70;
 }
 const FILENAME_MAX_CHARS = 200;
 
@@ -139,7 +140,7 @@ async function encodeVariants(bytes: Buffer, widths: number[]): Promise<EncodedV
         const { data, info } = await source
           .clone()
           .resize({ width, withoutEnlargement: true })
-          .webp({ quality: webpQuality(width) })
+          .webp({ quality: webpQuality(width, Math.max(...widths)) })
           .toBuffer({ resolveWithObject: true });
         return { width: info.width, height: info.height, bytes: data };
       }),

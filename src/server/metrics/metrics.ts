@@ -9,8 +9,10 @@ import { measureRequestDurations } from "./request-durations";
 /**
  * Prometheus metrics, with prom-client, in a registry of this app's own (tests build many apps in
  * one process; prom-client's global registry would see them collide). With METRICS_TOKEN set:
- * GET /metrics (metrics.routes.ts), the duration of every request by method, route pattern and
- * status, the PostgreSQL pool, the public response cache and Node's own process metrics.
+ * GET /metrics (metrics.routes.ts), the duration of every request a route or the not-found
+ * handler answers, by method, route pattern and status (not the few Fastify refuses before
+ * routing: a URL it cannot decode, a parameter over its length), the PostgreSQL pool, the public
+ * response cache and Node's own process metrics.
  * Without it: no route and no hook, nothing measured per request.
  *
  * Any module adds its own gauges through `app.metrics`, there from buildApp's metrics step on

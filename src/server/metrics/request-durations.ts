@@ -97,8 +97,9 @@ export function measureRequestDurations(
       observe(find(request.method, reply.statusCode), reply.elapsedTime / 1000);
       done();
     };
+    // First, so that a route's own hook that fails cannot skip the measure.
     const own = route.onResponse;
-    route.onResponse = own === undefined ? hook : [own, hook].flat();
+    route.onResponse = own === undefined ? hook : [hook, own].flat();
     for (const method of [route.method].flat()) measured.add(`${method} ${route.url}`);
   });
 

@@ -2,6 +2,7 @@ import { BellRing } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import type { AlertSubscription } from "#domain/alerts";
+import { localeFromPath, localizedPath } from "#domain/locale";
 import { ApiError, request } from "#web/lib/api-client";
 import { Button, buttonVariants } from "../components/ui/button";
 import { criteriaText, frequencyText } from "../features/alerts/alert-text";
@@ -31,11 +32,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (await context.services.alerts.confirm(params.token)) {
-    return redirect(new URL(request.url).pathname, 303);
-  }
+  const { alerts } = context.services;
+  const confirmed = await alerts.confirm(params.token);
   // Spent meanwhile, or the address reached its most alerts: the link no longer works.
-  return data({ gone: true }, { status: 404 });
+  if (!confirmed) return data({ gone: true }, { status: 404 });
+  const { pathname } = new URL(request.url);
+  // The same alert was on already (asked for twice): this link gave way to it, and its manage
+  // page shows it.
+  const kept = await alerts.confirmation(params.token);
+  return redirect(
+    kept
+      ? pathname
+      : localizedPath(`/alerts/manage/${confirmed.manageToken}`, localeFromPath(pathname)),
+    303,
+  );
 }
 
 // A personal link: never in search results.
@@ -64,11 +74,13 @@ export default function AlertConfirm({ loaderData, actionData, params }: Route.C
     if (confirmed) heading.current?.focus();
   }, [confirmed]);
 
-  if (!subscription || state === "gone" || actionData?.gone) {
+  // Once confirmed here, the page shows what the API answered: the link itself may be gone then
+  // (the same alert was on already, and this one gave way to it).
+  if (!(confirmed ?? subscription) || state === "gone" || actionData?.gone) {
     return <AlertLinkInvalid takeFocus={state === "gone"} />;
   }
-  const shown = confirmed ?? subscription;
-  const manageToken = confirmed?.manageToken ?? subscription.manageToken;
+  const shown = (confirmed ?? subscription)!;
+  const manageToken = confirmed?.manageToken ?? subscription?.manageToken;
 
   async function turnOn() {
     setState("working");

@@ -101,7 +101,8 @@ describe("/tenant-portal/sign-in?token=: the e-mailed link", () => {
     renderAt("/tenant-portal/sign-in?token=link-123");
     expect(await screen.findByText("Signing you in...")).toBeInTheDocument();
     expect(await screen.findByText("Landed on /tenant-portal as Tina Tenant")).toBeInTheDocument();
-    expect(tokens).toEqual([{ token: "link-123" }]);
+    // The page's language goes with the token: the tenant's e-mails follow it.
+    expect(tokens).toEqual([{ token: "link-123", lang: "en" }]);
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
     expect(JSON.parse(localStorage.getItem(USER_KEY) ?? "null")).toEqual(tina);
   });
@@ -119,7 +120,7 @@ describe("/tenant-portal/sign-in?token=: the e-mailed link", () => {
     expect(screen.getByRole("button", { name: "Email me a sign-in link" })).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     // Tried once: a link works once, and a second try would only be refused again.
-    await waitFor(() => expect(tokens).toEqual([{ token: "used-1" }]));
+    await waitFor(() => expect(tokens).toEqual([{ token: "used-1", lang: "en" }]));
   });
 
   it("sends a visitor already signed in, without a link, to their portal", async () => {

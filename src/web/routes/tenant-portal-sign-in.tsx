@@ -55,7 +55,7 @@ export default function TenantSignIn() {
     exchanged.current = token;
     setExchanging(true);
     setFailure(null);
-    signInWithLink(token).then(
+    signInWithLink(token, locale).then(
       () => navigate(homeOf("tenant", locale), { replace: true }),
       (error: unknown) => {
         setFailure(linkFailure(error));

@@ -104,14 +104,14 @@ const tenantWords = {
     windows: visitWindowLabels,
   },
   es: {
-    replied: (title: string) => `La oficina respondió sobre "${title}"`,
+    replied: (title: string) => `La oficina respondió a su solicitud "${title}"`,
     status: (title: string, status: MaintenanceStatus) =>
-      `Su solicitud "${title}": ${spanishStatuses[status]}`,
+      `Estado de su solicitud "${title}": ${spanishStatuses[status]}`,
     scheduled: (visit: string) => `Hay una visita programada para el ${visit}.`,
     in_progress: "El trabajo ha comenzado.",
-    completed: "El trabajo está terminado. Si el problema vuelve, abra una nueva solicitud.",
+    completed: "El trabajo se terminó. Si el problema vuelve a aparecer, abra una nueva solicitud.",
     cancelled:
-      "La solicitud está cancelada. Si todavía necesita ayuda, abra una nueva solicitud o escriba a la oficina.",
+      "Se canceló la solicitud. Si todavía necesita ayuda, abra una nueva solicitud o escriba a la oficina.",
     submitted: "La oficina recibió su solicitud.",
     officeWrote: "La oficina escribió:",
     request: (title: string, place: string) => `Solicitud: ${title} (${place}).`,
@@ -119,7 +119,7 @@ const tenantWords = {
       `${request.property.name}, unidad ${request.property.unit}`,
     action: "Abrir el portal de inquilinos",
     footnote:
-      "Recibe estos correos según su configuración de notificaciones; puede cambiarla cuando quiera en la configuración del portal.",
+      "Recibe estos correos según sus preferencias de notificaciones; puede cambiarlas cuando quiera en el portal.",
     dateLocale: "es-US",
     windows: {
       morning: "de 8 a. m. a 12 p. m.",
@@ -148,6 +148,12 @@ export function visitText(
   });
   return request.window ? `${day}, ${words.windows[request.window]}` : day;
 }
+
+/** The portal notification's link, in the tenant's language. */
+export const tenantNotificationAction: Record<Locale, string> = {
+  en: "Open the portal",
+  es: "Abrir el portal",
+};
 
 /** What the tenant is told, in a few words: the notification's title and the e-mail's heading. */
 export function newsTitle(request: MaintenanceRequest, news: TenantNews, lang: Locale): string {

@@ -228,7 +228,7 @@ describe("the way in", () => {
 });
 
 describe("a tenant's language", () => {
-  it("is the invitation's: it and every notice after it in Spanish, until a link is asked from the English page", async () => {
+  it("is the invitation's: it and every notice after it in Spanish, until a link is opened on the English page", async () => {
     await newMail();
     const email = `rosa.${Date.now()}@example.com`;
     const invited = await call(app, adminMaintenanceApi.invite, {
@@ -242,7 +242,7 @@ describe("a tenant's language", () => {
     expect(invitation!.subject).toBe(`${site.name}: su portal de inquilinos`);
     expect(invitation!.html).toContain('<html lang="es">');
     expect(invitation!.text).toContain("Le damos la bienvenida, Rosa Díaz");
-    expect(invitation!.text).toContain("portal de inquilinos para Elm Court, unidad 3C");
+    expect(invitation!.text).toContain("al portal de inquilinos de Elm Court, unidad 3C");
     expect(invitation!.text).toMatch(/\/es\/tenant-portal\/sign-in\?token=[\w-]{43}/);
     const signedIn = await call(app, tenantPortalApi.signIn, {
       payload: { token: linkIn(invitation) },
@@ -264,7 +264,9 @@ describe("a tenant's language", () => {
       payload: { status: "scheduled", scheduledFor: "2026-12-01", window: "morning" },
     });
     const [scheduled] = (await newMail()).filter((m) => m.to === email);
-    expect(scheduled!.subject).toBe(`${site.name}: Su solicitud "${leak.title}": Programada`);
+    expect(scheduled!.subject).toBe(
+      `${site.name}: Estado de su solicitud "${leak.title}": Programada`,
+    );
     expect(scheduled!.html).toContain('<html lang="es">');
     expect(scheduled!.text).toContain(
       "Hay una visita programada para el martes, 1 de diciembre de 2026, de 8 a. m. a 12 p. m.",
@@ -273,22 +275,39 @@ describe("a tenant's language", () => {
     expect(scheduled!.text).toMatch(/\/es\/tenant-portal(?!\/sign-in)/);
     const notes = await call(app, notificationsApi.list, { headers });
     expect(notes.json().notifications[0]).toMatchObject({
-      title: `Su solicitud "${leak.title}": Programada`,
+      title: `Estado de su solicitud "${leak.title}": Programada`,
+      actionLabel: "Abrir el portal",
     });
 
-    // A sign-in link asked from the English page: the tenant reads English now.
+    // Anyone may ask a link for any address: asking changes nothing. Opening it on the English
+    // page does: the tenant reads English now.
     await call(app, tenantPortalApi.signInLink, {
       payload: { email, lang: "en" },
       remoteAddress: fromNewClient(),
     });
-    await newMail();
+    const [link] = await newMail();
     await call(app, adminMaintenanceApi.update, {
       headers: admin.headers,
       params: { id },
       payload: { status: "in_progress" },
     });
-    const [started] = (await newMail()).filter((m) => m.to === email);
-    expect(started!.subject).toBe(`${site.name}: Your request "${leak.title}" is in progress`);
+    const [stillSpanish] = (await newMail()).filter((m) => m.to === email);
+    expect(stillSpanish!.subject).toBe(
+      `${site.name}: Estado de su solicitud "${leak.title}": En curso`,
+    );
+    const opened = await call(app, tenantPortalApi.signIn, {
+      payload: { token: linkIn(link), lang: "en" },
+      remoteAddress: fromNewClient(),
+    });
+    expect(opened.statusCode).toBe(200);
+    await newMail();
+    await call(app, adminMaintenanceApi.update, {
+      headers: admin.headers,
+      params: { id },
+      payload: { status: "completed" },
+    });
+    const [done] = (await newMail()).filter((m) => m.to === email);
+    expect(done!.subject).toBe(`${site.name}: Your request "${leak.title}" is completed`);
     const tenants = await call(app, adminMaintenanceApi.tenants, { headers: admin.headers });
     expect(tenants.json().tenants.find((t: { email: string }) => t.email === email)).toMatchObject({
       language: "en",

@@ -48,6 +48,7 @@ import {
   newsTitle,
   type TenantNews,
   tenantCommentNotice,
+  tenantNotificationAction,
   tenantUpdateEmail,
 } from "./maintenance.email";
 import {
@@ -475,7 +476,7 @@ async function tellTenant(
         category: "maintenance",
         priority: request.urgency === "emergency" ? "high" : "medium",
         actionUrl: "/tenant-portal",
-        actionLabel: "Open the portal",
+        actionLabel: tenantNotificationAction[lang],
       },
     ]);
   }

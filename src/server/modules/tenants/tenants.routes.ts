@@ -41,7 +41,8 @@ export const tenantsRoutes =
     route(
       app,
       api.signIn,
-      async (request, reply) => signInWithLink(deps, request, reply, request.body.token),
+      async (request, reply) =>
+        signInWithLink(deps, request, reply, request.body.token, request.body.lang),
       { rateLimit: deps.attemptsPerMinute },
     );
     route(app, api.home, async (request) => tenantHome(deps, request.user!));

@@ -248,7 +248,7 @@ export async function requestSignInLink(
   const now = deps.now();
   await deps.mailQueue.transaction(async (tx) => {
     const [tenant] = await tx.db
-      .select({ id: users.id, language: users.language })
+      .select({ id: users.id })
       .from(users)
       .where(
         and(
@@ -268,10 +268,6 @@ export async function requestSignInLink(
     ) {
       return;
     }
-    // The portal page they asked from says which language they read: their e-mails follow it.
-    if (tenant.language !== lang) {
-      await tx.db.update(users).set({ language: lang }).where(eq(users.id, tenant.id));
-    }
     const token = await links.issue(
       tenant.id,
       "sign_in",
@@ -285,20 +281,23 @@ export async function requestSignInLink(
 
 /**
  * Exchanges a link's token for a session, once. The link proves the address: the account's
- * e-mail is marked verified. The session is made as every sign-in's (audit event, device
- * cookie, new-browser notice).
+ * e-mail is marked verified, and the language of the page that opened it becomes the language
+ * of the tenant's e-mails (the bearer of the link is the tenant; a request for a link, which
+ * anyone can make for any address, changes nothing). The session is made as every sign-in's
+ * (audit event, device cookie, new-browser notice).
  */
 export async function signInWithLink(
   deps: TenantDeps & { completeSignIn: CompleteSignIn },
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
+  lang?: Locale,
 ) {
   const userId = await createTenantLinks(deps.db).use(token, deps.now());
   if (!userId) throw linkInvalid();
   const [user] = await deps.db
     .update(users)
-    .set({ emailVerified: true })
+    .set({ emailVerified: true, ...(lang ? { language: lang } : {}) })
     .where(and(eq(users.id, userId), eq(users.role, "tenant"), isNull(users.accessEndedAt)))
     .returning();
   if (!user) throw linkInvalid();

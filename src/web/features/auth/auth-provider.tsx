@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import type { SessionUser } from "#domain/auth";
+import type { Locale } from "#domain/locale";
 import type { MfaChallenge } from "#domain/mfa";
 import { ApiError, abortSessionReads, connectSession } from "#web/lib/api-client";
 import { SessionContext } from "#web/lib/session";
@@ -42,7 +43,8 @@ export type AuthContextValue = {
   /** A passkey: the second step (with `login`'s token) or, without one, the only step. */
   signInWithPasskey(mfaToken?: string): Promise<SignInOutcome>;
   /** A tenant's e-mailed sign-in link: its token exchanged for a session, stored as every sign-in. */
-  signInWithLink(token: string): Promise<SessionUser>;
+  /** A tenant's e-mailed link, opened on a page in `lang`: their e-mails follow it. */
+  signInWithLink(token: string, lang: Locale): Promise<SessionUser>;
   /** Always fails with the server's refusal: accounts are made by the office. */
   register(): Promise<SessionUser>;
   verifyEmailCode(email: string, code: string): Promise<SessionUser>;
@@ -159,7 +161,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         run(async () => outcomeOf(await authApi.verifySecondStep(mfaToken, code))),
       signInWithPasskey: (mfaToken) =>
         run(async () => outcomeOf(await authApi.signInWithPasskey(mfaToken))),
-      signInWithLink: (token) => run(async () => signIn(await authApi.signInWithLink(token))),
+      signInWithLink: (token, lang) =>
+        run(async () => signIn(await authApi.signInWithLink(token, lang))),
       register: () => run(async () => signIn(await authApi.register())),
       verifyEmailCode: (email, code) =>
         run(async () => signIn(await authApi.verifyCode(email, code))),

@@ -2,6 +2,7 @@ import type { authApi as authContracts } from "#domain/api/auth";
 import type { SuccessBody } from "#domain/api/contract";
 import type { mfaApi } from "#domain/api/mfa";
 import type { tenantPortalApi } from "#domain/api/tenant-portal";
+import type { Locale } from "#domain/locale";
 import { ApiError, request } from "#web/lib/api-client";
 import { signWithPasskey } from "#web/lib/passkey-prompt";
 
@@ -77,10 +78,10 @@ export const authApi = {
    * A tenant's e-mailed sign-in (or invitation) link: its token for a session. A used, expired or
    * unknown token is the server's 400, passed on as it is so the page can say so.
    */
-  signInWithLink: (token: string): Promise<Session> =>
+  signInWithLink: (token: string, lang: Locale): Promise<Session> =>
     call(
       tenantContracts,
-      (api) => request(api.signIn, { body: { token } }, noSignOut),
+      (api) => request(api.signIn, { body: { token, lang } }, noSignOut),
       "Sign-in failed",
     ),
   /** Ends the session on the server (the browser has already forgotten it): failures are quiet. */
