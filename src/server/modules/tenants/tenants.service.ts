@@ -124,6 +124,7 @@ export async function inviteTenant(
   input: { name: string; email: string } & TenantInviteInput,
 ): Promise<Tenant> {
   const now = deps.now();
+  const language = input.language ?? "en";
   return deps.mailQueue.transaction(async (tx) => {
     const place = await findUnitPlace(tx.db, unitId);
     if (!place) throw unitNotFound();
@@ -147,7 +148,7 @@ export async function inviteTenant(
           unitSince: now,
           invitedAt: now,
           accessEndedAt: null,
-          language: input.language ?? "en",
+          language,
         })
         .where(eq(users.id, userId));
     } else {
@@ -162,7 +163,7 @@ export async function inviteTenant(
           unitId,
           unitSince: now,
           invitedAt: now,
-          language: input.language ?? "en",
+          language,
         })
         .returning({ id: users.id });
       userId = created!.id;
@@ -177,8 +178,8 @@ export async function inviteTenant(
         to: input.email,
         name: input.name,
         place,
-        url: signInPageUrl(deps.publicUrl, token, input.language),
-        lang: input.language ?? "en",
+        url: signInPageUrl(deps.publicUrl, token, language),
+        lang: language,
       }),
     );
     return oneTenant(tx.db, userId);

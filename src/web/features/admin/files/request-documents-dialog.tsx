@@ -5,9 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { adminMessages } from "#domain/admin";
 import { tenantFilesApi } from "#domain/api/tenant-files";
-import { languageNames } from "#domain/locale";
 import {
-  documentRequestLanguages,
   documentRequestSchema,
   fileCategories,
   fileCategoryLabels,
@@ -20,6 +18,7 @@ import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog"
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
 import { ApiError } from "#web/lib/api-client";
 import { useContractMutation } from "#web/lib/query";
+import { LanguageField } from "../properties/dialog-parts";
 
 export type BuildingChoice = { id: number; title: string; units: { unitNumber: string }[] };
 
@@ -133,17 +132,11 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <LanguageField
           label="Language of the e-mail and upload page"
           error={errors.language?.message}
           {...form.register("language")}
-        >
-          {documentRequestLanguages.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {languageNames[l]}
-            </option>
-          ))}
-        </SelectField>
+        />
         {category === "maintenance" ? (
           <TextField
             label="Maintenance Request"

@@ -2,11 +2,28 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { type ComponentProps, useId, useRef } from "react";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { languageNames, locales } from "#domain/locale";
 import { Button } from "#web/components/ui/button";
 import { DialogClose } from "#web/components/ui/dialog";
-import { TextAreaField } from "#web/components/ui/form-field";
+import { SelectField, TextAreaField } from "#web/components/ui/form-field";
 import { invalidate } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
+
+/**
+ * The language a renter's e-mails (and the pages they open) are written in: the site's
+ * languages, each named in itself ("English", "Español").
+ */
+export function LanguageField(props: ComponentProps<typeof SelectField>) {
+  return (
+    <SelectField {...props}>
+      {locales.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {languageNames[l]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /** The dialog's one message (or 'Validation failed:' and its reasons, one per line). */
 export function FormAlert({ lines }: { lines: string[] | null }) {

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
-import { languageNames, locales } from "#domain/locale";
 import {
   maintenanceStaffMessages,
   TENANT_INVITE_DAYS,
@@ -13,9 +12,14 @@ import {
 } from "#domain/maintenance";
 import type { z } from "#domain/zod";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { SelectField, TextField } from "#web/components/ui/form-field";
+import { TextField } from "#web/components/ui/form-field";
 import { useContractMutation } from "#web/lib/query";
-import { DialogActions, FormAlert, useReturnFocus } from "../properties/dialog-parts";
+import {
+  DialogActions,
+  FormAlert,
+  LanguageField,
+  useReturnFocus,
+} from "../properties/dialog-parts";
 import { refusalLines } from "./refusal-lines";
 
 type Invite = z.output<typeof tenantInviteSchema>;
@@ -62,17 +66,11 @@ function InviteForm({ target, onDone }: { target: InviteTarget; onDone: () => vo
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <SelectField
+      <LanguageField
         label="Language of their e-mails"
         error={errors.language?.message}
         {...form.register("language")}
-      >
-        {locales.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {languageNames[l]}
-          </option>
-        ))}
-      </SelectField>
+      />
       <FormAlert lines={alert} />
       <DialogActions submitLabel="Send invitation" phase={isSubmitting ? "saving" : "idle"} />
     </form>
