@@ -1,11 +1,12 @@
+import type { Locale } from "#domain/locale";
 import { site } from "#domain/site";
+import type { UserRole } from "#domain/users";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
 import type { SignInContext } from "./sessions";
 import { describeUserAgent } from "./user-agent";
 
-/** The office's time zone: every time in an e-mail is told as Connecticut reads its clocks. */
-export const officeTime = new Intl.DateTimeFormat("en-US", {
+const timeFormat: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "long",
   day: "numeric",
@@ -13,33 +14,88 @@ export const officeTime = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   timeZone: "America/New_York",
   timeZoneName: "short",
-});
+};
+
+/** The office's time zone: every time in an e-mail is told as Connecticut reads its clocks. */
+export const officeTime = new Intl.DateTimeFormat("en-US", timeFormat);
+const officeTimeIn: Record<Locale, Intl.DateTimeFormat> = {
+  en: officeTime,
+  es: new Intl.DateTimeFormat("es-US", timeFormat),
+};
+
+const whereFromWords = {
+  en: { when: "When", browser: "Browser", on: "on", address: "Address" },
+  es: { when: "Cuándo", browser: "Navegador", on: "en", address: "Dirección IP" },
+} satisfies Record<Locale, Record<string, string>>;
 
 /** When, from which browser and which address: the lines every security notice gives. */
-export function whereFrom(context: SignInContext, at: Date): string {
+export function whereFrom(context: SignInContext, at: Date, lang: Locale = "en"): string {
   const { browser, device } = describeUserAgent(context.userAgent);
-  return `When: ${officeTime.format(at)}\nBrowser: ${browser} on ${device}\nAddress: ${context.ipAddress}`;
+  const words = whereFromWords[lang];
+  return [
+    `${words.when}: ${officeTimeIn[lang].format(at)}`,
+    `${words.browser}: ${browser} ${words.on} ${device}`,
+    `${words.address}: ${context.ipAddress}`,
+  ].join("\n");
 }
+
+/**
+ * What the notice says, by who reads it. Staff sign in with a password (and perhaps a second
+ * step): someone else's sign-in means the password is known. Tenants have no password: they
+ * sign in by a link e-mailed to them, so someone else's sign-in means someone reads their
+ * e-mail. A tenant reads it in the language of their e-mails.
+ */
+const noticeWords = {
+  staff: {
+    subject: `New sign-in to your ${site.name} account`,
+    heading: "New sign-in to your account",
+    what: `Your ${site.name} account was just signed in to from a browser it has not used before.`,
+    ifNotYou:
+      "If this was you, there is nothing to do. If it was not, reset your password now and sign out every other session from your security page.",
+    action: "Review your sessions",
+    footnote: "We send this notice for each browser the first time it is used with your account.",
+  },
+  tenant: {
+    en: {
+      subject: `New sign-in to your ${site.name} tenant portal`,
+      heading: "New sign-in to your tenant portal",
+      what: `Your ${site.name} tenant portal was just opened from a browser it has not been opened from before, with a sign-in link sent to this e-mail address.`,
+      ifNotYou:
+        "If this was you, there is nothing to do. If it was not, someone may be reading your e-mail: sign out every other session from your security page, change your e-mail password, and tell the office.",
+      action: "Review your sessions",
+      footnote: "We send this notice for each browser the first time it opens your portal.",
+    },
+    es: {
+      subject: `Nuevo inicio de sesión en su portal de inquilinos de ${site.name}`,
+      heading: "Nuevo inicio de sesión en su portal de inquilinos",
+      what: `Su portal de inquilinos de ${site.name} se acaba de abrir desde un navegador que no lo había abierto antes, con un enlace de inicio de sesión enviado a esta dirección de correo electrónico.`,
+      ifNotYou:
+        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cierre todas las demás sesiones en su página de seguridad, cambie la contraseña de su correo electrónico y avise a la oficina.",
+      action: "Revisar sus sesiones",
+      footnote: "Enviamos este aviso la primera vez que cada navegador abre su portal.",
+    },
+  },
+} as const;
 
 /**
  * The e-mail to an account signed in to from a browser it has not used before (not on its very
  * first sign-in): when, which browser, from which address, and what to do if it was not them.
+ * Staff read it in English; a tenant in the language of their e-mails.
  */
 export function newSignInEmail(
-  to: string,
+  to: { email: string; role: UserRole; language: Locale },
   context: SignInContext,
   at: Date,
   securityUrl: string,
 ): QueuedMessage {
+  const lang = to.role === "tenant" ? to.language : "en";
+  const words = to.role === "tenant" ? noticeWords.tenant[lang] : noticeWords.staff;
   const email = renderEmail({
-    heading: "New sign-in to your account",
-    paragraphs: [
-      `Your ${site.name} account was just signed in to from a browser it has not used before.`,
-      whereFrom(context, at),
-      "If this was you, there is nothing to do. If it was not, reset your password now and sign out every other session from your security page.",
-    ],
-    action: { label: "Review your sessions", url: securityUrl },
-    footnote: "We send this notice for each browser the first time it is used with your account.",
+    heading: words.heading,
+    paragraphs: [words.what, whereFrom(context, at, lang), words.ifNotYou],
+    action: { label: words.action, url: securityUrl },
+    footnote: words.footnote,
+    language: lang,
   });
-  return { kind: "new_sign_in", to, subject: `New sign-in to your ${site.name} account`, ...email };
+  return { kind: "new_sign_in", to: to.email, subject: words.subject, ...email };
 }

@@ -51,7 +51,7 @@ export function createSignIn(deps: Deps) {
       detail: { knownBrowser: knownDevice, method },
     });
     if (!knownDevice && !firstSignIn) {
-      await deps.mailQueue.send(newSignInEmail(user.email, context, new Date(), securityUrl));
+      await deps.mailQueue.send(newSignInEmail(user, context, new Date(), securityUrl));
     }
     return session;
   };

@@ -65,6 +65,9 @@ async function newMail(): Promise<OutboxMessage[]> {
   return fresh;
 }
 
+const FIREFOX_ON_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
 const linkIn = (message: OutboxMessage | undefined) =>
   /\/tenant-portal\/sign-in\?token=([\w-]{43})/.exec(message?.text ?? "")?.[1];
 
@@ -279,6 +282,31 @@ describe("a tenant's language", () => {
       actionLabel: "Abrir el portal",
     });
 
+    // Signed in again from another browser: the notice is theirs (no password to reset: someone
+    // with their link reads their e-mail), in Spanish.
+    await call(app, tenantPortalApi.signInLink, {
+      payload: { email, lang: "es" },
+      remoteAddress: fromNewClient(),
+    });
+    const [spanishLink] = await newMail();
+    const again = await call(app, tenantPortalApi.signIn, {
+      payload: { token: linkIn(spanishLink), lang: "es" },
+      remoteAddress: "198.51.100.77",
+      headers: { "user-agent": FIREFOX_ON_WINDOWS },
+    });
+    expect(again.statusCode).toBe(200);
+    const [notice, ...noMore] = await newMail();
+    expect(noMore).toEqual([]);
+    expect(notice!.subject).toBe(
+      `Nuevo inicio de sesión en su portal de inquilinos de ${site.name}`,
+    );
+    expect(notice!.html).toContain('<html lang="es">');
+    expect(notice!.text).toContain("Navegador: Firefox en Windows");
+    expect(notice!.text).toContain("Dirección IP: 198.51.100.77");
+    expect(notice!.text).toMatch(/Cuándo: \d{1,2} de \w+ de \d{4}/);
+    expect(notice!.text).toContain("cambie la contraseña de su correo electrónico");
+    expect(notice!.text).toContain("/account/security");
+
     // Anyone may ask a link for any address: asking changes nothing. Opening it on the English
     // page does: the tenant reads English now.
     await call(app, tenantPortalApi.signInLink, {
@@ -300,7 +328,10 @@ describe("a tenant's language", () => {
       remoteAddress: fromNewClient(),
     });
     expect(opened.statusCode).toBe(200);
-    await newMail();
+    const [englishNotice] = await newMail();
+    expect(englishNotice!.subject).toBe(`New sign-in to your ${site.name} tenant portal`);
+    expect(englishNotice!.text).toContain("someone may be reading your e-mail");
+    expect(englishNotice!.text).not.toMatch(/reset your password/i);
     await call(app, adminMaintenanceApi.update, {
       headers: admin.headers,
       params: { id },
