@@ -3,14 +3,17 @@ import {
   type MaintenanceRequest,
   type MaintenanceStatus,
   maintenanceCategoryLabels,
+  maintenanceStatuses,
   maintenanceStatusLabels,
   maintenanceUrgencyLabels,
   type VisitWindow,
   visitWindowLabels,
+  visitWindows,
 } from "#domain/maintenance";
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
+import spanishPortal from "#web/i18n/messages/es/portal.json" with { type: "json" };
 
 /** The office's and the tenant's e-mails about a maintenance request. */
 
@@ -69,19 +72,21 @@ export function tenantCommentNotice(
 
 export type TenantNews = { kind: "status" } | { kind: "comment"; body: string };
 
-/** The statuses as the Spanish portal names them. */
-const spanishStatuses: Record<MaintenanceStatus, string> = {
-  submitted: "Enviada",
-  scheduled: "Programada",
-  in_progress: "En curso",
-  completed: "Terminada",
-  cancelled: "Cancelada",
-};
+/**
+ * The statuses and visit windows as the Spanish portal names them: read from the portal's own
+ * catalogue, so that an e-mail and the page it opens say the same words.
+ */
+const portalEs: Record<string, string> = spanishPortal;
+const spanishStatuses = Object.fromEntries(
+  maintenanceStatuses.map((status) => [status, portalEs[`portal.status.${status}`]!]),
+) as Record<MaintenanceStatus, string>;
+const spanishWindows = Object.fromEntries(
+  visitWindows.map((window) => [window, portalEs[`portal.window.${window}`]!]),
+) as Record<VisitWindow, string>;
 
 /**
  * The tenant's side, in the tenant's language (English or Spanish): the e-mail and the portal
- * notification say the same. The Spanish words are the portal's own (its statuses and visit
- * windows read the same there).
+ * notification say the same.
  */
 const tenantWords = {
   en: {
@@ -121,11 +126,7 @@ const tenantWords = {
     footnote:
       "Recibe estos correos según sus preferencias de notificaciones; puede cambiarlas cuando quiera en el portal.",
     dateLocale: "es-US",
-    windows: {
-      morning: "de 8 a. m. a 12 p. m.",
-      afternoon: "de 12 p. m. a 4 p. m.",
-      evening: "de 4 p. m. a 7 p. m.",
-    } satisfies Record<VisitWindow, string>,
+    windows: spanishWindows,
   },
 } satisfies Record<Locale, unknown>;
 
