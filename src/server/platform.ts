@@ -187,7 +187,7 @@ export async function registerPlatformPlugins(
     }),
   );
   app.addHook("onRequest", (_request, reply, done) => {
-    securityHeaders(reply.raw);
+    securityHeaders(reply);
     done();
   });
 

@@ -35,24 +35,37 @@ export function scriptNonce(res: ServerResponse | object): string {
 
 type HelmetMiddleware = (req: never, res: never, next: (error?: unknown) => void) => void;
 
+/** Where the headers go: a Fastify reply (its `header` and `removeHeader`, and its raw response). */
+type HeaderTarget = {
+  header(name: string, value: string): unknown;
+  removeHeader(name: string): unknown;
+  raw: ServerResponse;
+};
+
 /**
  * Helmet's headers, taken from helmet itself once at start-up: its middleware is run once
  * against a recording response, and every response then gets the same headers in one loop, the
  * Content-Security-Policy with this response's nonce put into its place. Per request, helmet's
  * own middleware ran a dozen small middlewares and rebuilt the policy string (about a seventh
  * of a small JSON answer's CPU).
+ *
+ * They go on the reply, not on its raw response: Fastify writes a reply's headers in one call,
+ * which Node takes as they are; a header set on the raw response beforehand turns that call
+ * into Node's slow path, every header of the answer set and checked one at a time (measured:
+ * the building list answered 20k requests a second with them on the raw response, 29k on the
+ * reply).
  */
 export function recordedSecurityHeaders(
   middleware: HelmetMiddleware,
-): (res: ServerResponse) => void {
+): (reply: HeaderTarget) => void {
   const headers: [string, string][] = [];
   const removed: string[] = [];
   const recording = {
     setHeader(name: string, value: unknown) {
-      headers.push([name, String(value)]);
+      headers.push([name.toLowerCase(), String(value)]);
     },
     removeHeader(name: string) {
-      removed.push(name);
+      removed.push(name.toLowerCase());
     },
     getHeader: () => undefined,
   };
@@ -65,9 +78,9 @@ export function recordedSecurityHeaders(
   const policy = headers.find(([, value]) => value.includes(sample));
   const fixed = headers.filter((header) => header !== policy);
   const [before = "", after = ""] = policy ? policy[1].split(sample) : [];
-  return (res) => {
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    if (policy) res.setHeader(policy[0], `${before}'nonce-${scriptNonce(res)}'${after}`);
+  return (reply) => {
+    for (const name of removed) reply.removeHeader(name);
+    for (const [name, value] of fixed) reply.header(name, value);
+    if (policy) reply.header(policy[0], `${before}'nonce-${scriptNonce(reply.raw)}'${after}`);
   };
 }
