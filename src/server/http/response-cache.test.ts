@@ -1,6 +1,12 @@
+import { brotliDecompressSync } from "node:zlib";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { createResponseCache, represent, sendRepresentation } from "./response-cache";
+import {
+  bestFormsMade,
+  createResponseCache,
+  represent,
+  sendRepresentation,
+} from "./response-cache";
 
 describe("the response cache", () => {
   it("computes once per key, shares a computation in flight, and recomputes after invalidate()", async () => {
@@ -83,5 +89,33 @@ describe("sending a prepared representation", () => {
     const plain = await server.inject({ url: "/x", headers: { "accept-encoding": "identity" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(body);
+  });
+
+  it("sends brotli at a quick quality at once, then its best form, also for the same body made again", async () => {
+    // A page-like body: words in markup, as a server-rendered page is.
+    const words = ["apartment", "Hartford", "bedroom", "rent", "laundry", "parking", "lease"];
+    const page = Array.from(
+      { length: 3000 },
+      (_, i) => `<li class="unit-${i % 17}">${words[(i * 7) % 5]} ${i} ${words[i % 7]}</li>`,
+    ).join("");
+    const server = Fastify();
+    let prepared = represent(page, "text/html");
+    server.get("/page", (request, reply) =>
+      sendRepresentation(request, reply, prepared, "no-cache"),
+    );
+    const ask = () => server.inject({ url: "/page", headers: { "accept-encoding": "br" } });
+
+    const first = await ask();
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(page);
+    await bestFormsMade();
+    const best = await ask();
+    expect(brotliDecompressSync(best.rawPayload).toString()).toBe(page);
+    expect(best.rawPayload.length).toBeLessThan(first.rawPayload.length);
+
+    // The cache made the same body again (a new generation): its best form is sent at once.
+    prepared = represent(page, "text/html");
+    const again = await ask();
+    expect(again.rawPayload.equals(best.rawPayload)).toBe(true);
   });
 });
