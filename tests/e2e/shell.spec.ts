@@ -100,12 +100,14 @@ test.describe("site shell on a desktop", () => {
     }
   });
 
-  test("answers an unchanged public page with 304", async ({ request }) => {
-    const first = await request.get("/properties");
-    const etag = first.headers().etag ?? "";
-    expect(etag).not.toBe("");
-    const again = await request.get("/properties", { headers: { "if-none-match": etag } });
-    expect(again.status()).toBe(304);
+  test("answers an unchanged public page with 304, in both languages", async ({ request }) => {
+    for (const path of ["/properties", "/es/properties", "/es"]) {
+      const first = await request.get(path);
+      const etag = first.headers().etag ?? "";
+      expect(etag, path).not.toBe("");
+      const again = await request.get(path, { headers: { "if-none-match": etag } });
+      expect(again.status(), path).toBe(304);
+    }
   });
 
   test("serves hashed assets with a one-year immutable cache", async ({ page, request }) => {

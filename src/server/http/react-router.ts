@@ -93,11 +93,12 @@ async function sendWebResponse(reply: FastifyReply, response: Response, seen: { 
 }
 
 /**
- * The public pages: the same HTML for every visitor (the session lives in the browser and is
- * applied after hydration), so their rendering is cached, as is their navigation data (`.data`).
+ * The public pages, in English and in Spanish (`/es/...`): the same HTML for every visitor (the
+ * session lives in the browser and is applied after hydration), so their rendering is cached, as
+ * is their navigation data (`.data`; the home pages' is `/_root.data` and `/es.data`).
  */
 const PUBLIC_PAGE =
-  /^\/(?:|properties|services|contact|accessibility|privacy|terms|_root|properties\/[^/]+|buildings\/[^/]+)(?:\.data)?$/;
+  /^(?:\/(?:_root|es)?|(?:\/es)?\/(?:properties|services|contact|accessibility|privacy|terms|properties\/[^/]+|buildings\/[^/]+))(?:\.data)?$/;
 const MAX_CACHED_URL = 300;
 
 type RenderedPage = { status: number; headers: [string, string][]; body: string };
