@@ -56,7 +56,10 @@ export type RouteOptions = {
    * address is busy. A route with `rateLimit: false` is left out of both.
    */
   appWideLimit?: false;
-  /** False for bytes that go out as they are (a file download keeps its Content-Length). */
+  /**
+   * False for bytes that go out as they are (a file download keeps its Content-Length), or that
+   * are compressed already (the response cache's answers).
+   */
   compress?: false;
   preValidation?: preValidationHookHandler;
 };

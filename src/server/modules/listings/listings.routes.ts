@@ -11,6 +11,13 @@ import { getBuilding, getUnit, listBuildings } from "./listings.service";
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 
 /**
+ * The cached answers carry their compressed forms (sendRepresentation picks one): the
+ * compression plugin's three hooks would only look at each answer and leave it as it is. What
+ * else these routes answer (a 404, a refused query) is a small JSON, below its threshold.
+ */
+const PRECOMPRESSED = { compress: false } as const;
+
+/**
  * The public listings. Answers come from the response cache (emptied by every write that
  * invalidates the listings), with an ETag for 304s.
  */
@@ -20,27 +27,42 @@ export const listingsRoutes =
     const cached = (key: string, compute: () => Promise<unknown>) =>
       deps.cache.get(key, async () => represent(JSON.stringify(await compute())));
 
-    route(app, listingsApi.listBuildings, async (request, reply) => {
-      const filters = request.query;
-      const key = `api:buildings:${buildingFiltersKey(filters)}`;
-      const body = await cached(key, async () => (await listBuildings(deps, filters)).buildings);
-      return sendRepresentation(request, reply, body, PUBLIC_CACHE);
-    });
+    route(
+      app,
+      listingsApi.listBuildings,
+      async (request, reply) => {
+        const filters = request.query;
+        const key = `api:buildings:${buildingFiltersKey(filters)}`;
+        const body = await cached(key, async () => (await listBuildings(deps, filters)).buildings);
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+      },
+      PRECOMPRESSED,
+    );
 
-    route(app, listingsApi.getBuilding, async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw buildingNotFound();
-      const body = await cached(
-        `api:building:${id}`,
-        async () => (await getBuilding(deps, id)).building,
-      );
-      return sendRepresentation(request, reply, body, PUBLIC_CACHE);
-    });
+    route(
+      app,
+      listingsApi.getBuilding,
+      async (request, reply) => {
+        const id = parseId(request.params.id);
+        if (id === null) throw buildingNotFound();
+        const body = await cached(
+          `api:building:${id}`,
+          async () => (await getBuilding(deps, id)).building,
+        );
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+      },
+      PRECOMPRESSED,
+    );
 
-    route(app, listingsApi.getUnit, async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (id === null) throw unitNotFound();
-      const body = await cached(`api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
-      return sendRepresentation(request, reply, body, PUBLIC_CACHE);
-    });
+    route(
+      app,
+      listingsApi.getUnit,
+      async (request, reply) => {
+        const id = parseId(request.params.id);
+        if (id === null) throw unitNotFound();
+        const body = await cached(`api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
+        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+      },
+      PRECOMPRESSED,
+    );
   };
