@@ -140,11 +140,14 @@ function readAcceptEncoding(header: string | undefined): Encoding {
  * and its best form is made in the background, one body at a time on libuv's thread pool; once
  * made it replaces the quick one. Cached entries are recomputed after every write and every
  * minute, mostly to the same bytes: the best forms are kept by the body's hash (its ETag), so a
- * body made again is compressed at its best once, not every minute.
+ * body made again is compressed at its best once, not every minute. At most MAX_WAITING bodies
+ * wait for theirs: many new bodies at once (a burst of different listing searches) keep their
+ * quick form rather than keep a core busy for seconds.
  */
 const QUICK_BROTLI_QUALITY = 5;
 const BEST_BROTLI_QUALITY = 11;
 const BEST_FORMS_KEPT = 500;
+const MAX_WAITING = 32;
 
 const bestForms = new Map<string, Buffer>();
 const waiting = new Map<string, Representation[]>();
@@ -165,6 +168,8 @@ function makeBestForm(representation: Representation) {
     others.push(representation);
     return;
   }
+  // Too many waiting: this one keeps its quick form until the cache makes its body again.
+  if (waiting.size >= MAX_WAITING) return;
   waiting.set(etag, [representation]);
   compressing = compressing.then(
     () =>
