@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   bestFormsMade,
   createResponseCache,
+  type Representation,
   represent,
   sendRepresentation,
 } from "./response-cache";
@@ -117,5 +118,28 @@ describe("sending a prepared representation", () => {
     prepared = represent(page, "text/html");
     const again = await ask();
     expect(again.rawPayload.equals(best.rawPayload)).toBe(true);
+  });
+
+  it("copies of one body sent while its best form is made are all whole, and later copies get it", async () => {
+    const page = Array.from({ length: 3000 }, (_, i) => `<p>unit ${i} of ${i % 13}</p>`).join("");
+    const server = Fastify();
+    let prepared = represent(page, "text/html");
+    server.get("/page", (request, reply) =>
+      sendRepresentation(request, reply, prepared, "no-cache"),
+    );
+    const ask = () => server.inject({ url: "/page", headers: { "accept-encoding": "br" } });
+
+    // The cache bypassed: a new copy of the same body for each request.
+    const first: Representation = prepared;
+    expect(brotliDecompressSync((await ask()).rawPayload).toString()).toBe(page);
+    for (let i = 0; i < 5; i++) {
+      prepared = represent(page, "text/html");
+      expect(brotliDecompressSync((await ask()).rawPayload).toString()).toBe(page);
+    }
+    await bestFormsMade();
+    prepared = represent(page, "text/html");
+    const later = (await ask()).rawPayload;
+    expect(brotliDecompressSync(later).toString()).toBe(page);
+    expect(later.equals(first.encoded.br!)).toBe(true);
   });
 });

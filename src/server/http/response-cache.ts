@@ -150,7 +150,8 @@ const BEST_FORMS_KEPT = 500;
 const MAX_WAITING = 32;
 
 const bestForms = new Map<string, Buffer>();
-const waiting = new Map<string, Representation[]>();
+/** The ETags of the bodies waiting for their best form. */
+const waiting = new Set<string>();
 let compressing: Promise<void> = Promise.resolve();
 
 const brotliParams = (body: Buffer, quality: number) => ({
@@ -160,33 +161,38 @@ const brotliParams = (body: Buffer, quality: number) => ({
   },
 });
 
-/** Queues a representation's best brotli form; every representation of the same body gets it. */
+/**
+ * Queues a representation's best brotli form. Another representation of the same body made
+ * meanwhile (the cache bypassed, say) keeps its quick form; the ones made after it is done get
+ * the best one from `bestForms`.
+ */
 function makeBestForm(representation: Representation) {
   const { etag, body } = representation;
-  const others = waiting.get(etag);
-  if (others) {
-    others.push(representation);
-    return;
-  }
-  // Too many waiting: this one keeps its quick form until the cache makes its body again.
-  if (waiting.size >= MAX_WAITING) return;
-  waiting.set(etag, [representation]);
+  // Already queued, or too many waiting: this one keeps its quick form.
+  if (waiting.has(etag) || waiting.size >= MAX_WAITING) return;
+  waiting.add(etag);
+  const done = (best?: Buffer) => {
+    waiting.delete(etag);
+    // Not made (out of memory, say): the quick form stays; the body made again asks again.
+    if (!best) return;
+    bestForms.set(etag, best);
+    if (bestForms.size > BEST_FORMS_KEPT) {
+      bestForms.delete(bestForms.keys().next().value as string);
+    }
+    representation.encoded.br = best;
+  };
   compressing = compressing.then(
     () =>
       new Promise<void>((resolve) => {
-        zlib.brotliCompress(body, brotliParams(body, BEST_BROTLI_QUALITY), (error, best) => {
-          const forms = waiting.get(etag) ?? [];
-          waiting.delete(etag);
-          // Not made (out of memory, say): the quick form stays; the next use asks again.
-          if (!error) {
-            bestForms.set(etag, best);
-            if (bestForms.size > BEST_FORMS_KEPT) {
-              bestForms.delete(bestForms.keys().next().value as string);
-            }
-            for (const form of forms) form.encoded.br = best;
-          }
+        try {
+          zlib.brotliCompress(body, brotliParams(body, BEST_BROTLI_QUALITY), (error, best) => {
+            done(error ? undefined : best);
+            resolve();
+          });
+        } catch {
+          done();
           resolve();
-        });
+        }
       }),
   );
 }
