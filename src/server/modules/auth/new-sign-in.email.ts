@@ -1,4 +1,4 @@
-import type { Locale } from "#domain/locale";
+import { type Locale, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
 import type { UserRole } from "#domain/users";
 import { renderEmail } from "#server/mail/email-layout";
@@ -25,7 +25,7 @@ const officeTimeIn: Record<Locale, Intl.DateTimeFormat> = {
 
 const whereFromWords = {
   en: { when: "When", browser: "Browser", on: "on", address: "Address" },
-  es: { when: "Cuándo", browser: "Navegador", on: "en", address: "Dirección IP" },
+  es: { when: "Fecha y hora", browser: "Navegador", on: "en", address: "Dirección IP" },
 } satisfies Record<Locale, Record<string, string>>;
 
 /** When, from which browser and which address: the lines every security notice gives. */
@@ -41,9 +41,11 @@ export function whereFrom(context: SignInContext, at: Date, lang: Locale = "en")
 
 /**
  * What the notice says, by who reads it. Staff sign in with a password (and perhaps a second
- * step): someone else's sign-in means the password is known. Tenants have no password: they
- * sign in by a link e-mailed to them, so someone else's sign-in means someone reads their
- * e-mail. A tenant reads it in the language of their e-mails.
+ * step): someone else's sign-in means the password is known, and their security page lists and
+ * ends sessions. Tenants have no password: they sign in by a link e-mailed to them, so someone
+ * else's sign-in means someone reads their e-mail; the office can end every session of their
+ * portal (End access), and the portal shows how to reach it. A tenant reads it in the language of
+ * their e-mails.
  */
 const noticeWords = {
   staff: {
@@ -59,20 +61,20 @@ const noticeWords = {
     en: {
       subject: `New sign-in to your ${site.name} tenant portal`,
       heading: "New sign-in to your tenant portal",
-      what: `Your ${site.name} tenant portal was just opened from a browser it has not been opened from before, with a sign-in link sent to this e-mail address.`,
+      what: `Someone just signed in to your ${site.name} tenant portal from a new browser, with a sign-in link sent to this e-mail address.`,
       ifNotYou:
-        "If this was you, there is nothing to do. If it was not, someone may be reading your e-mail: sign out every other session from your security page, change your e-mail password, and tell the office.",
-      action: "Review your sessions",
-      footnote: "We send this notice for each browser the first time it opens your portal.",
+        "If this was you, there is nothing to do. If it was not, someone may be reading your e-mail: change your e-mail password now, then tell the office, which can sign your portal out everywhere.",
+      action: "Open the tenant portal",
+      footnote: "We send this notice the first time your portal is opened in each browser.",
     },
     es: {
       subject: `Nuevo inicio de sesión en su portal de inquilinos de ${site.name}`,
       heading: "Nuevo inicio de sesión en su portal de inquilinos",
-      what: `Su portal de inquilinos de ${site.name} se acaba de abrir desde un navegador que no lo había abierto antes, con un enlace de inicio de sesión enviado a esta dirección de correo electrónico.`,
+      what: `Alguien acaba de iniciar sesión en su portal de inquilinos de ${site.name} desde un navegador nuevo, con un enlace enviado a esta dirección de correo electrónico.`,
       ifNotYou:
-        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cierre todas las demás sesiones en su página de seguridad, cambie la contraseña de su correo electrónico y avise a la oficina.",
-      action: "Revisar sus sesiones",
-      footnote: "Enviamos este aviso la primera vez que cada navegador abre su portal.",
+        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cambie ahora la contraseña de su correo electrónico y avise a la oficina, que puede cerrar todas las sesiones de su portal.",
+      action: "Abrir el portal de inquilinos",
+      footnote: "Enviamos este aviso la primera vez que se abre su portal en un navegador.",
     },
   },
 } as const;
@@ -80,20 +82,26 @@ const noticeWords = {
 /**
  * The e-mail to an account signed in to from a browser it has not used before (not on its very
  * first sign-in): when, which browser, from which address, and what to do if it was not them.
- * Staff read it in English; a tenant in the language of their e-mails.
+ * Staff read it in English, with a button to their security page; a tenant in the language of
+ * their e-mails, with a button to the portal's sign-in page in that language (a signed-in tenant
+ * goes on to the portal).
  */
 export function newSignInEmail(
   to: { email: string; role: UserRole; language: Locale },
   context: SignInContext,
   at: Date,
-  securityUrl: string,
+  publicUrl: string,
 ): QueuedMessage {
-  const lang = to.role === "tenant" ? to.language : "en";
-  const words = to.role === "tenant" ? noticeWords.tenant[lang] : noticeWords.staff;
+  const tenant = to.role === "tenant";
+  const lang = tenant ? to.language : "en";
+  const words = tenant ? noticeWords.tenant[lang] : noticeWords.staff;
+  const url = tenant
+    ? `${publicUrl}${localizedPath("/tenant-portal/sign-in", lang)}`
+    : `${publicUrl}/account/security`;
   const email = renderEmail({
     heading: words.heading,
     paragraphs: [words.what, whereFrom(context, at, lang), words.ifNotYou],
-    action: { label: words.action, url: securityUrl },
+    action: { label: words.action, url },
     footnote: words.footnote,
     language: lang,
   });

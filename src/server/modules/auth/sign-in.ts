@@ -28,7 +28,6 @@ type Deps = {
  */
 export function createSignIn(deps: Deps) {
   const sessions = createSessionStore(deps.db);
-  const securityUrl = `${deps.publicUrl}/account/security`;
 
   return async function complete(
     request: FastifyRequest,
@@ -51,7 +50,7 @@ export function createSignIn(deps: Deps) {
       detail: { knownBrowser: knownDevice, method },
     });
     if (!knownDevice && !firstSignIn) {
-      await deps.mailQueue.send(newSignInEmail(user, context, new Date(), securityUrl));
+      await deps.mailQueue.send(newSignInEmail(user, context, new Date(), deps.publicUrl));
     }
     return session;
   };

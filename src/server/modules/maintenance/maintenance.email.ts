@@ -77,11 +77,19 @@ export type TenantNews = { kind: "status" } | { kind: "comment"; body: string };
  * catalogue, so that an e-mail and the page it opens say the same words.
  */
 const portalEs: Record<string, string> = spanishPortal;
+function portalWord(key: string): string {
+  const word = portalEs[key];
+  // Plain text only: the catalogue's ICU syntax (placeholders, quotes) is not compiled here.
+  if (word === undefined || /[{}']/.test(word)) {
+    throw new Error(`es/portal.json: "${key}" is missing or not plain text`);
+  }
+  return word;
+}
 const spanishStatuses = Object.fromEntries(
-  maintenanceStatuses.map((status) => [status, portalEs[`portal.status.${status}`]!]),
+  maintenanceStatuses.map((status) => [status, portalWord(`portal.status.${status}`)]),
 ) as Record<MaintenanceStatus, string>;
 const spanishWindows = Object.fromEntries(
-  visitWindows.map((window) => [window, portalEs[`portal.window.${window}`]!]),
+  visitWindows.map((window) => [window, portalWord(`portal.window.${window}`)]),
 ) as Record<VisitWindow, string>;
 
 /**

@@ -303,9 +303,11 @@ describe("a tenant's language", () => {
     expect(notice!.html).toContain('<html lang="es">');
     expect(notice!.text).toContain("Navegador: Firefox en Windows");
     expect(notice!.text).toContain("Dirección IP: 198.51.100.77");
-    expect(notice!.text).toMatch(/Cuándo: \d{1,2} de \w+ de \d{4}/);
-    expect(notice!.text).toContain("cambie la contraseña de su correo electrónico");
-    expect(notice!.text).toContain("/account/security");
+    expect(notice!.text).toMatch(/Fecha y hora: \d{1,2} de \w+ de \d{4}/);
+    expect(notice!.text).toContain("cambie ahora la contraseña de su correo electrónico");
+    // Its button opens the portal's own sign-in page, in Spanish: not the staff's password form.
+    expect(notice!.text).toMatch(/\/es\/tenant-portal\/sign-in(?!\?)/);
+    expect(notice!.text).not.toContain("/account/security");
 
     // Anyone may ask a link for any address: asking changes nothing. Opening it on the English
     // page does: the tenant reads English now.
@@ -332,6 +334,7 @@ describe("a tenant's language", () => {
     expect(englishNotice!.subject).toBe(`New sign-in to your ${site.name} tenant portal`);
     expect(englishNotice!.text).toContain("someone may be reading your e-mail");
     expect(englishNotice!.text).not.toMatch(/reset your password/i);
+    expect(englishNotice!.text).toMatch(/\/tenant-portal\/sign-in(?!\?)/);
     await call(app, adminMaintenanceApi.update, {
       headers: admin.headers,
       params: { id },
