@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { listingsApi } from "#domain/api/listings";
 import { buildingFiltersKey, parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
@@ -24,18 +24,26 @@ const PRECOMPRESSED = { compress: false } as const;
 export const listingsRoutes =
   (deps: { db: Db; cache: ResponseCache }): FastifyPluginAsync =>
   async (app) => {
-    const cached = (key: string, compute: () => Promise<unknown>) =>
-      deps.cache.get(key, async () => represent(JSON.stringify(await compute())));
+    /** The cached representation under `key` (computed on a miss), with its ETag for 304s. */
+    const answer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      compute: () => Promise<unknown>,
+    ) => {
+      const body = await deps.cache.get(key, async () =>
+        represent(JSON.stringify(await compute())),
+      );
+      return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+    };
 
     route(
       app,
       listingsApi.listBuildings,
-      async (request, reply) => {
-        const filters = request.query;
-        const key = `api:buildings:${buildingFiltersKey(filters)}`;
-        const body = await cached(key, async () => (await listBuildings(deps, filters)).buildings);
-        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
-      },
+      async (request, reply) =>
+        answer(request, reply, `api:buildings:${buildingFiltersKey(request.query)}`, async () => {
+          return (await listBuildings(deps, request.query)).buildings;
+        }),
       PRECOMPRESSED,
     );
 
@@ -45,11 +53,9 @@ export const listingsRoutes =
       async (request, reply) => {
         const id = parseId(request.params.id);
         if (id === null) throw buildingNotFound();
-        const body = await cached(
-          `api:building:${id}`,
-          async () => (await getBuilding(deps, id)).building,
-        );
-        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+        return answer(request, reply, `api:building:${id}`, async () => {
+          return (await getBuilding(deps, id)).building;
+        });
       },
       PRECOMPRESSED,
     );
@@ -60,8 +66,7 @@ export const listingsRoutes =
       async (request, reply) => {
         const id = parseId(request.params.id);
         if (id === null) throw unitNotFound();
-        const body = await cached(`api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
-        return sendRepresentation(request, reply, body, PUBLIC_CACHE);
+        return answer(request, reply, `api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
       },
       PRECOMPRESSED,
     );
