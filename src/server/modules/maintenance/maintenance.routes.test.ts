@@ -280,6 +280,7 @@ describe("a tenant's language", () => {
     expect(notes.json().notifications[0]).toMatchObject({
       title: `Estado de su solicitud "${leak.title}": Programada`,
       actionLabel: "Abrir el portal",
+      actionUrl: "/es/tenant-portal",
     });
 
     // Signed in again from another browser: the notice is theirs (no password to reset: someone

@@ -475,7 +475,7 @@ async function tellTenant(
         type: news.kind === "comment" ? "info" : cancelled ? "warning" : "success",
         category: "maintenance",
         priority: request.urgency === "emergency" ? "high" : "medium",
-        actionUrl: "/tenant-portal",
+        actionUrl: localizedPath("/tenant-portal", lang),
         actionLabel: tenantNotificationAction[lang],
       },
     ]);
