@@ -88,12 +88,57 @@ const isPublicIcon = (id: string) =>
 
 const IN_SHARED = [...SHARED, ...SHELL];
 
-function sharedChunk(id: string): string | undefined {
-  return IN_SHARED.some((pattern) => pattern.test(id)) || isPublicIcon(id) ? "shared" : undefined;
+/**
+ * The modules the pages visitors arrive on import without waiting (the client entry, the root,
+ * the site's layout, home, the list, a building and a unit). Only these go into "shared": a
+ * module the patterns above match but only another page or a later import uses (the
+ * notifications page's dates, the back office's download helpers) would otherwise be in every
+ * first view.
+ */
+const LANDING = [
+  "entry.client",
+  "root",
+  "routes/site-layout",
+  "routes/home",
+  "routes/properties",
+  "routes/building",
+  "routes/unit",
+].map((file) => path.resolve(`src/web/${file}.tsx`));
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+/** Found once per build (the client's and the server's are two, one after the other). */
+let landingModules: Set<string> | undefined;
+const forgetLandingModules = {
+  name: "forget-landing-modules",
+  buildStart: () => {
+    landingModules = undefined;
+  },
+};
+
+function onLanding(id: string, getModuleInfo: ModuleInfoOf): boolean {
+  if (!landingModules) {
+    const found = new Set<string>();
+    const stack = [...LANDING];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (found.has(next)) continue;
+      found.add(next);
+      stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+    }
+    landingModules = found;
+  }
+  return landingModules.has(id);
+}
+
+function sharedChunk(
+  id: string,
+  { getModuleInfo }: { getModuleInfo: ModuleInfoOf },
+): string | undefined {
+  const candidate = IN_SHARED.some((pattern) => pattern.test(id)) || isPublicIcon(id);
+  return candidate && onLanding(id, getModuleInfo) ? "shared" : undefined;
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), forgetLandingModules],
   build: {
     // Hashed assets are served with a one-year immutable cache.
     assetsInlineLimit: 0,
