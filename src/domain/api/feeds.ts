@@ -4,8 +4,9 @@ import { raw } from "./wire";
 
 /**
  * The public listings for other sites to read: every available unit of an active building. Both
- * answers carry a strong ETag and a short public Cache-Control; a conditional request whose ETag
- * matches gets a 304. Any write that invalidates the listings shows in the next answer.
+ * answers carry an ETag (weak: a hash of the content) and a short public Cache-Control; a
+ * conditional request whose ETag matches gets a 304. Any write that invalidates the listings
+ * shows in the next answer.
  */
 export const feedsApi = defineApi("feeds", {
   listingsXml: {

@@ -99,6 +99,11 @@ export function createResponseCache(
 /**
  * A JSON body prepared once: its ETag and its compressed forms, made on first use. Sending it
  * answers a matching If-None-Match with 304 and skips serialising and compressing per request.
+ *
+ * The ETag is weak (`W/"..."`): it names the content, and the bytes sent for it differ by
+ * encoding (identity, gzip, brotli) and, for brotli, over time (a quick form first, the best
+ * one once made), which a strong ETag would promise not to. If-None-Match, the only condition
+ * answered here, compares weakly; nothing here serves byte ranges, which would need a strong one.
  */
 export type Representation = {
   body: Buffer;
@@ -109,7 +114,7 @@ export type Representation = {
 
 export function represent(body: string, contentType = "application/json; charset=utf-8") {
   const bytes = Buffer.from(body);
-  const etag = `"${createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
+  const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
   return { body: bytes, etag, contentType, encoded: {} } satisfies Representation;
 }
 
@@ -236,9 +241,11 @@ export function sendRepresentation(
   reply.header("cache-control", cacheControl);
   reply.header("vary", "accept-encoding");
   const ifNoneMatch = request.headers["if-none-match"];
-  const matches = ifNoneMatch
-    ?.split(",")
-    .some((tag) => tag.trim().replace(/^W\//, "") === representation.etag);
+  const opaque = representation.etag.slice(2);
+  const matches = ifNoneMatch?.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
+  });
   if (status === 200 && matches) return reply.status(304).send();
   reply.status(status);
   reply.type(representation.contentType);
