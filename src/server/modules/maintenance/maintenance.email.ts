@@ -13,12 +13,13 @@ import {
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
+import { unitPlace } from "#server/mail/unit-place";
 import spanishPortal from "#web/i18n/messages/es/portal.json" with { type: "json" };
 
 /** The office's and the tenant's e-mails about a maintenance request. */
 
-const placeOf = (request: MaintenanceRequest) =>
-  `${request.property.name}, unit ${request.property.unit}`;
+const placeOf = (request: MaintenanceRequest, lang: Locale = "en") =>
+  unitPlace(request.property.name, request.property.unit, lang);
 
 /** To the office at once; an emergency says so first in the subject. */
 export function newRequestNotice(request: MaintenanceRequest, dashboardUrl: string): QueuedMessage {
@@ -109,7 +110,6 @@ const tenantWords = {
     submitted: "The office received your request.",
     officeWrote: "The office wrote:",
     request: (title: string, place: string) => `Request: ${title} (${place}).`,
-    place: (request: MaintenanceRequest) => placeOf(request),
     action: "Open the tenant portal",
     footnote:
       "You get these e-mails because of your notification settings; change them at any time in the portal's settings.",
@@ -128,8 +128,6 @@ const tenantWords = {
     submitted: "La oficina recibió su solicitud.",
     officeWrote: "La oficina escribió:",
     request: (title: string, place: string) => `Solicitud: ${title} (${place}).`,
-    place: (request: MaintenanceRequest) =>
-      `${request.property.name}, unidad ${request.property.unit}`,
     action: "Abrir el portal de inquilinos",
     footnote:
       "Recibe estos correos según sus preferencias de notificaciones; puede cambiarlas cuando quiera en el portal.",
@@ -197,7 +195,7 @@ export function tenantUpdateEmail(
       paragraphs: [
         ...(news.kind === "comment" ? [words.officeWrote] : []),
         newsText(request, news, lang),
-        words.request(request.title, words.place(request)),
+        words.request(request.title, placeOf(request, lang)),
       ],
       action: { label: words.action, url: portalUrl },
       footnote: words.footnote,

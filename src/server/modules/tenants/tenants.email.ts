@@ -3,6 +3,7 @@ import { TENANT_INVITE_DAYS, TENANT_SIGN_IN_LINK_MINUTES } from "#domain/mainten
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
+import { unitPlace } from "#server/mail/unit-place";
 
 /**
  * The page that exchanges a link's token for a session (the token is its `token` query), in
@@ -15,7 +16,6 @@ const invitationWords = {
   en: {
     subject: `${site.name}: your tenant portal`,
     heading: (name: string) => `Welcome, ${name}`,
-    place: (place: Place) => `${place.propertyName}, unit ${place.unitNumber}`,
     invites: (place: string) => `${site.name} invites you to its tenant portal for ${place}.`,
     what: "There you can report a repair with photos, follow it until it is done, write to the office, and send or receive documents such as your lease.",
     button: `The button signs you in. It works once, for ${TENANT_INVITE_DAYS} days. After that, ask for a sign-in link at the portal with this e-mail address: no password needed.`,
@@ -25,7 +25,6 @@ const invitationWords = {
   es: {
     subject: `${site.name}: su portal de inquilinos`,
     heading: (name: string) => `Le damos la bienvenida, ${name}`,
-    place: (place: Place) => `${place.propertyName}, unidad ${place.unitNumber}`,
     invites: (place: string) => `${site.name} le invita al portal de inquilinos de ${place}.`,
     what: "Allí puede solicitar una reparación con fotos, seguirla hasta que esté terminada, escribir a la oficina y enviar o recibir documentos, como su contrato de arrendamiento.",
     button: `Con este botón inicia sesión. Solo sirve una vez y es válido durante ${TENANT_INVITE_DAYS} días. Después, pida en el portal un enlace para iniciar sesión con esta dirección de correo electrónico; no necesita contraseña.`,
@@ -51,7 +50,11 @@ export function invitationEmail(input: {
     subject: words.subject,
     ...renderEmail({
       heading: words.heading(input.name),
-      paragraphs: [words.invites(words.place(input.place)), words.what, words.button],
+      paragraphs: [
+        words.invites(unitPlace(input.place.propertyName, input.place.unitNumber, input.lang)),
+        words.what,
+        words.button,
+      ],
       action: { label: words.action, url: input.url },
       footnote: words.footnote,
       language: input.lang,
