@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "./constants";
+import type { Locale } from "./locale";
 import type { UserRole } from "./users";
 import { z } from "./zod";
 
@@ -119,3 +120,21 @@ export const newPasswordFormSchema = z
   });
 
 export const RESET_REDIRECT_SECONDS = 5;
+
+/** What a session's browser and device are called when its user agent tells neither. */
+export const UNKNOWN_BROWSER = "Unknown browser";
+export const UNKNOWN_DEVICE = "Unknown device";
+
+const spanishNames: Record<string, string> = {
+  [UNKNOWN_BROWSER]: "Navegador desconocido",
+  [UNKNOWN_DEVICE]: "Dispositivo desconocido",
+};
+
+/**
+ * A session's browser and device as a reader names them: "Chrome on Mac", "Chrome en Mac" (the
+ * names are brands, the same in every language, but not the unknown ones).
+ */
+export function browserOnDevice(browser: string, device: string, lang: Locale = "en"): string {
+  if (lang === "en") return `${browser} on ${device}`;
+  return `${spanishNames[browser] ?? browser} en ${spanishNames[device] ?? device}`;
+}

@@ -453,9 +453,80 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
   await expect(phone.getByText("Todavía no hay documentos")).toBeVisible();
   await expectNoA11yViolations(phone);
 
+  await phone.getByRole("tab", { name: "Dispositivos" }).click();
+  await expect(
+    phone.getByRole("heading", { name: "Dónde tiene la sesión iniciada" }),
+  ).toBeVisible();
+  const browsers = phone.getByRole("list", { name: "Navegadores con la sesión iniciada" });
+  await expect(browsers.getByRole("listitem")).toHaveCount(1);
+  await expect(browsers.getByText("Este navegador")).toBeVisible();
+  await expect(browsers.getByText(/^Inició sesión el /)).toBeVisible();
+  await noSidewaysScroll(phone);
+  await expectNoA11yViolations(phone);
+  await phone.getByRole("tab", { name: /^Documentos/ }).click();
+
   // The same page in English, one link away.
   await phone.getByRole("link", { name: /English$/ }).click();
   await expect(phone).toHaveURL(/\/tenant-portal\?tab=documents$/);
   await expect(phone.getByRole("heading", { name: "Tenant Portal", level: 1 })).toBeVisible();
   await tenant.close();
+});
+
+test("a tenant signed in on two browsers sees both under Devices and signs the other one out", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const email = `devon-${stamp}@example.com`;
+  await inviteThroughApi(request, `Devon Price ${stamp}`, email);
+
+  // A phone, signed in with the invitation.
+  const phone = await tenantBrowser(browser);
+  await phone.page.goto(signInPath(await mailTo(email, "your tenant portal")));
+  await expect(phone.page).toHaveURL(/\/tenant-portal$/, FIRST_LOAD);
+
+  // A laptop, signed in with a link asked for at the portal: the phone's owner is told by e-mail.
+  // Its session ends below: its next session check is refused (401), which the console reports.
+  const laptop = await tenantBrowser(browser, [/status of 401/]);
+  await laptop.page.setViewportSize(DESKTOP);
+  await laptop.page.goto("/tenant-portal/sign-in");
+  await laptop.page.getByLabel("Email", { exact: true }).fill(email);
+  await laptop.page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(laptop.page.getByRole("status")).toHaveText(tenantMessages.linkSent);
+  await laptop.page.goto(signInPath(await mailTo(email, "your sign-in link")));
+  await expect(laptop.page).toHaveURL(/\/tenant-portal$/, FIRST_LOAD);
+  const notice = await mailTo(email, "New sign-in to your");
+  expect(notice.text).toContain("sign that browser out under Devices in your portal");
+
+  // On the phone: both browsers, the phone marked as this one.
+  await phone.page.getByRole("tab", { name: "Devices" }).click();
+  await expect(phone.page).toHaveURL(/\/tenant-portal\?tab=devices$/);
+  const list = phone.page.getByRole("list", { name: "Browsers signed in" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  const here = list.getByRole("listitem").filter({ hasText: "This browser" });
+  await expect(here).toHaveCount(1);
+  await expect(here.getByRole("button")).toHaveCount(0);
+  await expectNoA11yViolations(phone.page);
+  await phone.page.setViewportSize(DESKTOP);
+  await expectNoA11yViolations(phone.page);
+  await phone.page.setViewportSize(MOBILE);
+
+  await phone.page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(phone.page.getByText("Signed out 1 other browser.")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(phone.page.getByRole("button", { name: "Sign out everywhere else" })).toBeDisabled();
+
+  // The laptop's session is over: its next visit to the portal is not let in.
+  await laptop.page.reload();
+  // (A page that needs a session sends an English visitor without one to /login.)
+  await expect(laptop.page).toHaveURL(/\/login$/, FIRST_LOAD);
+  await expect(laptop.page.getByText(`Welcome, Devon Price ${stamp}`)).toHaveCount(0);
+  // The phone's is not.
+  await phone.page.reload();
+  await expect(phone.page.getByRole("heading", { name: "Where you are signed in" })).toBeVisible(
+    FIRST_LOAD,
+  );
+  await phone.close();
+  await laptop.close();
 });

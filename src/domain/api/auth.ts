@@ -28,9 +28,9 @@ export const activeSessionSchema = z.object({
   id: z.string(),
   /** The session of the request that asked. */
   current: z.boolean(),
-  /** Read from the browser's user agent: "Chrome", "Firefox", ... or "Unknown browser". */
+  /** Read from the browser's user agent: "Chrome", "Firefox", ... or UNKNOWN_BROWSER. */
   browser: z.string(),
-  /** Likewise: "Windows", "Mac", "iPhone", "Android", ... or "Unknown device". */
+  /** Likewise: "Windows", "Mac", "iPhone", "Android", ... or UNKNOWN_DEVICE (#domain/auth). */
   device: z.string(),
   ipAddress: z.string().nullable(),
   signedInAt: z.iso.datetime(),

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, LogOut, Wrench } from "lucide-react";
+import { FileText, LaptopMinimal, LogOut, Wrench } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -8,6 +8,7 @@ import { useAuth } from "../features/auth/auth-provider";
 import { displayNameOf } from "../features/auth/components/account-menu";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
+import { DevicesSection } from "../features/tenant-portal/components/devices-section";
 import { DocumentsSection } from "../features/tenant-portal/components/documents-section";
 import { MaintenanceSection } from "../features/tenant-portal/components/maintenance-section";
 import { PortalHeader } from "../features/tenant-portal/components/portal-header";
@@ -27,7 +28,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   privatePageMeta(metaI18n(args).t("portal.meta.title"));
 
-const sections = ["maintenance", "documents"] as const;
+const sections = ["maintenance", "documents", "devices"] as const;
+
+/**
+ * A section's tab: on a phone, three side by side, each its icon over its name (the open
+ * requests' count in its corner), so that "Mantenimiento" fits; in a row from 640 px.
+ */
+const TAB =
+  "relative flex-col justify-center gap-1 px-1 py-1.5 text-xs sm:flex-row sm:gap-2 sm:px-4 sm:text-sm";
 type Section = (typeof sections)[number];
 
 function Portal() {
@@ -75,22 +83,29 @@ function Portal() {
         <Tabs value={section} onValueChange={select}>
           <TabsList
             aria-label={t("portal.sections")}
-            className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto"
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto"
           >
             <TabsTrigger
               value="maintenance"
-              className="justify-center"
+              className={TAB}
               aria-label={open > 0 ? t("portal.tab.maintenanceOpen", { count: open }) : undefined}
             >
               <Wrench aria-hidden="true" className="size-4" /> {t("portal.tab.maintenance")}
               {open > 0 ? (
-                <Badge variant="secondary" aria-hidden="true">
+                <Badge
+                  variant="secondary"
+                  aria-hidden="true"
+                  className="absolute top-1 right-1 px-1.5 py-0 sm:static sm:px-2.5 sm:py-0.5"
+                >
                   {open}
                 </Badge>
               ) : null}
             </TabsTrigger>
-            <TabsTrigger value="documents" className="justify-center">
+            <TabsTrigger value="documents" className={TAB}>
               <FileText aria-hidden="true" className="size-4" /> {t("portal.tab.documents")}
+            </TabsTrigger>
+            <TabsTrigger value="devices" className={TAB}>
+              <LaptopMinimal aria-hidden="true" className="size-4" /> {t("portal.tab.devices")}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="maintenance">
@@ -98,6 +113,9 @@ function Portal() {
           </TabsContent>
           <TabsContent value="documents">
             <DocumentsSection />
+          </TabsContent>
+          <TabsContent value="devices">
+            <DevicesSection />
           </TabsContent>
         </Tabs>
       </main>
@@ -107,7 +125,8 @@ function Portal() {
 
 /**
  * /tenant-portal (and /es/tenant-portal, in Spanish): a signed-in tenant's home (unit, building,
- * the office's contact), their maintenance requests and their documents. Protected by the spec's rule, for tenants: staff go
+ * the office's contact), their maintenance requests, their documents and where they are signed
+ * in (Devices). Protected by the spec's rule, for tenants: staff go
  * to their own home, and no session goes to /login. The open section is kept in the address
  * (?tab=documents), so a reload opens the same one.
  */

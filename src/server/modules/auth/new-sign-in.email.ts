@@ -1,3 +1,4 @@
+import { browserOnDevice } from "#domain/auth";
 import { type Locale, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
 import type { UserRole } from "#domain/users";
@@ -24,8 +25,8 @@ const officeTimeIn: Record<Locale, Intl.DateTimeFormat> = {
 };
 
 const whereFromWords = {
-  en: { when: "When", browser: "Browser", on: "on", address: "Address" },
-  es: { when: "Fecha y hora", browser: "Navegador", on: "en", address: "Dirección IP" },
+  en: { when: "When", browser: "Browser", address: "Address" },
+  es: { when: "Fecha y hora", browser: "Navegador", address: "Dirección IP" },
 } satisfies Record<Locale, Record<string, string>>;
 
 /** When, from which browser and which address: the lines every security notice gives. */
@@ -34,7 +35,7 @@ export function whereFrom(context: SignInContext, at: Date, lang: Locale = "en")
   const words = whereFromWords[lang];
   return [
     `${words.when}: ${officeTimeIn[lang].format(at)}`,
-    `${words.browser}: ${browser} ${words.on} ${device}`,
+    `${words.browser}: ${browserOnDevice(browser, device, lang)}`,
     `${words.address}: ${context.ipAddress}`,
   ].join("\n");
 }
@@ -43,8 +44,8 @@ export function whereFrom(context: SignInContext, at: Date, lang: Locale = "en")
  * What the notice says, by who reads it. Staff sign in with a password (and perhaps a second
  * step): someone else's sign-in means the password is known, and their security page lists and
  * ends sessions. Tenants have no password: they sign in by a link e-mailed to them, so someone
- * else's sign-in means someone reads their e-mail; the office can end every session of their
- * portal (End access), and the portal shows how to reach it. A tenant reads it in the language of
+ * else's sign-in means someone reads their e-mail; they can sign that browser out from the
+ * portal's Devices tab, and the office can end every session of their portal (End access). A tenant reads it in the language of
  * their e-mails.
  */
 const noticeWords = {
@@ -63,7 +64,7 @@ const noticeWords = {
       heading: "New sign-in to your tenant portal",
       what: `Someone just signed in to your ${site.name} tenant portal from a new browser, with a sign-in link sent to this e-mail address.`,
       ifNotYou:
-        "If this was you, there is nothing to do. If it was not, someone may be reading your e-mail: change your e-mail password now, then tell the office, which can sign your portal out everywhere.",
+        "If this was you, there is nothing to do. If it was not, someone may be reading your e-mail: change your e-mail password now, then sign that browser out under Devices in your portal, or ask the office, which can sign your portal out everywhere.",
       action: "Open the tenant portal",
       footnote: "We send this notice the first time your portal is opened in each browser.",
     },
@@ -72,7 +73,7 @@ const noticeWords = {
       heading: "Nuevo inicio de sesión en su portal de inquilinos",
       what: `Alguien acaba de iniciar sesión en su portal de inquilinos de ${site.name} desde un navegador nuevo, con un enlace enviado a esta dirección de correo electrónico.`,
       ifNotYou:
-        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cambie ahora la contraseña de su correo electrónico y avise a la oficina, que puede cerrar todas las sesiones de su portal.",
+        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cambie ahora la contraseña de su correo electrónico y luego cierre la sesión de ese navegador en Dispositivos, en su portal, o pida a la oficina que cierre todas las sesiones de su portal.",
       action: "Abrir el portal de inquilinos",
       footnote: "Enviamos este aviso la primera vez que se abre su portal en un navegador.",
     },

@@ -1,3 +1,5 @@
+import { UNKNOWN_BROWSER, UNKNOWN_DEVICE } from "#domain/auth";
+
 /**
  * A browser's user agent told as a person names it: the browser and the device, for the list
  * of sessions and the new sign-in e-mail. Only the common ones; anything else is "Unknown".
@@ -25,7 +27,7 @@ const DEVICES: [RegExp, string][] = [
 export function describeUserAgent(agent: string | null): { browser: string; device: string } {
   const text = agent ?? "";
   return {
-    browser: BROWSERS.find(([pattern]) => pattern.test(text))?.[1] ?? "Unknown browser",
-    device: DEVICES.find(([pattern]) => pattern.test(text))?.[1] ?? "Unknown device",
+    browser: BROWSERS.find(([pattern]) => pattern.test(text))?.[1] ?? UNKNOWN_BROWSER,
+    device: DEVICES.find(([pattern]) => pattern.test(text))?.[1] ?? UNKNOWN_DEVICE,
   };
 }
