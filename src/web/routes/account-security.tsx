@@ -1,12 +1,9 @@
 import { Home } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
+import { SessionsSection, type SessionsWords } from "../components/sessions/sessions-section";
 import { buttonVariants } from "../components/ui/button";
 import { SecondStepSettings } from "../features/account/components/second-step-settings";
-import {
-  SessionsSection,
-  type SessionsWords,
-} from "../features/account/components/sessions-section";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { failureDetail } from "../lib/api-client";

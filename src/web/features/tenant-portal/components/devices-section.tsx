@@ -1,7 +1,4 @@
-import {
-  SessionsSection,
-  type SessionsWords,
-} from "#web/features/account/components/sessions-section";
+import { SessionsSection, type SessionsWords } from "#web/components/sessions/sessions-section";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { useFailureDetail } from "../use-failure-detail";
 

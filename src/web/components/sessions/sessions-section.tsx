@@ -12,7 +12,7 @@ import {
   useEndOtherSessions,
   useEndSession,
   useSessions,
-} from "../use-sessions";
+} from "./use-sessions";
 
 /** Every word of the list, in the language of the page that shows it. */
 export type SessionsWords = SessionToasts & {
