@@ -1,9 +1,13 @@
 import type { AlertCriteria, AlertFrequency, AlertLanguage } from "#domain/alerts";
 import { intlLocales } from "#domain/locale";
+import { criteriaText as pageCriteriaText } from "#web/features/alerts/alert-text";
+import { messagesFor } from "#web/i18n/catalogue.server";
+import { createTranslator, type Translator } from "#web/i18n/translator";
 
 /**
  * Criteria in words, for the e-mails (in the subscriber's language) and the staff's Overview:
- * "2+ bedrooms, up to $1,800, in Hartford or West Hartford, available now".
+ * "2+ bedrooms, up to $1,800, in Hartford or West Hartford, available now", the words of the
+ * site's alerts catalogue, so an e-mail and the manage page say an alert the same way.
  */
 
 /** Whole dollars in the subscriber's language: "$1,800". */
@@ -14,38 +18,21 @@ export const dollars = (amount: number, lang: AlertLanguage) =>
     maximumFractionDigits: 0,
   }).format(amount);
 
-const list = (items: readonly string[], lang: AlertLanguage) =>
-  new Intl.ListFormat(intlLocales[lang], { style: "long", type: "disjunction" }).format(items);
+/** The site's own catalogue, compiled once per language: the words the manage page shows. */
+const translators = {
+  en: createTranslator("en", messagesFor("en", ["alerts"])),
+  es: createTranslator("es", messagesFor("es", ["alerts"])),
+} satisfies Record<AlertLanguage, Translator>;
 
-const words = {
-  en: {
-    bedrooms: (n: number) => `${n}+ bedroom${n === 1 ? "" : "s"}`,
-    rentMax: (amount: string) => `up to ${amount}`,
-    towns: (towns: string) => `in ${towns}`,
-    availableNow: "available now",
-    any: "any home",
-    frequency: { instant: "as soon as one opens", daily: "a daily summary" },
-  },
-  es: {
-    bedrooms: (n: number) => `${n}+ dormitorio${n === 1 ? "" : "s"}`,
-    rentMax: (amount: string) => `hasta ${amount}`,
-    towns: (towns: string) => `en ${towns}`,
-    availableNow: "disponible ahora",
-    any: "cualquier vivienda",
-    frequency: { instant: "en cuanto haya una", daily: "un resumen diario" },
-  },
+/** What an alert looks for, in the subscriber's language, as the manage page says it. */
+export const criteriaText = (criteria: AlertCriteria, lang: AlertLanguage): string =>
+  pageCriteriaText(translators[lang], criteria);
+
+/** How often, inside an e-mail's sentence ("you will hear ... as soon as one opens"). */
+const frequencyWords = {
+  en: { instant: "as soon as one opens", daily: "a daily summary" },
+  es: { instant: "en cuanto haya una", daily: "un resumen diario" },
 } as const;
 
-export function criteriaText(criteria: AlertCriteria, lang: AlertLanguage): string {
-  const w = words[lang];
-  const parts = [
-    ...(criteria.bedroomsMin ? [w.bedrooms(criteria.bedroomsMin)] : []),
-    ...(criteria.rentMax !== undefined ? [w.rentMax(dollars(criteria.rentMax, lang))] : []),
-    ...(criteria.towns?.length ? [w.towns(list(criteria.towns, lang))] : []),
-    ...(criteria.availableNow ? [w.availableNow] : []),
-  ];
-  return parts.length > 0 ? parts.join(", ") : w.any;
-}
-
 export const frequencyText = (frequency: AlertFrequency, lang: AlertLanguage) =>
-  words[lang].frequency[frequency];
+  frequencyWords[lang][frequency];
