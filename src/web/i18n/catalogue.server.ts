@@ -1,6 +1,6 @@
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Locale, localeFromPath, locales } from "#domain/locale";
-import type { Compiled, Messages } from "./format-message";
+import { compileMessages } from "./compile-messages";
+import type { Messages } from "./format-message";
 import { type Namespace, ROOT_NAMESPACES } from "./namespaces";
 import type { PageMessages } from "./translator";
 
@@ -17,21 +17,13 @@ const files = import.meta.glob<Record<string, string>>("./messages/*/*.json", {
 
 type Catalogues = Record<Locale, Map<string, Messages>>;
 
-/** A message that is text only travels as that text (most of them), else in its compiled form. */
-function compact(compiled: ReturnType<typeof compileMessage>): Compiled {
-  return compiled.every((token) => typeof token === "string") ? compiled.join("") : compiled;
-}
-
 function compileAll(): Catalogues {
   const compiled = Object.fromEntries(locales.map((l) => [l, new Map()])) as Catalogues;
   for (const [file, entries] of Object.entries(files)) {
     const match = /\/messages\/([a-z]+)\/([a-z0-9-]+)\.json$/.exec(file);
     if (!match) continue;
     const [, locale, namespace] = match as unknown as [string, Locale, string];
-    const byId: Messages = {};
-    for (const [id, message] of Object.entries(entries))
-      byId[id] = compact(compileMessage(message));
-    compiled[locale]?.set(namespace, byId);
+    compiled[locale]?.set(namespace, compileMessages(entries));
   }
   return compiled;
 }

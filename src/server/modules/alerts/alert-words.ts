@@ -1,7 +1,9 @@
 import type { AlertCriteria, AlertFrequency, AlertLanguage } from "#domain/alerts";
 import { intlLocales } from "#domain/locale";
 import { criteriaText as pageCriteriaText } from "#web/features/alerts/alert-text";
-import { messagesFor } from "#web/i18n/catalogue.server";
+import { compileMessages } from "#web/i18n/compile-messages";
+import englishAlerts from "#web/i18n/messages/en/alerts.json" with { type: "json" };
+import spanishAlerts from "#web/i18n/messages/es/alerts.json" with { type: "json" };
 import { createTranslator, type Translator } from "#web/i18n/translator";
 
 /**
@@ -18,10 +20,13 @@ export const dollars = (amount: number, lang: AlertLanguage) =>
     maximumFractionDigits: 0,
   }).format(amount);
 
-/** The site's own catalogue, compiled once per language: the words the manage page shows. */
+/**
+ * The site's alerts catalogue, compiled once per language: the words the manage page shows.
+ * (Imported as JSON: the server is bundled without Vite, which finds the web app's catalogues.)
+ */
 const translators = {
-  en: createTranslator("en", messagesFor("en", ["alerts"])),
-  es: createTranslator("es", messagesFor("es", ["alerts"])),
+  en: createTranslator("en", compileMessages(englishAlerts)),
+  es: createTranslator("es", compileMessages(spanishAlerts)),
 } satisfies Record<AlertLanguage, Translator>;
 
 /** What an alert looks for, in the subscriber's language, as the manage page says it. */
