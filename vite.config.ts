@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -41,7 +41,7 @@ const SHELL = [
 
 /** Source files only staff, tenants or the account pages load: their icons stay out of "shared". */
 const PRIVATE_SOURCE =
-  /^src\/web\/(?:features\/(?:admin|document-upload|tenant-portal)\/|routes\/(?:login|register|reset-password|verify-email|tenant-portal[^/]*|reset-users|admin-dashboard|account-security|upload)\.tsx$)/;
+  /^src\/web\/(?:features\/(?:admin|document-upload|tenant-portal)\/|components\/sessions\/|routes\/(?:login|register|reset-password|verify-email|tenant-portal[^/]*|reset-users|admin-dashboard|account-security|upload)\.tsx$)/;
 
 /**
  * The icon modules (lucide-react, one small module per icon) that a page anyone may open
@@ -89,11 +89,13 @@ const isPublicIcon = (id: string) =>
 const IN_SHARED = [...SHARED, ...SHELL];
 
 /**
- * The modules the pages visitors arrive on import without waiting (the client entry, the root,
- * the site's layout, home, the list, a building and a unit). Only these go into "shared": a
- * module the patterns above match but only another page or a later import uses (the
- * notifications page's dates, the back office's download helpers) would otherwise be in every
- * first view.
+ * The pages anyone may open, on the site's layout: the client entry, the root, the layout and its
+ * pages (home, the list, a building, a unit, services, contact, the policies, a tenant's upload
+ * link, an alert's links, not found). Only the modules these import without waiting go into
+ * "shared": a module the patterns above match but only a signed-in page or a later import uses
+ * (the notifications page's dates, the back office's download helpers) would otherwise be in
+ * every first view. (Icons are chosen by isPublicIcon alone: the package's index, which these
+ * pages import, imports every icon.)
  */
 const LANDING = [
   "entry.client",
@@ -103,10 +105,26 @@ const LANDING = [
   "routes/properties",
   "routes/building",
   "routes/unit",
+  "routes/services",
+  "routes/contact",
+  "routes/accessibility",
+  "routes/privacy",
+  "routes/terms",
+  "routes/upload",
+  "routes/alert-confirm",
+  "routes/alert-manage",
+  "routes/not-found",
 ].map((file) => path.resolve(`src/web/${file}.tsx`));
+for (const file of LANDING) {
+  // A renamed page would silently leave "shared" and its modules would load one by one.
+  if (!existsSync(file)) throw new Error(`vite.config.ts: ${file} is not there (LANDING)`);
+}
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
-/** Found once per build (the client's and the server's are two, one after the other). */
+/**
+ * Found once per build: React Router builds the client, then the server, one after the other
+ * (no server bundles here, which it would build side by side).
+ */
 let landingModules: Set<string> | undefined;
 const forgetLandingModules = {
   name: "forget-landing-modules",

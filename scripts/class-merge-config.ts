@@ -25,8 +25,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const CONFIG_FILE = path.join(ROOT, "src/web/lib/class-merge-config.ts");
 
 /**
- * Every word in a string literal of the web app's source (tests aside) that could be a class:
- * what the merge can ever be given, bar classes built from pieces at run time.
+ * Every word of the web app's source (tests aside) that could be a class: the file split at
+ * spaces, quotes, backticks and braces, so that a class inside a template literal's `${...}`
+ * counts too. Words that are no class have no group and change nothing. What this cannot see is
+ * a class built from pieces at run time (`text-${size}`): write classes whole.
  */
 export function appClassWords(): string[] {
   const words = new Set<string>();
@@ -35,11 +37,8 @@ export function appClassWords(): string[] {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const text = readFileSync(file, "utf8");
-        for (const match of text.matchAll(/"([^"\n]*)"|`([^`]*)`|'([^'\n]*)'/g)) {
-          for (const word of (match[1] ?? match[2] ?? match[3] ?? "").split(/\s+/)) {
-            if (word.length > 1 && /^[a-z0-9!:\-[\]/.%_()&>*=@#,]+$/.test(word)) words.add(word);
-          }
+        for (const word of readFileSync(file, "utf8").split(/[\s"'`{}]+/)) {
+          if (word.length > 1 && /^[a-z0-9!:\-[\]/.%_()&>*=@#,]+$/.test(word)) words.add(word);
         }
       }
     }

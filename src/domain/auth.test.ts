@@ -15,7 +15,7 @@ describe("browserOnDevice", () => {
       "Navegador desconocido en iPhone",
     );
     expect(browserOnDevice("Firefox", UNKNOWN_DEVICE, "es")).toBe(
-      "Firefox en Dispositivo desconocido",
+      "Firefox en un dispositivo desconocido",
     );
   });
 });

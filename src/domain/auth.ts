@@ -125,10 +125,9 @@ export const RESET_REDIRECT_SECONDS = 5;
 export const UNKNOWN_BROWSER = "Unknown browser";
 export const UNKNOWN_DEVICE = "Unknown device";
 
-const spanishNames: Record<string, string> = {
-  [UNKNOWN_BROWSER]: "Navegador desconocido",
-  [UNKNOWN_DEVICE]: "Dispositivo desconocido",
-};
+/** The unknown ones in Spanish: first in the phrase, then after "en". */
+const spanishBrowsers: Record<string, string> = { [UNKNOWN_BROWSER]: "Navegador desconocido" };
+const spanishDevices: Record<string, string> = { [UNKNOWN_DEVICE]: "un dispositivo desconocido" };
 
 /**
  * A session's browser and device as a reader names them: "Chrome on Mac", "Chrome en Mac" (the
@@ -136,5 +135,5 @@ const spanishNames: Record<string, string> = {
  */
 export function browserOnDevice(browser: string, device: string, lang: Locale = "en"): string {
   if (lang === "en") return `${browser} on ${device}`;
-  return `${spanishNames[browser] ?? browser} en ${spanishNames[device] ?? device}`;
+  return `${spanishBrowsers[browser] ?? browser} en ${spanishDevices[device] ?? device}`;
 }

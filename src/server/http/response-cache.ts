@@ -241,7 +241,7 @@ export function sendRepresentation(
   reply.header("cache-control", cacheControl);
   reply.header("vary", "accept-encoding");
   const ifNoneMatch = request.headers["if-none-match"];
-  const opaque = representation.etag.slice(2);
+  const opaque = representation.etag.replace(/^W\//, "");
   const matches = ifNoneMatch?.split(",").some((tag) => {
     const trimmed = tag.trim();
     return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;

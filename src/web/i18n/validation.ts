@@ -1,4 +1,5 @@
 import { alertMessages } from "#domain/alerts";
+import { authMessages } from "#domain/auth";
 import { contactFormSchema, contactMessages, tourRequestSchema } from "#domain/inquiries";
 import { maintenanceMessages, tenantMessages } from "#domain/maintenance";
 import { messages } from "#domain/messages";
@@ -68,10 +69,11 @@ const groups = {
     tooManyRequests: maintenanceMessages.tooManyRequests,
     unreadable: maintenanceMessages.unreadable,
   },
-  /** The tenant portal's sign-in by e-mailed link. */
+  /** The tenant portal's sign-in by e-mailed link, and its Devices tab. */
   tenant: {
     linkSent: tenantMessages.linkSent,
     linkInvalid: tenantMessages.linkInvalid,
+    sessionNotFound: authMessages.sessionNotFound,
   },
   /** The refusals any request of a renter's page may meet (not those no browser form can cause). */
   server: {

@@ -32,10 +32,11 @@ const sections = ["maintenance", "documents", "devices"] as const;
 
 /**
  * A section's tab: on a phone, three side by side, each its icon over its name (the open
- * requests' count in its corner), so that "Mantenimiento" fits; in a row from 640 px.
+ * requests' count in its corner), so that "Mantenimiento" fits down to 320 px; in a row from
+ * 640 px.
  */
 const TAB =
-  "relative flex-col justify-center gap-1 px-1 py-1.5 text-xs sm:flex-row sm:gap-2 sm:px-4 sm:text-sm";
+  "relative flex-col justify-center gap-1 px-0.5 py-1.5 text-xs sm:flex-row sm:gap-2 sm:px-4 sm:text-sm";
 type Section = (typeof sections)[number];
 
 function Portal() {

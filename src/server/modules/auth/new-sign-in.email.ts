@@ -45,8 +45,8 @@ export function whereFrom(context: SignInContext, at: Date, lang: Locale = "en")
  * step): someone else's sign-in means the password is known, and their security page lists and
  * ends sessions. Tenants have no password: they sign in by a link e-mailed to them, so someone
  * else's sign-in means someone reads their e-mail; they can sign that browser out from the
- * portal's Devices tab, and the office can end every session of their portal (End access). A tenant reads it in the language of
- * their e-mails.
+ * portal's Devices tab, and the office can end every session of their portal (End access). A
+ * tenant reads it in the language of their e-mails.
  */
 const noticeWords = {
   staff: {
@@ -73,7 +73,7 @@ const noticeWords = {
       heading: "Nuevo inicio de sesión en su portal de inquilinos",
       what: `Alguien acaba de iniciar sesión en su portal de inquilinos de ${site.name} desde un navegador nuevo, con un enlace enviado a esta dirección de correo electrónico.`,
       ifNotYou:
-        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cambie ahora la contraseña de su correo electrónico y luego cierre la sesión de ese navegador en Dispositivos, en su portal, o pida a la oficina que cierre todas las sesiones de su portal.",
+        "Si fue usted, no tiene que hacer nada. Si no fue usted, puede que alguien esté leyendo su correo: cambie ahora la contraseña de su correo electrónico y luego cierre la sesión de ese navegador en la pestaña Dispositivos de su portal, o pida a la oficina que cierre todas las sesiones de su portal.",
       action: "Abrir el portal de inquilinos",
       footnote: "Enviamos este aviso la primera vez que se abre su portal en un navegador.",
     },

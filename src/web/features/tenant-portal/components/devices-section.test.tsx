@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -38,7 +38,8 @@ let live: ActiveSession[];
 let ended: string[];
 
 beforeEach(() => {
-  live = [here, elsewhere];
+  // The server lists the most recently active first; the tab puts this browser first.
+  live = [elsewhere, here];
   ended = [];
   answer(
     handle(authApi.listSessions, () => ({ sessions: live })),
@@ -96,18 +97,20 @@ describe("the portal's Devices tab", () => {
     expect(await screen.findByText("That browser is signed out.")).toBeInTheDocument();
     expect(ended).toEqual(["s-other"]);
     await screen.findByRole("list", { name: "Browsers signed in" });
-    expect(await within(list).findAllByRole("listitem")).toHaveLength(1);
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
     expect(screen.getByRole("button", { name: "Sign out everywhere else" })).toBeDisabled();
   });
 
   it("signs out every other browser at once", async () => {
     const user = userEvent.setup();
-    live = [here, elsewhere, { ...elsewhere, id: "s-third", browser: "Safari", device: "iPhone" }];
+    live = [elsewhere, here, { ...elsewhere, id: "s-third", browser: "Safari", device: "iPhone" }];
     renderDevices();
     await screen.findByRole("list", { name: "Browsers signed in" });
     await user.click(screen.getByRole("button", { name: "Sign out everywhere else" }));
     expect(await screen.findByText("Signed out 2 other browsers.")).toBeInTheDocument();
     expect(live).toEqual([here]);
+    const list = screen.getByRole("list", { name: "Browsers signed in" });
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
   });
 
   it("says it all in Spanish on the Spanish portal, the unknown names included", async () => {
@@ -118,7 +121,7 @@ describe("the portal's Devices tab", () => {
     expect(first).toHaveTextContent("Chrome en Android");
     expect(within(first!).getByText("Este navegador")).toBeInTheDocument();
     expect(first).toHaveTextContent("Inició sesión el 20 nov 2026");
-    expect(second).toHaveTextContent("Navegador desconocido en Dispositivo desconocido");
+    expect(second).toHaveTextContent("Navegador desconocido en un dispositivo desconocido");
     expect(second).toHaveTextContent("Dirección desconocida");
     expect(
       screen.getByRole("heading", { name: "Dónde tiene la sesión iniciada" }),
@@ -126,7 +129,7 @@ describe("the portal's Devices tab", () => {
     await user.click(
       screen.getByRole("button", { name: "Cerrar sesión en los demás navegadores" }),
     );
-    expect(await screen.findByText("Se cerró la sesión en 1 navegador más.")).toBeInTheDocument();
+    expect(await screen.findByText("Se cerró la sesión en otro navegador.")).toBeInTheDocument();
   });
 
   it("says why a sign-out failed, in the page's language, and keeps the list", async () => {
@@ -141,6 +144,29 @@ describe("the portal's Devices tab", () => {
       ),
     ).toBeInTheDocument();
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("says in Spanish that a session had already ended, and shows the list as it is now", async () => {
+    const user = userEvent.setup();
+    answer(
+      handle(authApi.endSession, () => {
+        live = [here];
+        return refuse(404, authMessages.sessionNotFound);
+      }),
+    );
+    renderDevices("es");
+    const list = await screen.findByRole("list", { name: "Navegadores con la sesión iniciada" });
+    await user.click(
+      within(list).getByRole("button", {
+        name: "Cerrar sesión de Navegador desconocido en un dispositivo desconocido, Dirección desconocida",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "No se pudo cerrar la sesión de ese navegador. Esa sesión ya terminó.",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
   });
 
   it("says when the list cannot be loaded, and loads it again on Try Again", async () => {
