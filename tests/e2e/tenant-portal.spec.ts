@@ -498,10 +498,17 @@ test("a tenant signed in on two browsers sees both under Devices and signs the o
   await expect(laptop.page).toHaveURL(/\/tenant-portal$/, FIRST_LOAD);
   const notice = await mailTo(email, "New sign-in to your");
   expect(notice.text).toContain("sign that browser out under Devices in your portal");
+  const button = /https?:\/\/\S+\/tenant-portal\/sign-in\?tab=devices/.exec(notice.text)?.[0];
+  expect(button, "the notice's button").toBeDefined();
 
-  // On the phone: both browsers, the phone marked as this one.
-  await phone.page.getByRole("tab", { name: "Devices" }).click();
-  await expect(phone.page).toHaveURL(/\/tenant-portal\?tab=devices$/);
+  // On the phone, the notice's button: both browsers, the phone marked as this one.
+  const { pathname, search } = new URL(button!);
+  await phone.page.goto(`${pathname}${search}`);
+  await expect(phone.page).toHaveURL(/\/tenant-portal\?tab=devices$/, FIRST_LOAD);
+  await expect(phone.page.getByRole("tab", { name: "Devices" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   const list = phone.page.getByRole("list", { name: "Browsers signed in" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
   const here = list.getByRole("listitem").filter({ hasText: "This browser" });

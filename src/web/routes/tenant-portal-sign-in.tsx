@@ -34,8 +34,8 @@ function linkFailure(error: unknown): string {
  * it for a session (stored as every sign-in stores it) and goes to the portal, in the page's
  * language. A link that does not work says so above the form, to ask for a new one; the spent
  * token leaves the address either way. A visitor already signed in and without a link goes to
- * their own home; one whose link failed (a used link opened again) sees why, and the way on to
- * their account.
+ * their own home (a tenant to the portal's Devices tab with `?tab=devices`); one whose link
+ * failed (a used link opened again) sees why, and the way on to their account.
  */
 export default function TenantSignIn() {
   const { user, ready, signInWithLink } = useAuth();
@@ -66,11 +66,13 @@ export default function TenantSignIn() {
   }, [ready, token, signInWithLink, navigate, locale, signInPath]);
 
   // Signed in already: straight home, unless a link just failed (its message stays on screen).
+  // A tenant asked for their Devices tab (the new-browser notice's button) goes on to it.
+  const devices = user?.role === "tenant" && params.get("tab") === "devices";
   useEffect(() => {
     if (ready && home && !token && !exchanging && !failure) {
-      navigate(home, { replace: true });
+      navigate(devices ? `${home}?tab=devices` : home, { replace: true });
     }
-  }, [ready, home, token, exchanging, failure, navigate]);
+  }, [ready, home, token, exchanging, failure, navigate, devices]);
 
   if (!ready) return <FullScreenStatus message={t("common.loading")} />;
   if (exchanging) return <FullScreenStatus message={t("portal.signIn.signingIn")} />;

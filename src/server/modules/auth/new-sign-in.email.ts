@@ -85,7 +85,7 @@ const noticeWords = {
  * first sign-in): when, which browser, from which address, and what to do if it was not them.
  * Staff read it in English, with a button to their security page; a tenant in the language of
  * their e-mails, with a button to the portal's sign-in page in that language (a signed-in tenant
- * goes on to the portal).
+ * goes on to the portal's Devices tab).
  */
 export function newSignInEmail(
   to: { email: string; role: UserRole; language: Locale },
@@ -97,7 +97,7 @@ export function newSignInEmail(
   const lang = tenant ? to.language : "en";
   const words = tenant ? noticeWords.tenant[lang] : noticeWords.staff;
   const url = tenant
-    ? `${publicUrl}${localizedPath("/tenant-portal/sign-in", lang)}`
+    ? `${publicUrl}${localizedPath("/tenant-portal/sign-in", lang)}?tab=devices`
     : `${publicUrl}/account/security`;
   const email = renderEmail({
     heading: words.heading,

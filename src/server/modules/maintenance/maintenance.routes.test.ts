@@ -306,8 +306,9 @@ describe("a tenant's language", () => {
     expect(notice!.text).toContain("Dirección IP: 198.51.100.77");
     expect(notice!.text).toMatch(/Fecha y hora: \d{1,2} de \w+ de \d{4}/);
     expect(notice!.text).toContain("cambie ahora la contraseña de su correo electrónico");
-    // Its button opens the portal's own sign-in page, in Spanish: not the staff's password form.
-    expect(notice!.text).toMatch(/\/es\/tenant-portal\/sign-in(?!\?)/);
+    // Its button opens the portal's own sign-in page, in Spanish: not the staff's password form;
+    // a tenant signed in there goes on to the Devices tab.
+    expect(notice!.text).toContain("/es/tenant-portal/sign-in?tab=devices");
     expect(notice!.text).not.toContain("/account/security");
 
     // Anyone may ask a link for any address: asking changes nothing. Opening it on the English
@@ -335,7 +336,7 @@ describe("a tenant's language", () => {
     expect(englishNotice!.subject).toBe(`New sign-in to your ${site.name} tenant portal`);
     expect(englishNotice!.text).toContain("someone may be reading your e-mail");
     expect(englishNotice!.text).not.toMatch(/reset your password/i);
-    expect(englishNotice!.text).toMatch(/\/tenant-portal\/sign-in(?!\?)/);
+    expect(englishNotice!.text).toMatch(/\/tenant-portal\/sign-in\?tab=devices\b/);
     await call(app, adminMaintenanceApi.update, {
       headers: admin.headers,
       params: { id },
