@@ -1,10 +1,9 @@
 import type { AlertCriteria, AlertFrequency, AlertLanguage } from "#domain/alerts";
 import { intlLocales } from "#domain/locale";
+import { siteWords } from "#server/mail/site-words";
 import { criteriaText as pageCriteriaText } from "#web/features/alerts/alert-text";
-import { compileMessages } from "#web/i18n/compile-messages";
 import englishAlerts from "#web/i18n/messages/en/alerts.json" with { type: "json" };
 import spanishAlerts from "#web/i18n/messages/es/alerts.json" with { type: "json" };
-import { createTranslator, type Translator } from "#web/i18n/translator";
 
 /**
  * Criteria in words, for the e-mails (in the subscriber's language) and the staff's Overview:
@@ -20,14 +19,11 @@ export const dollars = (amount: number, lang: AlertLanguage) =>
     maximumFractionDigits: 0,
   }).format(amount);
 
-/**
- * The site's alerts catalogue, compiled once per language: the words the manage page shows.
- * (Imported as JSON: the server is bundled without Vite, which finds the web app's catalogues.)
- */
-const translators = {
-  en: createTranslator("en", compileMessages(englishAlerts)),
-  es: createTranslator("es", compileMessages(spanishAlerts)),
-} satisfies Record<AlertLanguage, Translator>;
+/** The site's alerts catalogue, compiled once per language: the words the manage page shows. */
+const translators: Record<AlertLanguage, ReturnType<typeof siteWords>> = {
+  en: siteWords("en", englishAlerts),
+  es: siteWords("es", spanishAlerts),
+};
 
 /** What an alert looks for, in the subscriber's language, as the manage page says it. */
 export const criteriaText = (criteria: AlertCriteria, lang: AlertLanguage): string =>

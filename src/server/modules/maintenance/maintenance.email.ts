@@ -13,6 +13,7 @@ import {
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
+import { siteWords } from "#server/mail/site-words";
 import { unitPlace } from "#server/mail/unit-place";
 import spanishPortal from "#web/i18n/messages/es/portal.json" with { type: "json" };
 
@@ -77,20 +78,12 @@ export type TenantNews = { kind: "status" } | { kind: "comment"; body: string };
  * The statuses and visit windows as the Spanish portal names them: read from the portal's own
  * catalogue, so that an e-mail and the page it opens say the same words.
  */
-const portalEs: Record<string, string> = spanishPortal;
-function portalWord(key: string): string {
-  const word = portalEs[key];
-  // Plain text only: the catalogue's ICU syntax (placeholders, quotes) is not compiled here.
-  if (word === undefined || /[{}']/.test(word)) {
-    throw new Error(`es/portal.json: "${key}" is missing or not plain text`);
-  }
-  return word;
-}
+const portalEs = siteWords("es", spanishPortal);
 const spanishStatuses = Object.fromEntries(
-  maintenanceStatuses.map((status) => [status, portalWord(`portal.status.${status}`)]),
+  maintenanceStatuses.map((status) => [status, portalEs.t(`portal.status.${status}`)]),
 ) as Record<MaintenanceStatus, string>;
 const spanishWindows = Object.fromEntries(
-  visitWindows.map((window) => [window, portalWord(`portal.window.${window}`)]),
+  visitWindows.map((window) => [window, portalEs.t(`portal.window.${window}`)]),
 ) as Record<VisitWindow, string>;
 
 /**
