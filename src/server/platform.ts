@@ -1,13 +1,14 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { Contract } from "#domain/api/contract";
 import type { Guard } from "#domain/api/wire";
 import { messages } from "#domain/messages";
 import type { AppDeps } from "./app";
+import { type LimitCount, localWindowLimit } from "./http/app-wide-limit";
 import { enforceBodyDeadline } from "./http/body-deadline";
 import { checkAnswersAgainstContracts } from "./http/contract-check";
 import { recordedSecurityHeaders, scriptNonce } from "./http/csp";
@@ -140,6 +141,9 @@ function closeConnectionsWhenDone(app: FastifyInstance) {
   });
 }
 
+/** The window of the app-wide limit and of the routes' own limits. */
+const MINUTE_MS = 60_000;
+
 /**
  * The plugins every route shares: security headers (a nonce-based CSP), compression and the
  * global rate limit (shared through Redis when there is one).
@@ -214,7 +218,7 @@ export async function registerPlatformPlugins(
     // form...); the app-wide limit is the hook below.
     global: false,
     max: config.rateLimitPerMinute,
-    timeWindow: "1 minute",
+    timeWindow: MINUTE_MS,
     errorResponseBuilder: () => tooManyRequests(),
     onExceeded: logLimitHit,
   });
@@ -225,19 +229,39 @@ export async function registerPlatformPlugins(
   // after it), for an unknown path or asset, or also counted by a route's own limit. Only what
   // infrastructure probes is left out: the health checks (they answer from a result at most a
   // second old) and metrics scrapes (limited by their own count, which counts guesses too).
-  const appWide = app.createRateLimit();
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.routeOptions.config?.appWideLimit === false) return;
-    const limit = await appWide(request);
-    if (limit.isAllowed) return;
+  const counted = (request: FastifyRequest) => request.routeOptions.config?.appWideLimit !== false;
+  const answer = (request: FastifyRequest, reply: FastifyReply, count: LimitCount) => {
     reply
-      .header("x-ratelimit-limit", limit.max)
-      .header("x-ratelimit-remaining", limit.remaining)
-      .header("x-ratelimit-reset", limit.ttlInSeconds);
-    if (!limit.isExceeded) return;
+      .header("x-ratelimit-limit", count.max)
+      .header("x-ratelimit-remaining", count.remaining)
+      .header("x-ratelimit-reset", count.resetSeconds);
+    if (!count.exceeded) return undefined;
     logLimitHit(request);
-    throw tooManyRequests(limit.ttlInSeconds);
-  });
+    return tooManyRequests(count.resetSeconds);
+  };
+  if (redis) {
+    // Shared through Redis by the plugin's store.
+    const appWide = app.createRateLimit();
+    app.addHook("onRequest", async (request, reply) => {
+      if (!counted(request)) return;
+      const limit = await appWide(request);
+      // Only an address on the plugin's allow list (none here) goes uncounted.
+      if (limit.isAllowed) return;
+      const refusal = answer(request, reply, {
+        max: limit.max,
+        remaining: limit.remaining,
+        resetSeconds: limit.ttlInSeconds,
+        exceeded: limit.isExceeded,
+      });
+      if (refusal) throw refusal;
+    });
+  } else {
+    // One instance: counted here, synchronously (http/app-wide-limit.ts).
+    const count = localWindowLimit(config.rateLimitPerMinute, MINUTE_MS);
+    app.addHook("onRequest", (request, reply, done) => {
+      done(counted(request) ? answer(request, reply, count(request.ip)) : undefined);
+    });
+  }
 }
 
 /** A security event: who hit which limit (the route, never the secrets in a URL). */
