@@ -30,6 +30,15 @@ declare module "fastify" {
     /** Every route with its method, path and the guard its contract declares (tests read it). */
     routeTable: { method: string; url: string; guard: Guard | "none"; contract?: Contract }[];
   }
+  interface FastifyReply {
+    /**
+     * This response's script nonce, for a page's inline scripts; its Content-Security-Policy
+     * now names it (every other response's policy allows no inline script).
+     */
+    scriptNonce(): string;
+    /** Inline scripts allowed by their hashes in this response's Content-Security-Policy. */
+    allowScripts(sources: readonly string[]): void;
+  }
 }
 
 /** The app's log for modules that write plain lines (shared state, the orphan sweep). */
@@ -155,7 +164,7 @@ export async function registerPlatformPlugins(
 ) {
   const { config, web = "none" } = deps;
   // One helmet, built once (@fastify/helmet built it again for every request), and its headers
-  // recorded once: each response gets them in one loop, only the CSP's nonce per response.
+  // recorded once: each response gets them in one loop; a page names its inline scripts.
   const securityHeaders = recordedSecurityHeaders(
     helmet({
       // Vite's development server injects inline scripts of its own.
@@ -191,8 +200,14 @@ export async function registerPlatformPlugins(
     }),
   );
   app.addHook("onRequest", (_request, reply, done) => {
-    securityHeaders(reply);
+    securityHeaders.apply(reply);
     done();
+  });
+  app.decorateReply("scriptNonce", function (this: FastifyReply) {
+    return securityHeaders.withNonce(this);
+  });
+  app.decorateReply("allowScripts", function (this: FastifyReply, sources: readonly string[]) {
+    securityHeaders.withScripts(this, sources);
   });
 
   // Pages build their URL from the Host header: one that is not a host name is refused here,

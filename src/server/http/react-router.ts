@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "#web/load-context";
-import { scriptNonce } from "./csp";
 import { UNAVAILABLE_RETRY_SECONDS } from "./errors";
 import { outageOf } from "./outages";
 import {
@@ -165,19 +164,12 @@ function sendFresh(reply: FastifyReply, page: RenderedPage, placeholder: string)
   for (const [name, value] of page.headers) {
     if (name !== "content-length") reply.header(name, value);
   }
-  return reply.send(page.body.replaceAll(placeholder, scriptNonce(reply.raw)));
+  return reply.send(page.body.replaceAll(placeholder, reply.scriptNonce()));
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   for (const [name, value] of page.headers) reply.header(name, value);
-  const policy = reply.getHeader("content-security-policy");
-  if (typeof policy === "string") {
-    const sources = page.scriptHashes.length > 0 ? page.scriptHashes.join(" ") : "";
-    reply.header(
-      "content-security-policy",
-      policy.replace(/ ?'nonce-[^']*'/, sources ? ` ${sources}` : ""),
-    );
-  }
+  reply.allowScripts(page.scriptHashes);
   // Browsers keep the page and ask again each time; an unchanged page is a 304.
   return sendRepresentation(request, reply, page.representation, "no-cache", page.status);
 }
@@ -201,7 +193,7 @@ export function reactRouterHandler(
       PUBLIC_PAGE.test(pathname);
     if (!cacheable) {
       const { seen, services: watched } = watchOutages(services);
-      const context: LoadContext = { cspNonce: scriptNonce(reply.raw), services: watched };
+      const context: LoadContext = { cspNonce: reply.scriptNonce(), services: watched };
       return sendWebResponse(reply, await handle(toWebRequest(request, reply), context), seen);
     }
 
