@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/client";
 import type { RunningApp } from "../tests/support/app-process";
@@ -46,14 +45,6 @@ const target: Target = {
   headers: { "accept-encoding": "gzip, br", accept: "application/json" },
 };
 
-/** User + system CPU seconds of a process so far (Linux, 100 ticks a second). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // After the command name (in parentheses, may hold spaces): utime and stime are fields 14, 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 export async function measureMetricsOverhead(input: {
@@ -84,16 +75,8 @@ export async function measureMetricsOverhead(input: {
     for (let round = 0; round < rounds; round++) {
       for (const metrics of ["off", "on", "on", "off"] as const) {
         const app = servers[metrics]!;
-        const pid = app.process.pid!;
-        const cpuBefore = cpuSeconds(pid);
-        const load = await run(app.url, target, secondsPerRun);
-        const cpu = cpuSeconds(pid) - cpuBefore;
-        const requests = load.rps * secondsPerRun;
-        runs.push({
-          ...load,
-          metrics,
-          cpuUsPerRequest: requests > 0 ? Math.round((cpu / requests) * 1e7) / 10 : 0,
-        });
+        const load = await run(app.url, target, secondsPerRun, undefined, app.process.pid);
+        runs.push({ ...load, metrics, cpuUsPerRequest: load.serverCpuUs ?? 0 });
       }
     }
 

@@ -202,6 +202,8 @@ function throughputSection(t: ThroughputResult): string[] {
     l.p99Ms,
     l.errors,
     l.non2xx,
+    l.serverCpuUs ?? "",
+    l.loadCores ?? "",
   ];
   const rows: (string | number)[][] = [];
   t.baselines.forEach((b, i) => {
@@ -224,7 +226,7 @@ function throughputSection(t: ThroughputResult): string[] {
   return [
     "## API throughput (autocannon, loopback)",
     "",
-    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two. So does a bare \`node:http\` server answering a constant JSON in a process of its own (no framework, no compression): the ratio to it is what the app's whole stack costs per request.`,
+    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two. So does a bare \`node:http\` server answering a constant JSON in a process of its own (no framework, no compression): the ratio to it is what the app's whole stack costs per request. Beside each run, the answering process's CPU time per request (/proc) and autocannon's own CPU (it runs in the bench's process): at 1.00 core the load generator, not the server, sets the rate (large answers such as pages).`,
     "",
     ...table(
       [
@@ -239,6 +241,8 @@ function throughputSection(t: ThroughputResult): string[] {
         "p99 ms",
         "errors",
         "non-2xx",
+        "server CPU µs per request",
+        "load generator CPU (cores)",
       ],
       rows,
     ),

@@ -162,6 +162,14 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** User + system CPU seconds of a process so far (Linux, 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After the command name (in parentheses, may hold spaces): utime and stime are fields 14, 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Samples a process's RSS every `intervalMs` until stopped; returns the peak in MB. */
 export function sampleRss(pid: number, intervalMs = 100): { stop: () => number } {
   let peak = rssMb(pid);

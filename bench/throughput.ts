@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { budgets, type Check } from "./budgets";
-import { sampleRss } from "./server";
+import { cpuSeconds, sampleRss } from "./server";
 
 /**
  * API throughput with autocannon on loopback: each route for BENCH_SECONDS (10 s) with 50
@@ -25,6 +25,13 @@ export type Load = {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the answering process per request, µs (user + system, from /proc). */
+  serverCpuUs?: number;
+  /**
+   * CPU of the load generator (autocannon, in this process) over the run, in cores: near 1, it
+   * is what limits the rate, not the server.
+   */
+  loadCores?: number;
 };
 
 export type RouteLoad = Load & {
@@ -55,19 +62,26 @@ const json = { ...browserEncoding, accept: "application/json" };
 
 export type Target = { name: string; path: string; headers: Record<string, string> };
 
-/** One autocannon run against one path. */
+/** One autocannon run against one path; with `pid`, that server's CPU per request. */
 export async function run(
   baseUrl: string,
   target: Target,
   seconds: number,
   conns = connections,
+  pid?: number,
 ): Promise<Load> {
+  const serverBefore = pid === undefined ? 0 : cpuSeconds(pid);
+  const loadBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     connections: conns,
     duration: seconds,
     headers: target.headers,
   });
+  const wallUs = (performance.now() - started) * 1000;
+  const load = process.cpuUsage(loadBefore);
+  const serverSeconds = pid === undefined ? undefined : cpuSeconds(pid) - serverBefore;
   return {
     name: target.name,
     path: target.path,
@@ -77,11 +91,16 @@ export async function run(
     // autocannon's `errors` already counts timeouts.
     errors: result.errors,
     non2xx: result.non2xx,
+    serverCpuUs:
+      serverSeconds === undefined || result.requests.total === 0
+        ? undefined
+        : Math.round((serverSeconds / result.requests.total) * 1e7) / 10,
+    loadCores: Math.round(((load.user + load.system) / wallUs) * 100) / 100,
   };
 }
 
 /** A bare node:http server answering one constant JSON, in a child process; its URL. */
-async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {
+async function startBareServer(): Promise<{ url: string; child: ChildProcess; pid: number }> {
   const code = `
     const http = require("node:http");
     const body = JSON.stringify({ ok: true, service: "bare" });
@@ -96,12 +115,17 @@ async function startBareServer(): Promise<{ url: string; child: ChildProcess }> 
     child.once("error", reject);
     child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
   });
-  return { url: `http://127.0.0.1:${port}`, child };
+  return { url: `http://127.0.0.1:${port}`, child, pid: child.pid! };
 }
 
-async function measured(baseUrl: string, target: Target, seconds: number): Promise<Load> {
+async function measured(
+  baseUrl: string,
+  target: Target,
+  seconds: number,
+  pid: number,
+): Promise<Load> {
   await run(baseUrl, target, 1, 10);
-  return run(baseUrl, target, seconds);
+  return run(baseUrl, target, seconds, connections, pid);
 }
 
 export async function measureThroughput(input: {
@@ -129,13 +153,15 @@ export async function measureThroughput(input: {
   try {
     await run(baseUrl, baseline, 1, 10);
     await run(bare.url, bareTarget, 1, 10);
-    const baselines: Load[] = [await run(baseUrl, baseline, seconds)];
-    const bareBaselines: Load[] = [await run(bare.url, bareTarget, seconds)];
+    const app = () => run(baseUrl, baseline, seconds, connections, input.pid);
+    const bareRun = () => run(bare.url, bareTarget, seconds, connections, bare.pid);
+    const baselines: Load[] = [await app()];
+    const bareBaselines: Load[] = [await bareRun()];
     const loads: Load[] = [];
     for (const target of targets) {
-      loads.push(await measured(baseUrl, target, seconds));
-      baselines.push(await run(baseUrl, baseline, seconds));
-      bareBaselines.push(await run(bare.url, bareTarget, seconds));
+      loads.push(await measured(baseUrl, target, seconds, input.pid));
+      baselines.push(await app());
+      bareBaselines.push(await bareRun());
     }
     const peakRssMb = memory.stop();
     const around = (runs: Load[], i: number) => (runs[i]!.rps + runs[i + 1]!.rps) / 2;
