@@ -154,8 +154,9 @@ function closeConnectionsWhenDone(app: FastifyInstance) {
 const MINUTE_MS = 60_000;
 
 /**
- * The plugins every route shares: security headers (a nonce-based CSP), compression and the
- * global rate limit (shared through Redis when there is one).
+ * The plugins every route shares: security headers (a CSP that allows a page's own inline
+ * scripts only, by nonce or hash), compression and the global rate limit (shared through Redis
+ * when there is one).
  */
 export async function registerPlatformPlugins(
   app: FastifyInstance,
@@ -174,6 +175,8 @@ export async function registerPlatformPlugins(
           : {
               directives: {
                 defaultSrc: ["'self'"],
+                // The nonce marks where a page's own script sources go (http/csp.ts); every
+                // other answer's policy leaves it out.
                 scriptSrc: [
                   "'self'",
                   (_req, res) =>

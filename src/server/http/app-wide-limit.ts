@@ -17,7 +17,7 @@ export type LimitCount = {
  * its /64 as the plugin does, so one machine cannot step through its own subnet.
  *
  * Counted synchronously: the plugin's path for it, two async functions and a promise around a
- * store that answers at once, cost about 6 µs of a 50 µs answer on every request.
+ * store that answers at once, cost about 10 µs of a 55 µs JSON answer (CPU, measured).
  *
  * At most `maxClients` windows are kept: when a new client comes and the table is full, the
  * windows that have ended go first, then the oldest one (windows are kept in the order they
