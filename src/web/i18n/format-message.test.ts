@@ -5,7 +5,7 @@ import { type CompiledMessage, compileMessage } from "@lingui/message-utils/comp
 import { describe, expect, it } from "vitest";
 import { intlLocales, locales } from "#domain/locale";
 import { formatMessage } from "./format-message";
-import { formatCalendarDay, formatList, formatRent, formatWhole } from "./intl-formats";
+import { formatCalendarDay, formatList, formatNumber, formatRent } from "./intl-formats";
 
 const root = join(import.meta.dirname, "messages");
 
@@ -81,7 +81,7 @@ describe("formatMessage", () => {
   });
 });
 
-describe("whole numbers and rents without Intl.NumberFormat", () => {
+describe("numbers and rents without Intl.NumberFormat", () => {
   const values = [
     0,
     1,
@@ -115,14 +115,45 @@ describe("whole numbers and rents without Intl.NumberFormat", () => {
       maximumFractionDigits: 0,
     });
     for (const value of values) {
-      expect(formatWhole(value, locale), String(value)).toBe(whole.format(value));
+      expect(formatNumber(value, locale), String(value)).toBe(whole.format(value));
       expect(formatRent(value, locale), String(value)).toBe(rent.format(value));
     }
   });
 
-  it("leaves fractions and other locales to Intl", () => {
-    expect(formatWhole(1234.5, "en-US")).toBe(new Intl.NumberFormat("en-US").format(1234.5));
-    expect(formatWhole(12_345, "de-DE")).toBe("12.345");
+  // Baths and areas: up to three digits after the point are written as they are; Intl rounds
+  // longer fractions (and spells huge or tiny numbers its own way), so those go to it.
+  const fractions = [
+    0.5,
+    1.5,
+    2.5,
+    1.25,
+    1.125,
+    0.001,
+    1234.5,
+    12_345.678,
+    -1.5,
+    -0,
+    -1234.25,
+    1.0005,
+    0.1 + 0.2,
+    2 / 3,
+    1e21,
+    1e-7,
+    Number.MAX_SAFE_INTEGER + 0.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ];
+
+  it.each(["en-US", "es-US"])("writes fractions as Intl does in %s", (locale) => {
+    const number = new Intl.NumberFormat(locale);
+    for (const value of fractions) {
+      expect(formatNumber(value, locale), String(value)).toBe(number.format(value));
+    }
+  });
+
+  it("leaves other locales to Intl", () => {
+    expect(formatNumber(1234.5, "de-DE")).toBe("1.234,5");
+    expect(formatNumber(12_345, "de-DE")).toBe("12.345");
     expect(formatRent(1850.6, "en-US")).toBe("$1,851");
   });
 });

@@ -1,5 +1,5 @@
 import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
-import { formatWhole, pluralRules } from "./intl-formats";
+import { formatNumber, pluralRules } from "./intl-formats";
 
 /**
  * A message as the server sends it: Lingui's compiled form (text runs, `[name]` arguments,
@@ -26,7 +26,7 @@ export function formatMessage(message: Compiled, values: Values, locale: string)
     let out = "";
     for (const token of tokens) {
       if (typeof token === "string") {
-        out += token === "#" && count !== undefined ? formatWhole(count, locale) : token;
+        out += token === "#" && count !== undefined ? formatNumber(count, locale) : token;
         continue;
       }
       const [name, type, format] = token;

@@ -30,22 +30,32 @@ export const listFormat = (locale: string, options: Intl.ListFormatOptions) =>
   kept("list", locale, options, () => new Intl.ListFormat(locale, options));
 
 /**
- * Locales whose whole numbers are written with a comma every three digits ("12,345", as
- * Intl.NumberFormat writes them for both of the site's locales). Whole numbers in them are
- * grouped here rather than by Intl.NumberFormat, whose first construction in a page costs about
- * 12 ms (50 ms on a cold start), four times that on a phone, in the middle of hydration. The
- * tests compare both ways over many values.
+ * Locales that write numbers with a comma every three digits and a point before a fraction
+ * ("12,345.5", as Intl.NumberFormat writes them for both of the site's locales). Numbers in them
+ * are written here rather than by Intl.NumberFormat, whose first construction in a page costs
+ * about 12 ms (50 ms on a cold start), four times that on a phone, in the middle of hydration (a
+ * unit table's "1.5 baths" paid it on every building page). The tests compare both ways over
+ * many values.
  */
 const COMMA_GROUPED = new Set(["en-US", "es-US"]);
 
 const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-/** A count, an area, a number of days, in the page's locale: "12,345". */
-export function formatWhole(value: number, locale: string): string {
-  if (!COMMA_GROUPED.has(locale) || !Number.isSafeInteger(value)) {
+/**
+ * A number whose shortest decimal spelling has at most three digits after the point (Intl's
+ * default maximumFractionDigits), no exponent and a safe whole part: "1.5" -> ["1", "5"]. Any
+ * other number (a longer fraction, which Intl rounds) is left to Intl.
+ */
+const SHORT_DECIMAL = /^(\d+)(?:\.(\d{1,3}))?$/;
+
+/** A count, an area, a number of baths, in the page's locale: "12,345", "1.5". */
+export function formatNumber(value: number, locale: string): string {
+  const [, whole, fraction] = SHORT_DECIMAL.exec(String(Math.abs(value))) ?? [];
+  if (!COMMA_GROUPED.has(locale) || whole === undefined || !Number.isSafeInteger(Number(whole))) {
     return numberFormat(locale).format(value);
   }
-  return value < 0 ? `-${grouped(-value)}` : grouped(value);
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  return `${sign}${grouped(Number(whole))}${fraction ? `.${fraction}` : ""}`;
 }
 
 /** A rent or any amount of dollars in the page's locale, whole: "$1,850". */

@@ -10,7 +10,7 @@ import {
 } from "../features/consent/components/legal-document";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
-import { formatWhole } from "../i18n/intl-formats";
+import { formatNumber } from "../i18n/intl-formats";
 import { metaI18n } from "../i18n/meta";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
@@ -96,7 +96,7 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
           <p>
             {t("privacy.retention.period", {
               years: DATA_RETENTION_YEARS,
-              days: formatWhole(DATA_RETENTION_DAYS, intl),
+              days: formatNumber(DATA_RETENTION_DAYS, intl),
             })}
           </p>
           <p>{t("privacy.retention.alerts")}</p>

@@ -46,7 +46,7 @@ import {
 } from "../features/listings/listing-text";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
-import { formatRent, formatWhole } from "../i18n/intl-formats";
+import { formatNumber, formatRent } from "../i18n/intl-formats";
 import { Rich } from "../i18n/rich";
 import type { Translator } from "../i18n/translator";
 import { agencyYear } from "../lib/format-date-time";
@@ -325,7 +325,7 @@ export default function UnitPage({ loaderData }: Route.ComponentProps) {
               {unit.squareFeet > 0 ? (
                 <Feature icon={<Ruler aria-hidden="true" className={icon} />}>
                   {t("listings.unit.squareFeet", {
-                    area: formatWhole(unit.squareFeet, intl),
+                    area: formatNumber(unit.squareFeet, intl),
                   })}
                 </Feature>
               ) : null}

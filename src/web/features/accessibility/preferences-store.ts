@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from "react";
 import {
   ACCESSIBILITY_STORAGE_KEY,
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
   parseStoredPreferences,
 } from "#domain/accessibility";
+import { useBrowserStore } from "#web/lib/browser-store";
 
 /**
  * The saved preferences, in localStorage, as an external store: components read them with
@@ -48,8 +48,9 @@ function subscribe(listener: () => void) {
 }
 
 const serverSnapshot: AccessibilityPreferences = { ...defaultAccessibilityPreferences };
+const readServerSnapshot = () => serverSnapshot;
 
 /** The saved preferences; the server (which cannot see them) renders with the defaults. */
 export function useSavedAccessibilityPreferences(): AccessibilityPreferences {
-  return useSyncExternalStore(subscribe, readSavedPreferences, () => serverSnapshot);
+  return useBrowserStore(subscribe, readSavedPreferences, readServerSnapshot);
 }

@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -93,9 +94,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
     });
     const stored = readSession();
-    setUser(stored?.user ?? null);
-    setLoading(false);
-    setReady(true);
+    // In a transition: every part of the page that shows the session (the header's account
+    // button, the notification bell) re-renders in slices a tap can interrupt, not in the one
+    // task that runs the page's effects right after hydration.
+    startTransition(() => {
+      setUser(stored?.user ?? null);
+      setLoading(false);
+      setReady(true);
+    });
     // Then checked with the server: a session it no longer accepts (password changed, account
     // gone) ends quietly; a fresh user record (role, verification) replaces the stored one.
     // The answer counts only if the session is still the one checked (no logout or new sign-in since).

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import {
   CONSENT_CLOSED_KEY,
   CONSENT_STORAGE_KEY,
@@ -8,6 +7,7 @@ import {
   createConsentRecord,
   parseConsentRecord,
 } from "#domain/consent";
+import { useBrowserStore } from "#web/lib/browser-store";
 
 /**
  * The visitor's answer to the privacy banner, read from and written to browser storage, with a
@@ -108,6 +108,8 @@ export function resetConsent() {
  * The current status, or "unknown" on the server and during hydration: storage only exists in
  * the browser, so anything that depends on it renders after hydration and never mismatches.
  */
+const unknownStatus = () => "unknown" as const;
+
 export function useConsentStatus(): ConsentStatus | "unknown" {
-  return useSyncExternalStore(subscribe, readConsentStatus, () => "unknown");
+  return useBrowserStore(subscribe, readConsentStatus, unknownStatus);
 }

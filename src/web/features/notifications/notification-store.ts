@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
 import { useI18n } from "#web/i18n/i18n-provider";
 import type { Translator } from "#web/i18n/translator";
+import { useBrowserStore } from "#web/lib/browser-store";
 import { useSession } from "#web/lib/session";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
@@ -220,7 +221,7 @@ export function useNotifications(store: NotificationStore = notificationStore) {
       live = false;
     };
   }, [store, owner, ready]);
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const items = useBrowserStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   // Someone else's (a sign-in since, before the effect above runs) are never shown.
   const shownOwner = store.serverOwner;
   return shownOwner && shownOwner !== owner ? store.localSnapshot() : items;

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from "react";
 import {
   type NotificationPreferences,
   parseStoredPreferences,
 } from "#domain/notification-preferences";
+import { useBrowserStore } from "#web/lib/browser-store";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 
 export const PREFERENCES_KEY = "notification_preferences";
@@ -54,5 +54,5 @@ export const preferencesStore = createPreferencesStore();
 
 /** The saved preferences, or null on the server and during hydration. */
 export function useSavedPreferences(store: PreferencesStore = preferencesStore) {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return useBrowserStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 }
