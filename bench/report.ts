@@ -224,9 +224,9 @@ function throughputSection(t: ThroughputResult): string[] {
     }
   });
   return [
-    "## API throughput (autocannon, loopback)",
+    `## API throughput (${t.generator}, loopback)`,
     "",
-    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two. So does a bare \`node:http\` server answering a constant JSON in a process of its own (no framework, no compression): the ratio to it is what the app's whole stack costs per request. Beside each run, the answering process's CPU time per request (/proc) and autocannon's own CPU (it runs in the bench's process): at 1.00 core the load generator, not the server, sets the rate (large answers such as pages).`,
+    `${t.connections} connections, ${t.seconds} s per run, each route after a 1 s warm-up; every request sends ${headers} as a browser does (pages also \`accept: text/html\`). The baseline runs before and after every route; a route's ratio is to the mean of those two. So does a bare \`node:http\` server answering a constant JSON in a process of its own (no framework, no compression): the ratio to it is what the app's whole stack costs per request. Beside each run, the answering process's CPU time per request (/proc) and the load generator's own CPU: at 1.00 core it, not the server, sets the rate. ${t.generator === "wrk" ? "The load generator is wrk (one thread): autocannon, in the bench's own Node process, spent ~150 µs of CPU on each page and reached its limit before the server did." : "The load generator is autocannon, in the bench's process (wrk is not installed): it reaches 1.00 core on large answers such as pages, where its figure is its own limit, not the server's."}`,
     "",
     ...table(
       [

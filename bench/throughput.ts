@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { budgets, type Check } from "./budgets";
 import { cpuSeconds, sampleRss } from "./server";
 
 /**
- * API throughput with autocannon on loopback: each route for BENCH_SECONDS (10 s) with 50
+ * API throughput on loopback: each route for BENCH_SECONDS (10 s) with 50
  * connections, after a short unrecorded warm-up. Every request says `accept-encoding: gzip, br`
  * as a browser does, so compression is part of what is measured. The baseline is
  * GET /api/bench/baseline, a constant JSON served by the same process through the same hooks.
@@ -28,8 +30,8 @@ export type Load = {
   /** CPU time of the answering process per request, µs (user + system, from /proc). */
   serverCpuUs?: number;
   /**
-   * CPU of the load generator (autocannon, in this process) over the run, in cores: near 1, it
-   * is what limits the rate, not the server.
+   * CPU of the load generator over the run, in cores: near 1, it is what limits the rate, not
+   * the server.
    */
   loadCores?: number;
 };
@@ -44,6 +46,8 @@ export type RouteLoad = Load & {
 };
 
 export type ThroughputResult = {
+  /** What sent the requests (see loadGenerator). */
+  generator: LoadGenerator;
   connections: number;
   seconds: number;
   headers: Record<string, string>;
@@ -62,7 +66,94 @@ const json = { ...browserEncoding, accept: "application/json" };
 
 export type Target = { name: string; path: string; headers: Record<string, string> };
 
-/** One autocannon run against one path; with `pid`, that server's CPU per request. */
+/**
+ * What sends the requests. wrk (Debian's package `wrk`, one thread in C) when the machine has it:
+ * autocannon, in this Node process, spends ~150 µs of its own CPU on each 25 KB page (parsing it
+ * in JavaScript), so on two cores it reached its own limit (1.0 core) at ~8.5k pages a second
+ * while the server still had CPU to spare: the figure was autocannon's, not the server's. wrk
+ * takes a few µs a response. Without wrk (BENCH_LOAD=autocannon forces it), autocannon, and the
+ * report says which one ran: figures of the two are not comparable.
+ */
+export type LoadGenerator = "wrk" | "autocannon";
+
+const WRK = "/usr/bin/wrk";
+
+export function loadGenerator(): LoadGenerator {
+  return process.env.BENCH_LOAD !== "autocannon" && existsSync(WRK) ? "wrk" : "autocannon";
+}
+
+type Sent = {
+  rps: number;
+  total: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+};
+
+/** CPU time of this process's ended children (wrk once it exits), seconds: /proc cutime + cstime. */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+/** A wrk duration ("812.00us", "1.27ms", "2.01s") in ms. */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  if (!match) throw new Error(`wrk: unexpected latency "${text}"`);
+  return Number(match[1]) * UNIT_MS[match[2]!]!;
+}
+
+/** One wrk run: one thread, `conns` connections, the target's headers. */
+async function sendWithWrk(url: string, target: Target, seconds: number, conns: number) {
+  const headers = Object.entries(target.headers).flatMap(([name, value]) => [
+    "-H",
+    `${name}: ${value}`,
+  ]);
+  const args = ["-t1", `-c${conns}`, `-d${seconds}s`, "--latency", "--timeout", "10s", ...headers];
+  const { stdout } = await promisify(execFile)(WRK, [...args, url]);
+  const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? Number.NaN);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    stdout,
+  );
+  const sent: Sent = {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    total: number(/(\d+) requests in/),
+    p50Ms: wrkMs(/^\s+50%\s+(\S+)/m.exec(stdout)?.[1] ?? ""),
+    p99Ms: wrkMs(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? ""),
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    // wrk prints the line only when there were any (its count: statuses 400 and above).
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+  };
+  if (!Number.isFinite(sent.rps) || !Number.isFinite(sent.total)) {
+    throw new Error(`wrk: unexpected output:\n${stdout}`);
+  }
+  return sent;
+}
+
+async function sendWithAutocannon(url: string, target: Target, seconds: number, conns: number) {
+  const result = await autocannon({
+    url,
+    connections: conns,
+    duration: seconds,
+    headers: target.headers,
+  });
+  const sent: Sent = {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    // autocannon's `errors` already counts timeouts.
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  return sent;
+}
+
+/** One run against one path; with `pid`, that server's CPU per request. */
 export async function run(
   baseUrl: string,
   target: Target,
@@ -70,32 +161,34 @@ export async function run(
   conns = connections,
   pid?: number,
 ): Promise<Load> {
+  const generator = loadGenerator();
   const serverBefore = pid === undefined ? 0 : cpuSeconds(pid);
-  const loadBefore = process.cpuUsage();
+  const ownBefore = process.cpuUsage();
+  const childrenBefore = childrenCpuSeconds();
   const started = performance.now();
-  const result = await autocannon({
-    url: `${baseUrl}${target.path}`,
-    connections: conns,
-    duration: seconds,
-    headers: target.headers,
-  });
+  const url = `${baseUrl}${target.path}`;
+  const sent =
+    generator === "wrk"
+      ? await sendWithWrk(url, target, seconds, conns)
+      : await sendWithAutocannon(url, target, seconds, conns);
   const wallUs = (performance.now() - started) * 1000;
-  const load = process.cpuUsage(loadBefore);
+  const own = process.cpuUsage(ownBefore);
+  const loadUs =
+    generator === "wrk" ? (childrenCpuSeconds() - childrenBefore) * 1e6 : own.user + own.system;
   const serverSeconds = pid === undefined ? undefined : cpuSeconds(pid) - serverBefore;
   return {
     name: target.name,
     path: target.path,
-    rps: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    // autocannon's `errors` already counts timeouts.
-    errors: result.errors,
-    non2xx: result.non2xx,
+    rps: Math.round(sent.rps),
+    p50Ms: sent.p50Ms,
+    p99Ms: sent.p99Ms,
+    errors: sent.errors,
+    non2xx: sent.non2xx,
     serverCpuUs:
-      serverSeconds === undefined || result.requests.total === 0
+      serverSeconds === undefined || sent.total === 0
         ? undefined
-        : Math.round((serverSeconds / result.requests.total) * 1e7) / 10,
-    loadCores: Math.round(((load.user + load.system) / wallUs) * 100) / 100,
+        : Math.round((serverSeconds / sent.total) * 1e7) / 10,
+    loadCores: Math.round((loadUs / wallUs) * 100) / 100,
   };
 }
 
@@ -166,6 +259,7 @@ export async function measureThroughput(input: {
     const peakRssMb = memory.stop();
     const around = (runs: Load[], i: number) => (runs[i]!.rps + runs[i + 1]!.rps) / 2;
     return {
+      generator: loadGenerator(),
       connections,
       seconds,
       headers: browserEncoding,
