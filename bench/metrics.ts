@@ -11,8 +11,9 @@ import { type Load, run, type Target } from "./throughput";
  * over the same database (the demo content in DATA_DIR's embedded PostgreSQL), one with
  * METRICS_TOKEN unset (off: no hook, no route) and one with it set (on: the per-request
  * histogram, Node's process metrics). The throughput step's load generator (wrk or autocannon)
- * drives them in turn with short runs, in the order off, on, on, off, repeated: on a machine whose speed drifts (other programs, CPU boost), both
- * sides see the same drift. Beside the throughput, each server's CPU time per request (/proc).
+ * drives them in turn with short runs, in the order off, on, on, off, repeated: on a machine
+ * whose speed drifts (other programs, CPU boost), both sides see the same drift. Beside the
+ * throughput, each server's CPU time per request (/proc).
  * Nobody scrapes during the runs (a scrape every 15 s costs nothing measurable); one scrape
  * afterwards checks that the "on" instance counted the requests.
  */
