@@ -104,12 +104,12 @@ export function resetConsent() {
   notify();
 }
 
+const unknownStatus = () => "unknown" as const;
+
 /**
  * The current status, or "unknown" on the server and during hydration: storage only exists in
  * the browser, so anything that depends on it renders after hydration and never mismatches.
  */
-const unknownStatus = () => "unknown" as const;
-
 export function useConsentStatus(): ConsentStatus | "unknown" {
   return useBrowserStore(subscribe, readConsentStatus, unknownStatus);
 }
