@@ -4,7 +4,6 @@ import type { mfaApi } from "#domain/api/mfa";
 import type { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { Locale } from "#domain/locale";
 import { ApiError, request } from "#web/lib/api-client";
-import { signWithPasskey } from "#web/lib/passkey-prompt";
 
 /**
  * The browser's side of sign-in, the session check, e-mail verification and password reset.
@@ -67,6 +66,8 @@ export const authApi = {
       (api) => request(api.passkeyOptions, { body: withToken }, noSignOut),
       "Login failed",
     );
+    // The prompt's module only when a passkey is asked for: this module is on every page.
+    const { signWithPasskey } = await import("#web/lib/passkey-prompt");
     const credential = await signWithPasskey(options);
     return mfa(
       (api) =>
