@@ -410,7 +410,7 @@ function scaleOutSection(s: ScaleOutResult): string[] {
   );
   const failures = s.routes.reduce((n, r) => n + failed(r.one) + failed(r.two), failed(s.direct));
   return [
-    "## Scale-out: one instance and two behind nginx (autocannon, loopback)",
+    `## Scale-out: one instance and two behind nginx (${s.generator}, loopback)`,
     "",
     `One PostgreSQL (embedded, a database of its own), one redis-server, one S3-compatible bucket (s3rver, inside the bench process), and instances of \`build/app/main.js\` with \`DATABASE_URL\`, \`REDIS_URL\` (rate-limit counters on every request, cache invalidation), \`STORAGE=s3\` and \`TRUST_PROXY=127.0.0.1\`, the first seeding the demo content. nginx as ${s.nginx}. "One": an nginx with instance 1 alone; "two": a second nginx with instances 1 and 2 in turn. Both run throughout; each route goes through one setup and then the other, back to back (the order alternating from route to route), ${s.connections} connections, ${s.seconds} s per run after a 1 s warm-up; every request sends ${headers}. The static \`return 200\` is answered by nginx itself: the ceiling of the balancer, with no app behind it.`,
     "",

@@ -10,8 +10,15 @@ import { freePort, type RunningApp, startBuiltApp, stopApp } from "../tests/supp
 import { databaseUrl } from "../tests/support/database-url";
 import { hasNginx, startNginx } from "../tests/support/nginx";
 import { hasRedisServer, startRedisServer } from "../tests/support/redis-server";
-import { benchEnv, getJson, sampleRss, stopLeftoverDatabase } from "./server";
-import { type Load, run, type Target } from "./throughput";
+import {
+  benchEnv,
+  endedChildrenCpuSeconds,
+  getJson,
+  sampleRss,
+  statFields,
+  stopLeftoverDatabase,
+} from "./server";
+import { type Load, type LoadGenerator, loadGenerator, run, type Target } from "./throughput";
 
 /**
  * Throughput of one app instance and of two behind nginx, as deployed when scaled out:
@@ -47,6 +54,8 @@ export type ScaleOutRoute = {
 };
 
 export type ScaleOutResult = {
+  /** What sent the requests (the throughput step's: wrk where installed). */
+  generator: LoadGenerator;
   connections: number;
   seconds: number;
   cores: number;
@@ -88,9 +97,7 @@ function readStats(): Map<number, ProcStat> {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // The command name (field 2) may hold spaces and parentheses: split after its last ")".
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      const fields = statFields(Number(entry));
       const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as number[];
       stats.set(Number(entry), {
         ppid: Number(fields[1]),
@@ -120,7 +127,7 @@ function treeTicks(stats: Map<number, ProcStat>, root: number): number {
   return total;
 }
 
-/** A process group: the trees under these pids, or this process itself. */
+/** A process group: the trees under these pids, or this process itself (with wrk). */
 type CpuGroup = { label: string; pids: () => number[] } | { label: string; self: true };
 
 /** The CPU of processes outside the step (another program on a shared machine), in cpuPct. */
@@ -141,8 +148,11 @@ function cpuSnapshot(groups: CpuGroup[]): Map<string, number> {
   const snapshot = new Map<string, number>([[OTHER_CPU, machineTicks()]]);
   for (const group of groups) {
     if ("self" in group) {
+      // This process, and its children that ended (wrk, the load generator, once a run is
+      // over; the instances, nginx and the databases run throughout and are counted above).
       const usage = process.cpuUsage();
-      snapshot.set(group.label, ((usage.user + usage.system) / 1e6) * CLK_TCK);
+      const own = (usage.user + usage.system) / 1e6;
+      snapshot.set(group.label, (own + endedChildrenCpuSeconds()) * CLK_TCK);
     } else {
       snapshot.set(
         group.label,
@@ -361,7 +371,7 @@ export async function measureScaleOut(input: {
       })),
       { label: "PostgreSQL", pids: pidFrom(path.join(root, "postgres", "pg", "postmaster.pid")) },
       { label: "Redis", pids: redisPid(redis.port) },
-      { label: "load generator + s3rver (bench process)", self: true },
+      { label: "load generator + s3rver (bench process, wrk)", self: true },
     ];
     const baseline: Target = {
       name: "baseline: constant JSON from the app",
@@ -418,6 +428,7 @@ export async function measureScaleOut(input: {
       peakRssMb = memory.map((m) => m.stop());
     }
     return {
+      generator: loadGenerator(),
       connections,
       seconds,
       cores: os.cpus().length,

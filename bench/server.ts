@@ -162,12 +162,28 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** User + system CPU seconds of a process so far (Linux, 100 ticks a second). */
-export function cpuSeconds(pid: number): number {
+/**
+ * The fields of /proc/<pid>/stat from the state on (field 3): after the command name, which is
+ * in parentheses and may hold spaces.
+ */
+export function statFields(pid: number | "self"): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // After the command name (in parentheses, may hold spaces): utime and stime are fields 14, 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** User + system CPU seconds of a process so far (Linux, 100 ticks a second): fields 14, 15. */
+export function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * User + system CPU seconds of this process's children that have ended and been waited for (a
+ * load generator run as a command, once it exits): cutime and cstime, fields 16, 17.
+ */
+export function endedChildrenCpuSeconds(): number {
+  const fields = statFields("self");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** Samples a process's RSS every `intervalMs` until stopped; returns the peak in MB. */

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { budgets, type Check } from "./budgets";
-import { cpuSeconds, sampleRss } from "./server";
+import { cpuSeconds, endedChildrenCpuSeconds, sampleRss } from "./server";
 
 /**
  * API throughput on loopback: each route for BENCH_SECONDS (10 s) with 50
@@ -71,7 +71,7 @@ export type Target = { name: string; path: string; headers: Record<string, strin
  * autocannon, in this Node process, spends ~150 µs of its own CPU on each 25 KB page (parsing it
  * in JavaScript), so on two cores it reached its own limit (1.0 core) at ~8.5k pages a second
  * while the server still had CPU to spare: the figure was autocannon's, not the server's. wrk
- * takes a few µs a response. Without wrk (BENCH_LOAD=autocannon forces it), autocannon, and the
+ * used 0.3-0.65 of a core at the same runs (about 10 µs a response). Without wrk (BENCH_LOAD=autocannon forces it), autocannon, and the
  * report says which one ran: figures of the two are not comparable.
  */
 export type LoadGenerator = "wrk" | "autocannon";
@@ -91,20 +91,14 @@ type Sent = {
   non2xx: number;
 };
 
-/** CPU time of this process's ended children (wrk once it exits), seconds: /proc cutime + cstime. */
-function childrenCpuSeconds(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
 /** A wrk duration ("812.00us", "1.27ms", "2.01s") in ms. */
 function wrkMs(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text);
   if (!match) throw new Error(`wrk: unexpected latency "${text}"`);
-  return Number(match[1]) * UNIT_MS[match[2]!]!;
+  // To the µs: wrk prints two decimals, the product would carry float noise (0.693000...01).
+  return Math.round(Number(match[1]) * UNIT_MS[match[2]!]! * 1000) / 1000;
 }
 
 /** One wrk run: one thread, `conns` connections, the target's headers. */
@@ -164,7 +158,7 @@ export async function run(
   const generator = loadGenerator();
   const serverBefore = pid === undefined ? 0 : cpuSeconds(pid);
   const ownBefore = process.cpuUsage();
-  const childrenBefore = childrenCpuSeconds();
+  const childrenBefore = endedChildrenCpuSeconds();
   const started = performance.now();
   const url = `${baseUrl}${target.path}`;
   const sent =
@@ -174,7 +168,9 @@ export async function run(
   const wallUs = (performance.now() - started) * 1000;
   const own = process.cpuUsage(ownBefore);
   const loadUs =
-    generator === "wrk" ? (childrenCpuSeconds() - childrenBefore) * 1e6 : own.user + own.system;
+    generator === "wrk"
+      ? (endedChildrenCpuSeconds() - childrenBefore) * 1e6
+      : own.user + own.system;
   const serverSeconds = pid === undefined ? undefined : cpuSeconds(pid) - serverBefore;
   return {
     name: target.name,
