@@ -71,8 +71,16 @@ export type Target = { name: string; path: string; headers: Record<string, strin
  * autocannon, in this Node process, spends ~150 µs of its own CPU on each 25 KB page (parsing it
  * in JavaScript), so on two cores it reached its own limit (1.0 core) at ~8.5k pages a second
  * while the server still had CPU to spare: the figure was autocannon's, not the server's. wrk
- * used 0.3-0.65 of a core at the same runs (about 10 µs a response). Without wrk (BENCH_LOAD=autocannon forces it), autocannon, and the
- * report says which one ran: figures of the two are not comparable.
+ * used 0.3-0.65 of a core at the same runs (about 10 µs a response). Without wrk
+ * (BENCH_LOAD=autocannon forces it), autocannon, and the report says which one ran: figures of
+ * the two are not comparable.
+ *
+ * Under wrk the server itself also spends more per request (52-56 µs on the building list against
+ * 38-42 under autocannon, the difference in system time). `perf record` on the server under wrk
+ * shows why: 14 % of its samples in the kernel's wake-up of the reader (sock_def_readable, then
+ * _raw_spin_unlock_irqrestore): wrk, waiting in epoll between answers, has to be woken for each
+ * one, about 8 µs of the server's CPU on this virtual machine, while autocannon, busy in
+ * JavaScript, seldom sleeps. A client on another machine costs the server no such wake-up.
  */
 export type LoadGenerator = "wrk" | "autocannon";
 
