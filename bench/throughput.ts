@@ -80,7 +80,7 @@ export type Target = { name: string; path: string; headers: Record<string, strin
  * shows why: 14 % of its samples in the kernel's wake-up of the reader (sock_def_readable, then
  * _raw_spin_unlock_irqrestore): wrk, waiting in epoll between answers, has to be woken for each
  * one, about 8 µs of the server's CPU on this virtual machine, while autocannon, busy in
- * JavaScript, seldom sleeps. A client on another machine costs the server no such wake-up.
+ * JavaScript, seldom sleeps. Over a network, waking the client is not the server machine's work.
  */
 export type LoadGenerator = "wrk" | "autocannon";
 
