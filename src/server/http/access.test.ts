@@ -13,6 +13,7 @@ import type { WriteContract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
 import { notificationsApi } from "#domain/api/notifications";
+import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { TenantFile } from "#domain/tenant-files";
@@ -21,9 +22,15 @@ import { call, urlOf } from "#tests/support/call";
 import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries, maintenanceRequests, users } from "../db/schema";
+import { inquiries, maintenanceRequests, outgoingMail, users } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
-import { filesIn, multipart, samples } from "../modules/tenant-files/tenant-files.test-helpers";
+import {
+  type FormPart,
+  filesIn,
+  multipart,
+  samples,
+  sendForm,
+} from "../modules/tenant-files/tenant-files.test-helpers";
 import { dataDirectories } from "../paths";
 
 /**
@@ -131,9 +138,32 @@ async function makeWorld() {
       permissionToEnter: true,
     })
     .returning();
+  // Another administrator (a second step to reset), and a message that failed (to retry).
+  const [colleague] = await database.db
+    .insert(users)
+    .values({
+      email: `colleague-${randomBytes(4).toString("hex")}@example.com`,
+      displayName: "Cal Colleague",
+      role: "admin",
+      passwordHash: "",
+    })
+    .returning();
+  const [failedMail] = await database.db
+    .insert(outgoingMail)
+    .values({
+      kind: "inquiry_notice",
+      toAddress: "office@example.com",
+      subject: "A message that failed",
+      sealedBody: "v1.not.a.box",
+      status: "failed",
+      failedAt: new Date(),
+    })
+    .returning();
   return {
     resident: resident!.id,
     repair: repair!.id,
+    colleague: colleague!.id,
+    failedMail: failedMail!.id,
     a: a.id,
     b: b.id,
     unitA: unitA.id,
@@ -187,7 +217,12 @@ async function rowOf(table: string, id: number | string): Promise<unknown> {
 type Target = { table: string; id: number | string; params: Record<string, string> };
 type WriteCase = {
   contract: WriteContract;
-  body?: Record<string, unknown>;
+  /** The request's JSON body (a function when it needs what beforeAll made). */
+  body?: Record<string, unknown> | (() => Record<string, unknown>);
+  /** Or its multipart form. */
+  form?: FormPart[];
+  /** A POST that adds a row (a comment, an invitation) rather than changing the one it names. */
+  adds?: (typeof TABLES)[number];
   /** The real row the request aims at, and the path parameters naming it. */
   target: (w: World) => Target;
   /** Parameters an administrator may send that name nothing they may change: each is a 404. */
@@ -199,8 +234,9 @@ type WriteCase = {
 const s = String;
 
 /**
- * Every admin route with an `:id`-like parameter that writes, by its contract. The first test
- * checks this table against `app.routeTable`, so a new route without a line here fails.
+ * Every admin route with an `:id`-like parameter that writes (POST, PUT, PATCH, DELETE), by its
+ * contract. The first test checks this table against `app.routeTable`, so a new route without a
+ * line here fails.
  */
 const writeCases: WriteCase[] = [
   {
@@ -298,7 +334,60 @@ const writeCases: WriteCase[] = [
     target: (w) => ({ table: "maintenance_requests", id: w.repair, params: { id: w.repair } }),
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
   },
+  {
+    contract: adminMaintenanceApi.comment,
+    body: { body: "Your lease is void." },
+    target: (w) => ({ table: "maintenance_requests", id: w.repair, params: { id: w.repair } }),
+    adds: "maintenance_comments",
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
+    contract: adminMaintenanceApi.invite,
+    body: () => ({
+      name: "Ivy Intruder",
+      email: `ivy-${randomBytes(4).toString("hex")}@example.com`,
+    }),
+    target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
+    adds: "users",
+    missing: () => [{ id: MISSING }, { id: "99999999999" }],
+  },
+  {
+    contract: adminMaintenanceApi.shareDocument,
+    form: [
+      { name: "category", value: "lease" },
+      { name: "file", filename: "lease.pdf", content: samples.pdf() },
+    ],
+    target: (w) => ({ table: "users", id: w.resident, params: { id: w.resident } }),
+    adds: "tenant_files",
+    // A made-up id, and a staff member's (documents are shared with tenants only).
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }, { id: adminId }],
+  },
+  {
+    contract: mfaApi.resetFactor,
+    body: () => ({ password: admin.password }),
+    // Ends the colleague's sessions: their token version moves on.
+    target: (w) => ({ table: "users", id: w.colleague, params: { id: w.colleague } }),
+    // A made-up id, and a tenant's (only administrators' second steps are reset here).
+    missing: (w) => [{ id: MISSING }, { id: MISSING_UUID }, { id: w.resident }],
+  },
+  {
+    contract: outgoingMailApi.retry,
+    target: (w) => ({ table: "outgoing_mail", id: w.failedMail, params: { id: w.failedMail } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
 ];
+
+/** A table's request, with these headers: its JSON body or its form. */
+function send(spec: WriteCase, params: Record<string, string>, headers: Record<string, string>) {
+  if (spec.form) return sendForm(app, spec.contract, spec.form, { params, headers });
+  const payload = typeof spec.body === "function" ? spec.body() : spec.body;
+  return call(app, spec.contract, { params, headers, payload });
+}
+
+async function rowCount(table: string): Promise<number> {
+  const { rows } = await database.pool.query(`select count(*)::int as n from ${table}`);
+  return rows[0].n;
+}
 
 const key = (method: string, path: string) => `${method} ${path}`;
 const writeRoutes = writeCases.map(
@@ -331,19 +420,27 @@ describe("writes to an id", () => {
         !ownSessions.includes(key(r.method, r.url)),
     );
     expect(writes.filter((r) => r.guard !== "admin")).toEqual([]);
+    // Every write to an id, a POST too (a comment, a retry, a reset), is in the table, but those
+    // whose permission is a link's token, not a session (the alerts' and the upload links'
+    // tests prove another token changes nothing), and a tenant's comment on their own request
+    // (maintenance.access.test.ts proves it id by id).
+    const notBySession = [
+      alertsApi.confirm,
+      alertsApi.unsubscribe,
+      tenantFilesApi.uploadThroughRequest,
+      tenantPortalApi.comment,
+    ].map((c) => key(c.method, c.path));
     expect(
-      writes
-        .filter((r) => r.url.includes("/:"))
+      app.routeTable
+        .filter(
+          (r) =>
+            ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) &&
+            r.url.includes("/:") &&
+            ![...ownSessions, ...notBySession].includes(key(r.method, r.url)),
+        )
         .map((r) => key(r.method, r.url))
         .sort(),
-    ).toEqual(
-      writeCases
-        // A POST that changes the row its id names is listed too (a unit's "Still available"),
-        // though this check does not require it of every POST to an id.
-        .filter(({ contract: c }) => c.method !== "POST")
-        .map(({ contract: c }) => key(c.method, c.path))
-        .sort(),
-    );
+    ).toEqual(writeCases.map(({ contract: c }) => key(c.method, c.path)).sort());
   });
 
   it.each(writeRoutes)(
@@ -357,7 +454,7 @@ describe("writes to an id", () => {
         [{}, 401, "unauthorized"],
         [tenant.headers, 403, "forbidden"],
       ] as const) {
-        const response = await call(app, spec.contract, { params, headers, payload: spec.body });
+        const response = await send(spec, params, headers);
         expect(response.statusCode, `${status} ${method} ${path}`).toBe(status);
         expect(response.json()).toMatchObject({ error, message: expect.any(String) });
       }
@@ -371,11 +468,7 @@ describe("writes to an id", () => {
     async (_method, _path, spec) => {
       for (const params of spec.missing(world)) {
         const all = await everything();
-        const response = await call(app, spec.contract, {
-          params,
-          headers: admin.headers,
-          payload: spec.body,
-        });
+        const response = await send(spec, params, admin.headers);
         expect(response.statusCode, JSON.stringify(params)).toBe(404);
         expect(response.json()).toMatchObject({ error: "not_found", message: expect.any(String) });
         expect(await everything()).toEqual(all);
@@ -391,12 +484,13 @@ describe("writes to an id", () => {
       const fresh = await makeWorld();
       const { table, id, params } = spec.target(fresh);
       const before = await rowOf(table, id);
-      const response = await call(app, spec.contract, {
-        params,
-        headers: admin.headers,
-        payload: spec.body,
-      });
-      expect(response.statusCode).toBe(200);
+      const added = spec.adds ? await rowCount(spec.adds) : 0;
+      const response = await send(spec, params, admin.headers);
+      expect(response.statusCode, response.body).toBe(spec.adds ? 201 : 200);
+      if (spec.adds) {
+        expect(await rowCount(spec.adds)).toBe(added + 1);
+        return;
+      }
       const after = await rowOf(table, id);
       expect(after).not.toEqual(before);
       if (spec.ended) expect(spec.ended(after as Record<string, unknown>)).toBe(true);
