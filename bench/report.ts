@@ -7,6 +7,7 @@ import type { LighthousePage } from "./lighthouse";
 import type { MetricsOverheadResult } from "./metrics";
 import type { ObservatoryResult } from "./observatory";
 import { OTHER_CPU, type ScaleLoad, type ScaleOutOutcome, type ScaleOutResult } from "./scale-out";
+import { median } from "./server";
 import type { SoakResult } from "./soak";
 import type { StartupResult } from "./startup";
 import type { Load, ThroughputResult } from "./throughput";
@@ -16,7 +17,13 @@ import type { UploadsResult } from "./uploads";
 export type BenchResults = {
   date: string;
   node: string;
-  machine: { cpus: number; cpuModel: string; memoryGb: number };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    /** The share of the machine's CPU time its host took during the run (/proc/stat's steal). */
+    stolenPct?: number;
+  };
   pages: string[];
   checks: Check[];
   /** Steps that did not complete; their checks are missing or failed. */
@@ -563,12 +570,34 @@ function serverSection(r: BenchResults): string[] {
   ];
 }
 
+/**
+ * How fast the machine was during this run, so that two runs' figures can be compared: the same
+ * build measures up to a third slower on a virtual machine whose host is busy.
+ */
+function machineSpeed(r: BenchResults): string[] {
+  const bare = (r.throughput?.bareBaselines ?? [])
+    .map((load) => load.serverCpuUs)
+    .filter((us): us is number => us !== undefined);
+  const parts = [
+    r.machine.stolenPct === undefined
+      ? undefined
+      : `the host took ${r.machine.stolenPct} % of this machine's CPU time (steal)`,
+    bare.length === 0
+      ? undefined
+      : `a bare \`node:http\` answer cost ${Number(median(bare).toFixed(1))} µs of CPU (median of its ${bare.length} runs)`,
+  ].filter((part): part is string => part !== undefined);
+  return parts.length === 0
+    ? []
+    : ["", `Machine speed during the run: ${parts.join("; ")}. A busier host lowers every figure.`];
+}
+
 export function renderMarkdown(r: BenchResults): string {
   const sections: string[][] = [
     [
       "# Benchmark results",
       "",
       `${r.date}; Node ${r.node}; ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB. Pages: ${r.pages.join(", ")}. Produced by \`npm run bench\` (bench/run.ts).`,
+      ...machineSpeed(r),
     ],
     budgetSection(r),
   ];

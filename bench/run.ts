@@ -14,6 +14,7 @@ import { type BenchResults, renderMarkdown } from "./report";
 import { measureScaleOut, stopAllScaleOut } from "./scale-out";
 import {
   getJson,
+  machineCpuTicks,
   rssMb,
   startServer,
   stopAllServers,
@@ -122,6 +123,7 @@ function memoryChecks(idleRssMb: number): Check[] {
 }
 
 async function main(): Promise<number> {
+  const ticksAtStart = machineCpuTicks();
   const results: BenchResults = {
     date: new Date().toISOString(),
     node: process.version,
@@ -338,6 +340,12 @@ async function main(): Promise<number> {
   }
 
   if (interrupted) return 130;
+  const ticksAtEnd = machineCpuTicks();
+  const ticks = ticksAtEnd.total - ticksAtStart.total;
+  if (ticks > 0) {
+    const stolen = (100 * (ticksAtEnd.stolen - ticksAtStart.stolen)) / ticks;
+    results.machine.stolenPct = Number(stolen.toFixed(1));
+  }
   const markdown = renderMarkdown(results);
   console.log(`\n${markdown}`);
   if (only) {
