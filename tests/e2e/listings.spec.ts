@@ -372,6 +372,33 @@ test.describe("search engines", () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/buildings\/\d+"/);
   });
 
+  test("a page's address with parameters it does not read is that page: same bytes, links without them", async ({
+    request,
+  }) => {
+    const id = await buildingId(request, "Riverview Condominiums");
+    const plain = await request.get(`/buildings/${id}`);
+    const tagged = await request.get(`/buildings/${id}?utm_source=mail&fbclid=IwAR0x`);
+    expect(tagged.status()).toBe(200);
+    expect(tagged.headers().etag).toBe(plain.headers().etag);
+    const html = await tagged.text();
+    expect(html).not.toContain("utm_source");
+    expect(html).not.toContain("fbclid");
+    expect(html).toContain(`href="/es/buildings/${id}"`);
+
+    // The list keeps its filters, written as it reads them, and only those.
+    const filtered = await request.get("/properties?beds=2");
+    const noisy = await request.get("/properties?utm_campaign=spring&beds=02&limit=5&beds=2");
+    expect(noisy.headers().etag).toBe(filtered.headers().etag);
+    const list = await noisy.text();
+    expect(list).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(list).toContain('href="/es/properties?beds=2"');
+    expect(list).not.toContain("utm_campaign");
+    // Parameters that filter nothing leave the list indexable, as it is without them.
+    const campaign = await request.get("/properties?utm_source=mail&beds=lots");
+    expect(campaign.headers().etag).toBe((await request.get("/properties")).headers().etag);
+    expect(await campaign.text()).not.toContain("noindex");
+  });
+
   test("an available unit carries an Apartment with an Offer", async ({ request }) => {
     const id = await unitId(request, "Riverview Condominiums", "315");
     const html = await (await request.get(`/properties/${id}`)).text();

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { buildingFiltersSchema } from "#domain/listings";
 import type { LoadContext } from "#web/load-context";
 import { UNAVAILABLE_RETRY_SECONDS } from "./errors";
 import { outageOf } from "./outages";
@@ -14,10 +15,18 @@ import {
 } from "./response-cache";
 import type { WebServices } from "./web-services";
 
-/** Turns a Fastify request into the Fetch API Request that React Router handles. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, abortable = true): Request {
+/**
+ * Turns a Fastify request into the Fetch API Request that React Router handles, for `path` (the
+ * request's own path and query unless told otherwise).
+ */
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  abortable = true,
+  path = request.url,
+): Request {
   // An HTTP/1.0 request may name no host (a malformed one never gets here: see platform.ts).
-  const url = new URL(request.url, `${request.protocol}://${request.host || "localhost"}`);
+  const url = new URL(path, `${request.protocol}://${request.host || "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -99,6 +108,37 @@ async function sendWebResponse(reply: FastifyReply, response: Response, seen: { 
 const PUBLIC_PAGE =
   /^(?:\/(?:_root|es)?|(?:\/es)?\/(?:properties|services|contact|accessibility|privacy|terms|properties\/[^/]+|buildings\/[^/]+))(?:\.data)?$/;
 const MAX_CACHED_URL = 300;
+
+const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
+
+/**
+ * A public page's address as the page reads it, the key of its cached copy and the address it is
+ * rendered for. Only the building list reads a query, its filters (written back as the list
+ * understands them: `beds=02` is `beds=2`, a value it ignores is dropped, and `limit`, which the
+ * page does not use); navigation data (`.data`) keeps React Router's `_routes` too. Anything
+ * else in an address (a campaign's `utm_source`, a social network's `fbclid`, a made-up
+ * parameter) changes nothing on the page, so such addresses share the page's one copy: each
+ * would otherwise be rendered and kept apart, and a stream of made-up parameters would push the
+ * real pages out of the cache (it keeps 1,000). The page's links (the language switch keeps the
+ * query) then carry the page's own query, never a stranger's.
+ */
+export function pageAddress(url: string): string {
+  const question = url.indexOf("?");
+  if (question < 0) return url;
+  const pathname = url.slice(0, question);
+  const given = new URLSearchParams(url.slice(question + 1));
+  const kept = new URLSearchParams();
+  if (LISTING_PAGE.test(pathname)) {
+    const { limit: _, ...filters } = buildingFiltersSchema.parse(Object.fromEntries(given));
+    for (const [name, value] of Object.entries(filters)) {
+      if (value !== undefined) kept.set(name, String(value));
+    }
+  }
+  const routes = given.get("_routes");
+  if (pathname.endsWith(".data") && routes !== null) kept.set("_routes", routes);
+  const query = kept.toString();
+  return query === "" ? pathname : `${pathname}?${query}`;
+}
 
 type RenderedPage = { status: number; headers: [string, string][]; body: string };
 
@@ -186,12 +226,9 @@ export function reactRouterHandler(
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0]!;
-    const cacheable =
-      cache !== undefined &&
-      request.method === "GET" &&
-      request.url.length <= MAX_CACHED_URL &&
-      PUBLIC_PAGE.test(pathname);
-    if (!cacheable) {
+    const address =
+      request.method === "GET" && PUBLIC_PAGE.test(pathname) ? pageAddress(request.url) : undefined;
+    if (cache === undefined || address === undefined || address.length > MAX_CACHED_URL) {
       const { seen, services: watched } = watchOutages(services);
       const context: LoadContext = { cspNonce: reply.scriptNonce(), services: watched };
       return sendWebResponse(reply, await handle(toWebRequest(request, reply), context), seen);
@@ -199,11 +236,11 @@ export function reactRouterHandler(
 
     const reader = isbot(request.headers["user-agent"] ?? "") ? "bot" : "browser";
     try {
-      const page = await cache.get(`page:${reader}:${request.url}`, async () => {
+      const page = await cache.get(`page:${reader}:${address}`, async () => {
         const { seen, services: watched } = watchOutages(services);
         const context: LoadContext = { cspNonce: placeholder, services: watched };
         const rendered = await renderPage(
-          await handle(toWebRequest(request, reply, false), context),
+          await handle(toWebRequest(request, reply, false, address), context),
         );
         const { status, retryAfter } = answerStatus(rendered.status, seen);
         if (retryAfter) {

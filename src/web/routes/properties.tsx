@@ -32,9 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const { matches, location } = args;
+  const { matches, loaderData } = args;
   const { t, locale } = metaI18nWithError(args);
-  const filtered = location.search.length > 1;
+  // A list narrowed by filters is not indexed; a query that filters nothing (a campaign's
+  // parameters) leaves the page as it is.
+  const filtered = loaderData !== undefined && hasActiveFilters(loaderData.filters);
   return seo({
     title: t("listings.properties.meta.title"),
     description: t("listings.properties.meta.description", { name: site.name, city: site.city }),
