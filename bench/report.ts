@@ -588,7 +588,10 @@ function machineSpeed(r: BenchResults): string[] {
   ].filter((part): part is string => part !== undefined);
   return parts.length === 0
     ? []
-    : ["", `Machine speed during the run: ${parts.join("; ")}. A busier host lowers every figure.`];
+    : [
+        "",
+        `Machine speed during the run: ${parts.join("; ")}. A busier host worsens every figure.`,
+      ];
 }
 
 export function renderMarkdown(r: BenchResults): string {

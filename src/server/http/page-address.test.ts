@@ -20,6 +20,8 @@ describe("pageAddress", () => {
     ],
     ["/es/properties?pets=cats&beds=lots", "/es/properties?pets=cats"],
     ["/properties?available=maybe", "/properties"],
+    // Not only available units filters nothing.
+    ["/properties?available=false&beds=1", "/properties?beds=1"],
     // Navigation data keeps React Router's `_routes`, and the list's filters.
     [
       "/buildings/3.data?_routes=routes%2Fbuilding&fbclid=1",

@@ -114,13 +114,15 @@ const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
 /**
  * A public page's address as the page reads it, the key of its cached copy and the address it is
  * rendered for. Only the building list reads a query, its filters (written back as the list
- * understands them: `beds=02` is `beds=2`, a value it ignores is dropped, and `limit`, which the
- * page does not use); navigation data (`.data`) keeps React Router's `_routes` too. Anything
- * else in an address (a campaign's `utm_source`, a social network's `fbclid`, a made-up
- * parameter) changes nothing on the page, so such addresses share the page's one copy: each
- * would otherwise be rendered and kept apart, and a stream of made-up parameters would push the
- * real pages out of the cache (it keeps 1,000). The page's links (the language switch keeps the
- * query) then carry the page's own query, never a stranger's.
+ * understands them: `beds=02` is `beds=2`, a value it ignores is dropped, as are
+ * `available=false`, which filters nothing, and `limit`, which the page does not use);
+ * navigation data (`.data`) keeps React Router's `_routes` too. Anything else in an address (a
+ * campaign's `utm_source`, a social network's `fbclid`, a made-up parameter) changes nothing on
+ * the page, so such addresses share the page's one copy instead of each being rendered and kept
+ * apart (the cache keeps 1,000 pages, the oldest going first). What still makes copies of its
+ * own: each distinct filter value, each `_routes` value and each address answered 404, all
+ * within the rate limit. The HTML's links carry the page's own query; once hydrated, the
+ * language switch writes the browser's address (the same page either way).
  */
 export function pageAddress(url: string): string {
   const question = url.indexOf("?");
@@ -131,7 +133,7 @@ export function pageAddress(url: string): string {
   if (LISTING_PAGE.test(pathname)) {
     const { limit: _, ...filters } = buildingFiltersSchema.parse(Object.fromEntries(given));
     for (const [name, value] of Object.entries(filters)) {
-      if (value !== undefined) kept.set(name, String(value));
+      if (value !== undefined && value !== false) kept.set(name, String(value));
     }
   }
   const routes = given.get("_routes");
