@@ -130,3 +130,13 @@ export const buildingFiltersSchema = z.object({
   utilities: z.enum(utilities).optional().catch(undefined),
 });
 export type BuildingFilters = z.output<typeof buildingFiltersSchema>;
+
+/**
+ * The filters the /properties page applies, from its address's query: the schema's, without
+ * `limit` (the page shows every building). The page's loader and the page cache's key read the
+ * query through this one function.
+ */
+export function listPageFilters(search: URLSearchParams): Omit<BuildingFilters, "limit"> {
+  const { limit: _, ...filters } = buildingFiltersSchema.parse(Object.fromEntries(search));
+  return filters;
+}

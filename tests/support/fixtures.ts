@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/client";
-import { images, properties, units } from "#server/db/schema";
+import { images, outgoingMail, properties, units } from "#server/db/schema";
 
 /** Typed seed rows for tests: sensible defaults, override what the test is about. */
 let counter = 0;
@@ -59,4 +59,20 @@ export async function insertImage(
     })
     .returning();
   return row!;
+}
+
+/** A message whose sending failed (the Outgoing mail tab's Retry aims at it). */
+export async function insertFailedMail(db: Db) {
+  const [mail] = await db
+    .insert(outgoingMail)
+    .values({
+      kind: "inquiry_notice",
+      toAddress: "office@example.com",
+      subject: "A message that failed",
+      sealedBody: "v1.not.a.box",
+      status: "failed",
+      failedAt: new Date(),
+    })
+    .returning();
+  return mail!;
 }

@@ -16,7 +16,7 @@ import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
-import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createSoftAuthenticator } from "#tests/support/soft-authenticator";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
@@ -588,18 +588,8 @@ const cases: Record<string, Case> = {
   },
   [outgoingMailApi.retry.id]: {
     call: async () => {
-      const [failed] = await database.db
-        .insert(schema.outgoingMail)
-        .values({
-          kind: "inquiry_notice",
-          toAddress: "office@example.com",
-          subject: "A message that failed",
-          sealedBody: "v1.not.a.box",
-          status: "failed",
-          failedAt: new Date(),
-        })
-        .returning();
-      return call(testApp.app, outgoingMailApi.retry, { ...as(), params: { id: failed!.id } });
+      const failed = await insertFailedMail(database.db);
+      return call(testApp.app, outgoingMailApi.retry, { ...as(), params: { id: failed.id } });
     },
     check: (event) => {
       expect(event.target_type).toBe("outgoing_mail");

@@ -19,10 +19,10 @@ import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call, urlOf } from "#tests/support/call";
-import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
+import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries, maintenanceRequests, outgoingMail, users } from "../db/schema";
+import { inquiries, maintenanceRequests, users } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import {
   type FormPart,
@@ -148,22 +148,12 @@ async function makeWorld() {
       passwordHash: "",
     })
     .returning();
-  const [failedMail] = await database.db
-    .insert(outgoingMail)
-    .values({
-      kind: "inquiry_notice",
-      toAddress: "office@example.com",
-      subject: "A message that failed",
-      sealedBody: "v1.not.a.box",
-      status: "failed",
-      failedAt: new Date(),
-    })
-    .returning();
+  const failedMail = await insertFailedMail(database.db);
   return {
     resident: resident!.id,
     repair: repair!.id,
     colleague: colleague!.id,
-    failedMail: failedMail!.id,
+    failedMail: failedMail.id,
     a: a.id,
     b: b.id,
     unitA: unitA.id,

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { buildingFiltersSchema } from "#domain/listings";
+import { listPageFilters } from "#domain/listings";
 import type { LoadContext } from "#web/load-context";
 import { UNAVAILABLE_RETRY_SECONDS } from "./errors";
 import { outageOf } from "./outages";
@@ -131,8 +131,7 @@ export function pageAddress(url: string): string {
   const given = new URLSearchParams(url.slice(question + 1));
   const kept = new URLSearchParams();
   if (LISTING_PAGE.test(pathname)) {
-    const { limit: _, ...filters } = buildingFiltersSchema.parse(Object.fromEntries(given));
-    for (const [name, value] of Object.entries(filters)) {
+    for (const [name, value] of Object.entries(listPageFilters(given))) {
       if (value !== undefined && value !== false) kept.set(name, String(value));
     }
   }

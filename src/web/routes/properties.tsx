@@ -1,7 +1,7 @@
 import { AlertTriangle, Building2, RefreshCw } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { hasActiveFilters } from "#domain/listing-format";
-import { buildingFiltersSchema } from "#domain/listings";
+import { listPageFilters } from "#domain/listings";
 import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";
@@ -17,8 +17,7 @@ import type { Route } from "./+types/properties";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The alerts' words too: "Get alerts for new homes" and its dialog.
   const words = pageMessages(request, ["listings", "alerts"]);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  const { limit: _, ...filters } = buildingFiltersSchema.parse(query);
+  const filters = listPageFilters(new URL(request.url).searchParams);
   try {
     const [buildings, towns] = await Promise.all([
       context.services.listings.listBuildings(filters),
