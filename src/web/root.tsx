@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
   useLocation,
 } from "react-router";
 import { localeFromPath } from "#domain/locale";
@@ -25,6 +24,7 @@ import { ConsentBanner } from "./features/consent/components/consent-banner";
 import { rootMessages } from "./i18n/catalogue.server";
 import { I18nRoot, useI18n } from "./i18n/i18n-provider";
 import { metaI18n } from "./i18n/meta";
+import { revalidateOnLanguageChange } from "./i18n/revalidate";
 import type { RootData } from "./lib/seo";
 import { startAppScript } from "./lib/start-app";
 
@@ -83,15 +83,8 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
   return { publicUrl: context.services.publicUrl, ...rootMessages(request) };
 }
 
-/** The shell's words are loaded again only when a navigation changes the language. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
-  return defaultShouldRevalidate;
-}
+/** The shell's words (and the public URL) are loaded again only when a navigation changes the language. */
+export const shouldRevalidate = revalidateOnLanguageChange;
 
 export const meta: Route.MetaFunction = (args) => {
   const { t } = metaI18n(args);

@@ -56,8 +56,15 @@ test.describe("/properties", () => {
     page,
   }) => {
     await page.goto("/properties");
+    // A filter asks the server for the list again, and for nothing else: the shell's words stay.
+    const loaded: (string | null)[] = [];
+    page.on("request", (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.endsWith(".data")) loaded.push(url.searchParams.get("_routes"));
+    });
     await page.getByLabel("Bedrooms").selectOption("3");
     await expect(page).toHaveURL(/\?beds=3$/);
+    await expect.poll(() => loaded).toEqual(["routes/properties"]);
     const withThree = demoBuildings
       .filter((b) => b.units.some((u) => u.bedrooms >= 3))
       .map((b) => b.title);

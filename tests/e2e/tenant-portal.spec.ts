@@ -448,7 +448,13 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
   await noSidewaysScroll(phone);
   await expectNoA11yViolations(phone);
 
+  // A tab is part of the address (a reload opens it again) but asks the server for nothing.
+  const dataRequests: string[] = [];
+  phone.on("request", (sent) => {
+    if (new URL(sent.url()).pathname.endsWith(".data")) dataRequests.push(sent.url());
+  });
   await phone.getByRole("tab", { name: /^Documentos/ }).click();
+  await expect(phone).toHaveURL(/\/es\/tenant-portal\?tab=documents$/);
   await expect(phone.getByRole("heading", { name: "Sus documentos" })).toBeVisible();
   await expect(phone.getByText("Todavía no hay documentos")).toBeVisible();
   await expectNoA11yViolations(phone);
@@ -464,6 +470,8 @@ test("a tenant who reads Spanish asks for a link on the Spanish page, gets it in
   await noSidewaysScroll(phone);
   await expectNoA11yViolations(phone);
   await phone.getByRole("tab", { name: /^Documentos/ }).click();
+  await expect(phone).toHaveURL(/\/es\/tenant-portal\?tab=documents$/);
+  expect(dataRequests, "no page data fetched for a change of tab").toEqual([]);
 
   // The same page in English, one link away.
   await phone.getByRole("link", { name: /English$/ }).click();

@@ -16,6 +16,7 @@ import { homeQuery } from "../features/tenant-portal/portal-queries";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { metaI18n } from "../i18n/meta";
+import { revalidateOnLanguageChange } from "../i18n/revalidate";
 import { privatePageMeta } from "../lib/meta";
 import { QueryProvider } from "../lib/query";
 import type { Route } from "./+types/tenant-portal";
@@ -24,6 +25,9 @@ import type { Route } from "./+types/tenant-portal";
 export function loader({ request }: Route.LoaderArgs) {
   return pageMessages(request, ["portal", "upload"]);
 }
+
+/** Choosing a tab changes the query only: the words stay, and the tab opens without a request. */
+export const shouldRevalidate = revalidateOnLanguageChange;
 
 export const meta: Route.MetaFunction = (args) =>
   privatePageMeta(metaI18n(args).t("portal.meta.title"));
