@@ -53,7 +53,7 @@ import { measureUploads, uploadChecks } from "./uploads";
  * nginx and redis-server and is skipped without them.
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (5)
- * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (15) for the soak;
+ * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (30) for the soak;
  * BENCH_ONLY=startup,bytes,lighthouse,backoffice,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
  * to run some steps while developing (the results are then printed only, never written over
  * latest.*).

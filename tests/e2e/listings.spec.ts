@@ -399,6 +399,11 @@ test.describe("search engines", () => {
     expect(html).not.toContain("utm_source");
     expect(html).not.toContain("fbclid");
     expect(html).toContain(`href="/es/buildings/${id}"`);
+    // Navigation data: the routes asked for are a set, of which only the app's own count.
+    await sameBytes(
+      `/buildings/${id}.data?_routes=root%2Croutes%2Fbuilding`,
+      `/buildings/${id}.data?_routes=routes%2Fbuilding%2Cmade-up%2Croot%2Croutes%2Fbuilding`,
+    );
 
     // The list keeps its filters, written as it reads them, and only those.
     const noisyList = "/properties?utm_campaign=spring&beds=02&limit=5&beds=2";

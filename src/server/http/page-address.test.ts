@@ -36,4 +36,28 @@ describe("pageAddress", () => {
   ])("%s -> %s", (url, address) => {
     expect(pageAddress(url)).toBe(address);
   });
+
+  // The app's route ids, as the server build names them.
+  const routeIds = new Set(["root", "routes/layout", "routes/building", "routes/properties"]);
+
+  it.each([
+    // `_routes` is a set: written sorted, once each, with only the app's own route ids.
+    [
+      "/buildings/3.data?_routes=routes%2Fbuilding%2Croot",
+      "/buildings/3.data?_routes=root%2Croutes%2Fbuilding",
+    ],
+    [
+      "/buildings/3.data?_routes=root%2Croutes%2Fbuilding%2Croot",
+      "/buildings/3.data?_routes=root%2Croutes%2Fbuilding",
+    ],
+    [
+      "/properties.data?_routes=routes%2Fproperties%2Cmade-up-7&beds=2",
+      "/properties.data?beds=2&_routes=routes%2Fproperties",
+    ],
+    // Naming no route of the app asks for no data: not a page worth keeping.
+    ["/buildings/3.data?_routes=made-up-1", undefined],
+    ["/buildings/3.data?_routes=", undefined],
+  ])("with the build's routes: %s -> %s", (url, address) => {
+    expect(pageAddress(url, routeIds)).toBe(address);
+  });
 });

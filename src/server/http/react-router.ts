@@ -119,12 +119,14 @@ const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
  * navigation data (`.data`) keeps React Router's `_routes` too. Anything else in an address (a
  * campaign's `utm_source`, a social network's `fbclid`, a made-up parameter) changes nothing on
  * the page, so such addresses share the page's one copy instead of each being rendered and kept
- * apart (the cache keeps 1,000 pages, the oldest going first). What still makes copies of its
- * own: each distinct filter value, each `_routes` value and each address answered 404, all
- * within the rate limit. The HTML's links carry the page's own query; once hydrated, the
- * language switch writes the browser's address (the same page either way).
+ * apart (the cache keeps 1,000 answers, the least recently read going first). What still makes
+ * copies of its own: each distinct filter value, each set of the app's routes in `_routes` and
+ * each address answered 404, all within the rate limit. `undefined`: an address not worth
+ * keeping (navigation data asking for no route of the app), rendered as sent. The HTML's links
+ * carry the page's own query; once hydrated, the language switch writes the browser's address
+ * (the same page either way).
  */
-export function pageAddress(url: string): string {
+export function pageAddress(url: string, routeIds?: ReadonlySet<string>): string | undefined {
   const question = url.indexOf("?");
   if (question < 0) return url;
   const pathname = url.slice(0, question);
@@ -136,7 +138,15 @@ export function pageAddress(url: string): string {
     }
   }
   const routes = given.get("_routes");
-  if (pathname.endsWith(".data") && routes !== null) kept.set("_routes", routes);
+  if (pathname.endsWith(".data") && routes !== null) {
+    // The routes whose data is asked for, as React Router reads them: a set of ids, of which
+    // only the app's own count. Written sorted, without repeats or ids of no route.
+    const ids = [...new Set(routes.split(","))].filter((id) => routeIds?.has(id) ?? true).sort();
+    // Asking for no known route is an answer with no data: not kept (an empty `_routes` would
+    // mean every route's data).
+    if (ids.length === 0) return undefined;
+    kept.set("_routes", ids.join(","));
+  }
   const query = kept.toString();
   return query === "" ? pathname : `${pathname}?${query}`;
 }
@@ -224,11 +234,15 @@ export function reactRouterHandler(
   const handle = createRequestHandler(build, mode);
   // Unguessable, so no text a page shows can contain it.
   const placeholder = `nonce-${randomBytes(18).toString("base64url")}`;
+  // The routes navigation data may name (the development build changes: all of them then).
+  const routeIds = typeof build === "function" ? undefined : new Set(Object.keys(build.routes));
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0]!;
     const address =
-      request.method === "GET" && PUBLIC_PAGE.test(pathname) ? pageAddress(request.url) : undefined;
+      request.method === "GET" && PUBLIC_PAGE.test(pathname)
+        ? pageAddress(request.url, routeIds)
+        : undefined;
     if (cache === undefined || address === undefined || address.length > MAX_CACHED_URL) {
       const { seen, services: watched } = watchOutages(services);
       const context: LoadContext = { cspNonce: reply.scriptNonce(), services: watched };

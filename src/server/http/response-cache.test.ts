@@ -47,6 +47,19 @@ describe("the response cache", () => {
     expect(cache.size).toBe(2);
     expect(await cache.get("a", async () => 4)).toBe(4);
   });
+
+  it("keeps what is read when asked for new keys, letting go of the least recently read", async () => {
+    const cache = createResponseCache({ maxEntries: 3 });
+    for (const key of ["home", "list", "building"]) await cache.get(key, async () => key);
+    // The home page is read again while made-up addresses stream in, one each.
+    for (let i = 0; i < 10; i++) {
+      expect(await cache.get("home", async () => "home again")).toBe("home");
+      await cache.get(`/?made-up=${i}`, async () => "page");
+    }
+    expect(cache.size).toBe(3);
+    expect(await cache.get("home", async () => "home again")).toBe("home");
+    expect(await cache.get("list", async () => "list again")).toBe("list again");
+  });
 });
 
 describe("sending a prepared representation", () => {

@@ -57,6 +57,10 @@ export function createResponseCache(
       const entry = entries.get(key);
       if (entry && entry.generation === generation && now() - entry.storedAt < ttlMs) {
         hits++;
+        // Read again: it goes to the back of the line, so a stream of addresses asked for once
+        // (made-up ones, say) pushes out what nobody reads, not the pages people visit.
+        entries.delete(key);
+        entries.set(key, entry);
         return entry.value as Promise<T>;
       }
       misses++;
@@ -68,7 +72,7 @@ export function createResponseCache(
       value.catch(() => {
         if (entries.get(key) === stored) entries.delete(key);
       });
-      // Oldest first in a Map: drop the oldest beyond the bound.
+      // A Map keeps its order of insertion: beyond the bound, the least recently read goes.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
