@@ -18,8 +18,8 @@ const SHARED = [
   // Not TanStack Query's provider (lib/query.tsx): only pages that fetch on the client load it.
   /\/src\/web\/lib\/(?!lazy-module|query)[^/]+\.tsx?$/,
   /\/src\/web\/features\/listings\/(?:[^/]+\/)?[^/.]+(?:-[^/.]+)*\.tsx?$/,
-  // A page's translator in its meta function.
-  /\/src\/web\/i18n\/meta\.ts$/,
+  // A page's translator in its meta function; the root's rule for loading its words again.
+  /\/src\/web\/i18n\/(?:meta|revalidate)\.ts$/,
   /\/src\/domain\/(?:site|messages|constants|photos|listing-format|seo)\.ts$/,
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,
 ];

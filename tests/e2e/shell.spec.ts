@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import net from "node:net";
-import { DESKTOP, expect, expectNoSeriousA11yViolations, test } from "./support/test";
+import type { Response } from "@playwright/test";
+import { buildingId, unitId } from "./support/listings";
+import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 test.use({ viewport: DESKTOP });
 
@@ -210,5 +212,31 @@ test.describe("site shell on a desktop", () => {
   test("passes an axe scan", async ({ page }) => {
     await page.goto("/");
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("the first view of a public page", () => {
+  test.use({ viewport: MOBILE });
+
+  // Each script file is a request a phone makes before the page answers a tap (six at a time
+  // over HTTP/1.1): the site's small shared modules and icons are grouped (vite.config.ts), so
+  // a public page loads at most six. A module shared by the root and a private page, left out of
+  // the group, would quietly become a seventh.
+  test("loads at most six script files, in both languages", async ({ page, request }) => {
+    const building = await buildingId(request, "Riverview Condominiums");
+    const unit = await unitId(request, "Riverview Condominiums", "315");
+    const pages = ["/", "/properties", `/buildings/${building}`, `/properties/${unit}`];
+    for (const path of [...pages, ...pages.map((p) => `/es${p === "/" ? "" : p}`)]) {
+      const scripts = new Set<string>();
+      const listen = (response: Response) => {
+        const url = new URL(response.url());
+        if (url.pathname.endsWith(".js")) scripts.add(url.pathname);
+      };
+      page.on("response", listen);
+      await page.goto(path, { waitUntil: "networkidle" });
+      page.off("response", listen);
+      expect([...scripts], `${path}: its script files`).not.toEqual([]);
+      expect(scripts.size, `${path}: ${[...scripts].join(", ")}`).toBeLessThanOrEqual(6);
+    }
   });
 });
