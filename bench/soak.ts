@@ -26,9 +26,10 @@ export const SOAK_CONNECTIONS = 50;
  * A fresh server's RSS climbs during its first seconds of traffic while V8's heap, the database
  * pool and the allocator's arenas grow to their working size; the windows compare the running
  * server, so the warm-up runs the same mix first (its readings are reported too). It lasts 30 s:
- * on the two-core bench machine RSS climbed for about 35 s of this mix (193 MB at start, 391 at
- * 15 s, 400-420 from 35 s on), so a 15 s warm-up let the settling show as +13.6 % "growth" while a
- * 240 s soak after it grew 0.7 %.
+ * on the two-core bench machine RSS climbed through the first half minute of this mix (193 MB at
+ * start, 391 at 15 s, 400-420 from about 30 s on), so a 15 s warm-up let the settling show as
+ * +13.6 % "growth" while a 240 s soak after it grew 0.7 %; after 30 s, -0.2 % and +4.8 % in two
+ * runs.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 30);
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,15 +25,25 @@ import { rootMessages } from "./i18n/catalogue.server";
 import { I18nRoot, useI18n } from "./i18n/i18n-provider";
 import { metaI18n } from "./i18n/meta";
 import { revalidateOnLanguageChange } from "./i18n/revalidate";
+import { claimReload, reload } from "./lib/reload-once";
 import type { RootData } from "./lib/seo";
 import { startAppScript } from "./lib/start-app";
 
 /**
- * The stylesheet is written into the server's HTML only. The browser keeps that <style> as it
- * is (hydration does not rewrite it, and the layout never remounts), so the browser bundle
- * need not carry a second copy of the CSS as a string (~10 KB).
+ * The stylesheet is written into the server's HTML only, so the browser bundle need not carry a
+ * second copy of the CSS as a string (~10 KB). In the browser it is read back from that <style>:
+ * when an error no page handles replaces the whole app, React mounts the layout afresh and
+ * writes the element's text again, which must still be the stylesheet.
  */
-const inlineStyles = import.meta.env.SSR ? styles : "";
+const SITE_CSS = "site-css";
+const inlineStyles = import.meta.env.SSR
+  ? styles
+  : typeof document === "undefined"
+    ? ""
+    : (document.getElementById(SITE_CSS)?.textContent ?? "");
+
+/** Set once the app has started in the browser: an error after that comes from a navigation. */
+let started = false;
 
 // Starts the page's scripts once the page is on screen: its priority photo painted, or else its
 // first paint (lib/start-app.ts). Like the stylesheet, its text is in the server's HTML only.
@@ -45,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // React now answers its buttons. Browser tests wait for it after each page load.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    started = true;
   }, []);
   return (
     // The first-paint script below sets the visitor's accessibility attributes on <html> before
@@ -57,8 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f5135" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
-        <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
+        <style
+          id={SITE_CSS}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite
+          dangerouslySetInnerHTML={{ __html: inlineStyles }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         {/* The page's words in its language, for the page, its error screen and the toasts. */}
@@ -87,6 +102,8 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
 export const shouldRevalidate = revalidateOnLanguageChange;
 
 export const meta: Route.MetaFunction = (args) => {
+  // No words when their request was lost (the page is being loaded again whole).
+  if (!args.loaderData) return [];
   const { t } = metaI18n(args);
   return [
     { title: t("common.meta.title") },
@@ -105,10 +122,23 @@ export default function App() {
   );
 }
 
-/** Last line of defence: an error no page handled. It never shows a stack to a visitor. */
+/**
+ * Last line of defence: an error no page handled. It never shows a stack to a visitor. An error
+ * that is not the server's answer (data lost on the way during a navigation, a failure in the
+ * browser) loads the address again as a whole page, once: the visitor then gets the server's
+ * own page or error page rather than a screen without its words. An error already in the
+ * server's HTML (seen while the app starts) is shown as it is.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const answered = isRouteErrorResponse(error);
+  const [reloading] = useState(() => started && !answered && claimReload());
+  useEffect(() => {
+    if (reloading) reload();
+  }, [reloading]);
+  // The words of the error screen may be the ones lost: nothing is shown until the page is back.
+  if (reloading) return null;
+  if (answered && error.status === 404) return <NotFoundScreen />;
   return (
     <ErrorScreen
       title={t("common.error.title")}

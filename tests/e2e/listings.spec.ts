@@ -399,7 +399,8 @@ test.describe("search engines", () => {
     expect(html).not.toContain("utm_source");
     expect(html).not.toContain("fbclid");
     expect(html).toContain(`href="/es/buildings/${id}"`);
-    // Navigation data: the routes asked for are a set, of which only the app's own count.
+    // Navigation data: the routes asked for are a set, of which only the app's own count, so the
+    // address the cache keeps it under (sorted, once each, no made-up id) gives the same answer.
     await sameBytes(
       `/buildings/${id}.data?_routes=root%2Croutes%2Fbuilding`,
       `/buildings/${id}.data?_routes=routes%2Fbuilding%2Cmade-up%2Croot%2Croutes%2Fbuilding`,

@@ -151,6 +151,46 @@ test.describe("site shell on a desktop", () => {
     );
   });
 
+  test("a navigation whose data is lost on the way loads the page whole, once", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/net::ERR_FAILED/);
+    await page.goto("/");
+    const loads: string[] = [];
+    page.on("load", () => loads.push(new URL(page.url()).pathname));
+    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Services" })
+      .click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Services/);
+    await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+    expect(loads, "one whole load, of the page asked for").toEqual(["/services"]);
+
+    // Lost again, going home: loaded whole again (another address).
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Find your next home/);
+    expect(loads).toEqual(["/services", "/"]);
+
+    // Lost on the way home again, moments after its reload: no second reload of the same
+    // address (a page failing every time must not loop), the error screen instead, with its
+    // words and the site's styles.
+    await nav.getByRole("link", { name: "Services" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Services/);
+    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Homepage" })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(
+      /^"?Times/,
+    );
+    expect(loads).toEqual(["/services", "/"]);
+  });
+
   test("has a footer with the tagline, contacts, link groups and the equal housing statement", async ({
     page,
   }) => {

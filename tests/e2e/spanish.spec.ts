@@ -207,6 +207,32 @@ test.describe("the Spanish site", () => {
     });
   }
 
+  test("a language switch whose request is lost on the way still opens the Spanish page, whole", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/net::ERR_FAILED/);
+    await page.goto("/contact");
+    // The switch's request for the Spanish words is lost (a phone between two cells): the page
+    // is loaded again as a whole, in Spanish, words and styles.
+    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /Español$/ })
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === "/es/contact");
+    await expect(page.getByRole("heading", { name: "Contáctenos", level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expectNoEnglish(page);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(
+      /^"?Times/,
+    );
+    // The next page in Spanish, by the header: its words come with it.
+    await page.getByRole("banner").getByRole("link", { name: "Servicios" }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === "/es/services");
+    await expectNoEnglish(page);
+  });
+
   test("the not-found page under /es is in Spanish", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 404/);
     const response = await page.goto("/es/no-existe");

@@ -138,7 +138,8 @@ export function pageAddress(url: string, routeIds?: ReadonlySet<string>): string
     }
   }
   const routes = given.get("_routes");
-  if (pathname.endsWith(".data") && routes !== null) {
+  // An empty `_routes` is read as none given (every route's data): dropped, as if absent.
+  if (pathname.endsWith(".data") && routes) {
     // The routes whose data is asked for, as React Router reads them: a set of ids, of which
     // only the app's own count. Written sorted, without repeats or ids of no route.
     const ids = [...new Set(routes.split(","))].filter((id) => routeIds?.has(id) ?? true).sort();
