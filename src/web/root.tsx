@@ -25,6 +25,7 @@ import { rootMessages } from "./i18n/catalogue.server";
 import { I18nRoot, useI18n } from "./i18n/i18n-provider";
 import { metaI18n } from "./i18n/meta";
 import { revalidateOnLanguageChange } from "./i18n/revalidate";
+import { hasHydrated } from "./lib/browser-store";
 import { claimReload, reload } from "./lib/reload-once";
 import type { RootData } from "./lib/seo";
 import { startAppScript } from "./lib/start-app";
@@ -42,9 +43,6 @@ const inlineStyles = import.meta.env.SSR
     ? ""
     : (document.getElementById(SITE_CSS)?.textContent ?? "");
 
-/** Set once the app has started in the browser: an error after that comes from a navigation. */
-let started = false;
-
 // Starts the page's scripts once the page is on screen: its priority photo painted, or else its
 // first paint (lib/start-app.ts). Like the stylesheet, its text is in the server's HTML only.
 const startApp = import.meta.env.SSR ? startAppScript : "";
@@ -55,7 +53,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // React now answers its buttons. Browser tests wait for it after each page load.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    started = true;
   }, []);
   return (
     // The first-paint script below sets the visitor's accessibility attributes on <html> before
@@ -98,7 +95,7 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
   return { publicUrl: context.services.publicUrl, ...rootMessages(request) };
 }
 
-/** The shell's words (and the public URL) are loaded again only when a navigation changes the language. */
+/** The shell's words (and the public URL) load again only when a navigation changes the language. */
 export const shouldRevalidate = revalidateOnLanguageChange;
 
 export const meta: Route.MetaFunction = (args) => {
@@ -132,7 +129,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n();
   const answered = isRouteErrorResponse(error);
-  const [reloading] = useState(() => started && !answered && claimReload());
+  // After hydration, an error comes from a navigation (before, it is in the server's HTML).
+  const [reloading] = useState(() => hasHydrated() && !answered && claimReload());
   useEffect(() => {
     if (reloading) reload();
   }, [reloading]);

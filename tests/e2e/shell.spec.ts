@@ -159,22 +159,23 @@ test.describe("site shell on a desktop", () => {
     await page.goto("/");
     const loads: string[] = [];
     page.on("load", () => loads.push(new URL(page.url()).pathname));
-    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Services" })
-      .click();
-    await expect(page).toHaveURL(/\/services$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Services/);
+    const lose = () => page.route("**/*.data*", (route) => route.abort());
+    const whole = { timeout: 15_000 };
+    // Data requests are lost until the page has been loaded whole (a document, not data).
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await lose();
+    await nav.getByRole("link", { name: "Services" }).click();
+    await expect.poll(() => loads, whole).toEqual(["/services"]);
+    await page.unroute("**/*.data*");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Services/, whole);
     await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
-    expect(loads, "one whole load, of the page asked for").toEqual(["/services"]);
 
     // Lost again, going home: loaded whole again (another address).
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await page.route("**/*.data*", (route) => route.abort(), { times: 1 });
+    await lose();
     await nav.getByRole("link", { name: "Home" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Find your next home/);
-    expect(loads).toEqual(["/services", "/"]);
+    await expect.poll(() => loads, whole).toEqual(["/services", "/"]);
+    await page.unroute("**/*.data*");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Find your next home/, whole);
 
     // Lost on the way home again, moments after its reload: no second reload of the same
     // address (a page failing every time must not loop), the error screen instead, with its
@@ -188,8 +189,7 @@ test.describe("site shell on a desktop", () => {
         JSON.stringify({ href: `${location.origin}/`, at: Date.now() }),
       ),
     );
-    // Every data request lost, so no other request (a prefetch) can take the one failure.
-    await page.route("**/*.data*", (route) => route.abort());
+    await lose();
     await nav.getByRole("link", { name: "Home" }).click();
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Homepage" })).toBeVisible();

@@ -3,6 +3,11 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from "reac
 /** True once the page's first render in this browser has hydrated; never on the server. */
 let hydrated = false;
 
+/** Whether the page has hydrated, read outside a render's hooks (false on the server). */
+export function hasHydrated(): boolean {
+  return hydrated;
+}
+
 /**
  * False on the server and while the page hydrates, then true. The switch happens in a
  * transition: what a browser renders differently from the server (the privacy banner, stored
