@@ -6,6 +6,7 @@ import type { DeepJsonResult, Reads } from "./deep-json";
 import type { LighthousePage } from "./lighthouse";
 import type { MetricsOverheadResult } from "./metrics";
 import type { ObservatoryResult } from "./observatory";
+import { type ScaleResult, scaleSection } from "./scale";
 import { OTHER_CPU, type ScaleLoad, type ScaleOutOutcome, type ScaleOutResult } from "./scale-out";
 import { median } from "./server";
 import type { SoakResult } from "./soak";
@@ -46,6 +47,8 @@ export type BenchResults = {
   soak?: SoakResult;
   /** Listing alerts: the admin's save and the alerts it sets off, with 1,000 subscriptions. */
   alerts?: AlertsResult;
+  /** Every list page and API, and the back office, on the scale seed against demo size. */
+  scale?: ScaleResult;
   /** Scale-out: one instance and two behind nginx (report only, no budget). */
   scaleout?: ScaleOutOutcome;
 };
@@ -616,6 +619,7 @@ export function renderMarkdown(r: BenchResults): string {
   }
   if (r.soak) sections.push(soakSection(r.soak));
   if (r.alerts) sections.push(alertsSection(r.alerts));
+  if (r.scale) sections.push(scaleSection(r.scale));
   if (r.scaleout && !("skipped" in r.scaleout)) sections.push(scaleOutSection(r.scaleout));
   sections.push(serverSection(r));
   if (r.skipped?.length) {

@@ -11,6 +11,7 @@ import { lighthouseChecks, measureLighthouse } from "./lighthouse";
 import { measureMetricsOverhead, metricsChecks } from "./metrics";
 import { measureObservatory, observatoryChecks } from "./observatory";
 import { type BenchResults, renderMarkdown } from "./report";
+import { measureScale, scaleChecks } from "./scale";
 import { measureScaleOut, stopAllScaleOut } from "./scale-out";
 import {
   getJson,
@@ -48,13 +49,18 @@ import { measureUploads, uploadChecks } from "./uploads";
  * administrator) runs once those servers have stopped, on a database of its own on the same
  * embedded PostgreSQL and an instance of its own.
  *
+ * The scale step (bench/scale.ts) then starts two instances of its own (under DATA_DIR/scale and
+ * DATA_DIR/demo, or BENCH_SCALE_DIR kept between runs): the demo content alone, and with the
+ * scale seed at BENCH_SCALE_FACTOR (1 by default); every list page and API, the back office's
+ * tabs and a unit's save at scale against demo size.
+ *
  * The scale-out step runs last, on a PostgreSQL, Redis, bucket and instances of its own
  * (under DATA_DIR/scaleout): one instance and two behind nginx, through the same routes. It needs
  * nginx and redis-server and is skipped without them.
  *
  * Settings (environment): BENCH_SECONDS (10) per throughput route; BENCH_LIGHTHOUSE_RUNS (5)
  * per page; BENCH_SOAK_SECONDS (60) and BENCH_SOAK_WARMUP_SECONDS (30) for the soak;
- * BENCH_ONLY=startup,bytes,lighthouse,backoffice,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scaleout
+ * BENCH_ONLY=startup,bytes,lighthouse,backoffice,throughput,uploads,deepjson,metrics,observatory,soak,alerts,scale,scaleout
  * to run some steps while developing (the results are then printed only, never written over
  * latest.*).
  */
@@ -73,6 +79,7 @@ const steps = [
   "observatory",
   "soak",
   "alerts",
+  "scale",
   "scaleout",
 ] as const;
 type Step = (typeof steps)[number];
@@ -317,6 +324,15 @@ async function main(): Promise<number> {
         () => measureAlerts({ dataDir }),
       );
       if (results.alerts) results.checks.push(...alertsChecks(results.alerts));
+    }
+
+    // Two instances of its own, once the servers above have stopped.
+    if (enabled("scale")) {
+      results.scale = await step(
+        `scale: lists, back office and a unit's save on the scale seed (factor ${process.env.BENCH_SCALE_FACTOR ?? 1}) against demo size`,
+        () => measureScale({ root: dataDir }),
+      );
+      if (results.scale) results.checks.push(...scaleChecks(results.scale));
     }
 
     // Its own database and instances, after every other server has stopped: the machine's cores

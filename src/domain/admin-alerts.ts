@@ -6,6 +6,7 @@ import {
   type AlertStatus,
   alertStatuses,
 } from "./alerts";
+import { pageQueryShape } from "./api/paging";
 import { z } from "./zod";
 
 /**
@@ -37,10 +38,10 @@ export type AlertSummary = {
   topCriteria: { criteria: AlertCriteria; words: string; renters: number }[];
 };
 
-/** GET the subscribers: newest first, a page at a time, optionally of one status. */
+/** GET the subscribers: newest first, a page at a time (by the cursor), optionally of one status. */
 export const alertSubscribersQuerySchema = z.object({
   status: z.enum(alertStatuses).optional(),
-  page: z.coerce.number().int().positive().max(100_000).optional(),
+  ...pageQueryShape({ limit: ALERT_SUBSCRIBERS_PAGE }),
 });
 
 export type AlertSubscriber = {
@@ -64,8 +65,10 @@ export type AlertSubscribersPage = {
   subscribers: AlertSubscriber[];
   /** How many match the filter, on every page. */
   total: number;
-  page: number;
+  /** The limit this page was read with. */
   pageSize: number;
+  /** Where the next page starts; null on the last. */
+  nextCursor: string | null;
 };
 
 /**

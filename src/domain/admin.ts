@@ -1,5 +1,5 @@
 import type { FairHousingFinding } from "./fair-housing";
-import { amenityChoices, propertyTypes } from "./listings";
+import { amenityChoices, propertyTypes } from "./listing-format";
 import { messages } from "./messages";
 import {
   accessibilityFeatures,
@@ -78,6 +78,9 @@ export const adminMessages = {
   statsFailed: (detail: string) => `Dashboard statistics failed to load: ${detail}.`,
   pleaseWait: "Please wait...",
   noBuildings: "No Buildings Yet",
+  searchBuildings: "Search buildings",
+  noBuildingMatches: "No building matches this search",
+  searchOtherWords: "Try fewer words, or part of a name, street or town.",
   addFirstBuilding: "Add Your First Building",
   noUnits: "No Units Yet",
   duplicateUnit: "A unit with this number already exists in this building.",

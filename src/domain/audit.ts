@@ -67,6 +67,8 @@ export const auditEventSchema = z.object({
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   propertyId: z.number().int().nullable(),
+  /** The building's name as it is now; null when the event names none or it was deleted. */
+  propertyTitle: z.string().nullable(),
   changes: z.record(z.string(), auditChangeSchema).nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
   ipAddress: z.string().nullable(),

@@ -1,9 +1,12 @@
 import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "./constants";
 import type { Locale } from "./locale";
-import type { UserRole } from "./users";
+import type { UserRole } from "./roles";
 import { z } from "./zod";
 
 /** Sign-in: the login form's checks and the messages of sign-in and the guards. */
+/** Live sessions the security page lists, the most recently active first. */
+export const SESSIONS_LISTED_MAX = 50;
+
 export const authMessages = {
   invalidEmail: "Please enter a valid email address",
   passwordRequired: "Password is required",

@@ -1,4 +1,4 @@
-import { unitFactsSchema, unitSchema } from "./listings";
+import { LISTING_PHOTOS_MAX, unitFactsSchema, unitSchema } from "./listings";
 import { z } from "./zod";
 
 /**
@@ -44,7 +44,8 @@ export const feedListingSchema = unitSchema
   .extend({
     /** The unit's page on the site. */
     url: absoluteUrl,
-    photos: z.array(feedPhotoSchema),
+    /** The unit's own photos: at most the public unit's (LISTING_PHOTOS_MAX, the upload limit). */
+    photos: z.array(feedPhotoSchema).max(LISTING_PHOTOS_MAX),
   });
 export type FeedListing = z.infer<typeof feedListingSchema>;
 
@@ -63,14 +64,22 @@ export const feedOfficeSchema = z.object({
 });
 export type FeedOffice = z.infer<typeof feedOfficeSchema>;
 
+/** The listings of one page of the JSON feed, unless its `limit` asks fewer. */
+export const FEED_PAGE = 200;
+/** The most listings one page of the JSON feed carries. */
+export const FEED_PAGE_MAX = 500;
+
 export const listingFeedSchema = z.object({
   /**
-   * The latest change among the listed units and their buildings (a save, a building edit, a
+   * The latest change among this page's units and their buildings (a save, a building edit, a
    * "Still available"), ISO; null when nothing is listed. Read from the data, so every instance
    * sends the same body, and ETag, for the same listings.
    */
   updatedAt: z.string().nullable(),
   office: feedOfficeSchema,
-  listings: z.array(feedListingSchema),
+  /** A page of the listed units, by building then unit. */
+  listings: z.array(feedListingSchema).max(FEED_PAGE_MAX),
+  /** The address of the next page (absolute), null on the last one. */
+  nextUrl: z.string().nullable(),
 });
 export type ListingFeed = z.infer<typeof listingFeedSchema>;

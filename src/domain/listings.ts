@@ -1,3 +1,4 @@
+import { cursorSchema, pageQueryShape } from "./api/paging";
 import {
   accessFilterValues,
   accessibilityFeatures,
@@ -19,10 +20,6 @@ export const listingsMessages = {
   buildingNotFound: "Building not found. It may have been removed or never existed.",
   unitNotFound: "Unit not found. It doesn't exist or may no longer be available.",
 } as const;
-
-// The names of property types and amenities live with the zod-free listing helpers, so that
-// pages which only show listings need not load the validation library for them.
-export { amenityChoices, type PropertyType, propertyTypes } from "./listing-format";
 
 /** A photo ready for an <img>: the largest variant as src, every variant in srcSet. */
 export const photoSchema = z.object({
@@ -47,6 +44,19 @@ export const unitSummarySchema = z.object({
 });
 export type UnitSummary = z.infer<typeof unitSummarySchema>;
 
+/**
+ * The most photos a building or a unit shows: the back office stores at most 60 per building or
+ * unit (its upload limit), and the public answers send no more.
+ */
+export const LISTING_PHOTOS_MAX = 60;
+
+/**
+ * The most units a building's page lists, in natural order: a building of this agency's has a
+ * few dozen at most (ten on average at 2,000 buildings), and a page of a hundred is the most any
+ * list sends unpaged; 100 summaries are about 20 KB. The building's counts count every unit.
+ */
+export const BUILDING_UNITS_MAX = 100;
+
 export const buildingSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -57,8 +67,8 @@ export const buildingSchema = z.object({
   zipCode: z.string(),
   hasVacancy: z.boolean(),
   /** Image URLs, the API's original field; `photos` carries the same images with sizes and alt. */
-  images: z.array(z.string()),
-  photos: z.array(photoSchema),
+  images: z.array(z.string()).max(LISTING_PHOTOS_MAX),
+  photos: z.array(photoSchema).max(LISTING_PHOTOS_MAX),
   amenities: z.array(z.string()),
   yearBuilt: z.number().nullable(),
   availableUnits: z.number(),
@@ -72,7 +82,9 @@ export const buildingSchema = z.object({
 });
 export type Building = z.infer<typeof buildingSchema>;
 
-export const buildingDetailSchema = buildingSchema.extend({ units: z.array(unitSummarySchema) });
+export const buildingDetailSchema = buildingSchema.extend({
+  units: z.array(unitSummarySchema).max(BUILDING_UNITS_MAX),
+});
 export type BuildingDetail = z.infer<typeof buildingDetailSchema>;
 
 /** A unit's facts as the API sends them (see unit-facts.ts). */
@@ -98,8 +110,8 @@ export const unitSchema = unitSummarySchema
     state: z.string(),
     zipCode: z.string(),
     featured: z.boolean(),
-    images: z.array(z.string()),
-    photos: z.array(photoSchema),
+    images: z.array(z.string()).max(LISTING_PHOTOS_MAX),
+    photos: z.array(photoSchema).max(LISTING_PHOTOS_MAX),
     description: z.string(),
     /** The staff's Spanish description, or null: the Spanish pages then show `description`. */
     descriptionEs: z.string().nullable(),
@@ -132,11 +144,74 @@ export const buildingFiltersSchema = z.object({
 export type BuildingFilters = z.output<typeof buildingFiltersSchema>;
 
 /**
+ * What a building's card shows, and so what a page of cards sends to the browser: the list's
+ * fields less the description and every photo but the first (a card shows one; the building's
+ * page shows them all).
+ */
+export type BuildingCardData = Omit<Building, "description" | "descriptionEs" | "images">;
+
+export function buildingCard({
+  description: _description,
+  descriptionEs: _descriptionEs,
+  images: _images,
+  photos,
+  ...card
+}: Building): BuildingCardData {
+  return { ...card, photos: photos.slice(0, 1) };
+}
+
+/**
+ * The public list's page: 18 buildings (a grid of two or three columns fills evenly, and the
+ * page's HTML stays near 180 KB with the inline styles of its first paint), for the
+ * API's default and the /properties page alike, so both read one cached entry per page.
+ */
+export const BUILDINGS_PAGE = 18;
+
+/**
+ * The API's list of buildings: the filters, and a page of `limit` buildings (default
+ * BUILDINGS_PAGE, at most 100) after the `cursor` the previous page's `Link: <...>; rel="next"`
+ * header named. A limit out of range or a cursor not handed out is a 400.
+ */
+export const buildingsQuerySchema = buildingFiltersSchema.extend(
+  pageQueryShape({ limit: BUILDINGS_PAGE }),
+);
+export type BuildingsQuery = z.output<typeof buildingsQuerySchema>;
+
+/**
  * The filters the /properties page applies, from its address's query: the schema's, without
- * `limit` (the page shows every building). The page's loader and the page cache's key read the
- * query through this one function.
+ * `limit` (the page's size is BUILDINGS_PAGE). The page's loader and the page cache's key read
+ * the query through this one function.
  */
 export function listPageFilters(search: URLSearchParams): Omit<BuildingFilters, "limit"> {
   const { limit: _, ...filters } = buildingFiltersSchema.parse(Object.fromEntries(search));
   return filters;
 }
+
+/**
+ * Where the /properties page starts: the `cursor` its "Show more" link carried, when it looks
+ * like one (whether the server made it is the server's to say), else the first page.
+ */
+export function listPageCursor(search: URLSearchParams): string | undefined {
+  const parsed = cursorSchema.safeParse(search.get("cursor") ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The /properties page's query as the page writes it: the filters that filter something (not
+ * `available=false`), then the cursor of a later page. The page cache keys pages by it, and the
+ * page's own links are written with it.
+ */
+export function listPageQuery(
+  filters: Omit<BuildingFilters, "limit">,
+  cursor: string | null | undefined,
+): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== false) query.set(name, String(value));
+  }
+  if (cursor) query.set("cursor", cursor);
+  return query;
+}
+
+/** The buildings the filters find, all of them, and the available units in those buildings. */
+export type BuildingsCount = { buildings: number; availableUnits: number };

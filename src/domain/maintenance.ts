@@ -1,3 +1,4 @@
+import { pageQueryShape } from "./api/paging";
 import { type Locale, locales } from "./locale";
 import { site } from "./site";
 import { z } from "./zod";
@@ -18,6 +19,10 @@ export const TENANT_LINK_REQUESTS_PER_MINUTE = 5;
 export const TENANT_LINKS_PER_ADDRESS_PER_HOUR = 5;
 /** Photos one request may carry, and the size of each before it is re-encoded. */
 export const MAINTENANCE_PHOTOS_MAX = 5;
+/** A request as one reads it: its newest comments, this many, and how many there are. */
+export const MAINTENANCE_COMMENTS_SHOWN = 20;
+/** A request in a list: its newest comments, this many (the request itself shows more). */
+export const MAINTENANCE_COMMENTS_IN_LIST = 3;
 export const MAINTENANCE_PHOTO_MAX_MB = 10;
 export const MAINTENANCE_PHOTO_MAX_BYTES = MAINTENANCE_PHOTO_MAX_MB * 1024 * 1024;
 /** How long a photo's signed link works. */
@@ -184,8 +189,30 @@ export const maintenanceQuerySchema = z.object({
   status: z.enum([...maintenanceStatuses, "open"]).optional(),
   urgency: z.enum(maintenanceUrgencies).optional(),
   propertyId: z.coerce.number().int().positive().optional(),
+  ...pageQueryShape(),
 });
 export type MaintenanceQuery = z.infer<typeof maintenanceQuerySchema>;
+
+/** A page of the tenants list: the pickers' first page, and a building card's tenants. */
+export const TENANTS_PAGE = 50;
+
+const INT_MAX = 2_147_483_647;
+
+/**
+ * The tenants list's filters: the tenants of some units (a building card's units, as ids with
+ * commas between, at most 100), or those whose name or address has the words typed (a picker's
+ * finder), by address, a page at a time.
+ */
+export const tenantsQuerySchema = z.object({
+  units: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, "Unit ids, with commas between (at most 100).")
+    .refine((ids) => ids.split(",").every((id) => Number(id) <= INT_MAX), "Not a unit id.")
+    .optional(),
+  q: z.string().trim().max(200).optional(),
+  ...pageQueryShape({ limit: TENANTS_PAGE }),
+});
+export type TenantsQuery = z.infer<typeof tenantsQuerySchema>;
 
 export type MaintenancePhoto = { id: string; url: string; width: number; height: number };
 
@@ -215,7 +242,10 @@ export type MaintenanceRequest = {
   tenant: { id: string | null; name: string; email: string };
   property: { id: number | null; name: string; unit: string; unitId: number | null };
   photos: MaintenancePhoto[];
+  /** The newest comments (MAINTENANCE_COMMENTS_SHOWN, or _IN_LIST in a list), oldest first. */
   comments: MaintenanceComment[];
+  /** How many comments the request has, shown or not. */
+  commentCount: number;
 };
 
 // ---- Tenants -----------------------------------------------------------------------------
@@ -329,6 +359,10 @@ export const maintenanceStaffMessages = {
   tenantsLoadFailed: "Failed to load the tenants",
   noTenants: "No tenants with access yet. Invite one from a unit on the Properties tab.",
   chooseTenant: "Choose a tenant.",
+  noTenantMatches: "No tenant's name or address has these words.",
+  /** Under a building's units when they have more tenants than the card lists. */
+  moreTenants: (shown: number, total: number) =>
+    `The first ${shown} of these units' ${total} tenants by address are shown.`,
   chooseFiles: "Choose at least one file.",
   tooManyFiles: (max: number) => `Share up to ${max} files at once.`,
   shareFailed: "Failed to share the document",

@@ -14,6 +14,10 @@ export const MFA_MAX_TRIES = 5;
 /** A passkey ceremony (the browser's prompt) must end within this time. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
 export const PASSKEY_NAME_MAX = 60;
+/** Passkeys one account may have (a new one is refused beyond): the security page lists them all. */
+export const PASSKEYS_MAX = 20;
+/** Administrators the Staff list shows, the oldest first (an agency has a handful). */
+export const STAFF_LIST_MAX = 100;
 
 export const mfaMessages = {
   passwordIncorrect: "That password is not correct.",
@@ -28,6 +32,7 @@ export const mfaMessages = {
   secondStepExpired: "The sign-in step has expired. Please sign in again.",
   passkeyNameRequired: "Give the passkey a name, for example the device it is on.",
   passkeyNameLength: `A passkey's name has at most ${PASSKEY_NAME_MAX} characters.`,
+  passkeyLimit: `An account has at most ${PASSKEYS_MAX} passkeys: remove one to add another.`,
   passkeyFailed: "The passkey could not be checked. Please try again.",
   passkeyNotFound: "That passkey is not registered here.",
   enrollmentRequired:
@@ -136,7 +141,7 @@ export type Passkey = z.infer<typeof passkeySchema>;
 /** The account's second step as the security page shows it. */
 export const mfaStatusSchema = z.object({
   totp: z.object({ enabled: z.boolean(), enabledAt: z.iso.datetime().nullable() }),
-  passkeys: z.array(passkeySchema),
+  passkeys: z.array(passkeySchema).max(PASSKEYS_MAX),
   recoveryCodesLeft: z.number().int(),
   /** MFA_REQUIRED: administrators must have a second step before using the back office. */
   required: z.boolean(),

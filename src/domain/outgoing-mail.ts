@@ -1,3 +1,4 @@
+import { cursorSchema, PAGE_LIMIT_MAX, pageQueryShape } from "#domain/api/paging";
 import { z } from "#domain/zod";
 
 /**
@@ -54,12 +55,12 @@ export const mailStatusLabels: Record<MailStatus, string> = {
   failed: "Failed",
 };
 
-/** How many messages the list shows at most (newest first). */
-export const OUTGOING_MAIL_PAGE = 100;
-
+/** A page of messages, newest first: 50 unless asked, at most 100. */
 export const outgoingMailQuerySchema = z.object({
   status: z.enum(mailStatuses).optional(),
+  ...pageQueryShape(),
 });
+export type OutgoingMailQuery = z.infer<typeof outgoingMailQuerySchema>;
 
 export const outgoingMessageSchema = z.object({
   id: z.uuid(),
@@ -79,7 +80,9 @@ export const outgoingMessageSchema = z.object({
 export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
 
 export const outgoingMailResponseSchema = z.object({
-  messages: z.array(outgoingMessageSchema),
+  messages: z.array(outgoingMessageSchema).max(PAGE_LIMIT_MAX),
+  /** The next page's cursor (null on the last page). */
+  nextCursor: cursorSchema.nullable(),
   /** Whatever the filter: how many are queued, sent and failed in all. */
   counts: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
 });

@@ -1,3 +1,4 @@
+import { pageQueryShape } from "./api/paging";
 import { messages } from "./messages";
 import { z } from "./zod";
 
@@ -107,6 +108,7 @@ export const documentUploadMessages = {
 export const filesQuerySchema = z.object({
   category: z.enum(fileCategories).optional(),
   tenant: z.string().trim().max(200).optional(),
+  ...pageQueryShape(),
 });
 export type FilesQuery = z.output<typeof filesQuerySchema>;
 
@@ -127,6 +129,11 @@ export type TenantFile = {
 };
 
 export type FilesResponse = { files: TenantFile[] };
+/** A page of the Files tab: its files and where the next page starts (null on the last). */
+export type FilesPage = FilesResponse & { nextCursor: string | null };
+
+/** The document requests the Files tab shows: the newest, as many as this. */
+export const DOCUMENT_REQUESTS_SHOWN = 50;
 
 export type FileStats = {
   totalFiles: number;

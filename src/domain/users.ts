@@ -1,5 +1,6 @@
 import { accountMessages } from "./auth";
 import { PASSWORD_MIN_LENGTH } from "./constants";
+import { userRoles } from "./roles";
 import { z } from "./zod";
 
 /** The users command's refusals (npm run users), naming the e-mail address. */
@@ -7,9 +8,6 @@ export const usersMessages = {
   emailTaken: (email: string) => `A user with the e-mail ${email} already exists.`,
   noSuchEmail: (email: string) => `No user has the e-mail ${email}.`,
 } as const;
-
-export const userRoles = ["admin", "tenant"] as const;
-export type UserRole = (typeof userRoles)[number];
 
 export const emailSchema = z
   .string()

@@ -1,15 +1,20 @@
 import { mkdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { Resource } from "#domain/api/wire";
-import type { AppDeps } from "./app";
+import {
+  createGuards,
+  createLoginThrottle,
+  createRedisLoginThrottle,
+  createSessionTokens,
+  type Guards,
+  loadJwtSecret,
+} from "#server/modules/auth";
+import { createSecondStepGate } from "#server/modules/mfa";
+import type { AppDeps } from "./app-deps";
 import { createAuditLog } from "./audit/audit-log";
 import { createResponseCache } from "./http/response-cache";
 import { createMailQueue, type MailQueue } from "./mail/mail-queue";
 import { createMailer } from "./mail/mailer";
-import { createGuards, type Guards } from "./modules/auth/auth.guard";
-import { loadJwtSecret } from "./modules/auth/auth.secret";
-import { createSessionTokens } from "./modules/auth/auth.tokens";
-import { createLoginThrottle, createRedisLoginThrottle } from "./modules/auth/login-throttle";
 import { lineLog } from "./platform";
 import { connectRedis, shareCacheInvalidations } from "./shared/redis";
 import { createObjectStore, scratchDirectory } from "./storage/storage";
@@ -60,10 +65,10 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   });
   app.decorate("mailQueue", mailQueue);
   const tokens = createSessionTokens(secret);
-  app.decorate(
-    "guards",
-    createGuards({ db: database.db, tokens, mfaRequired: config.mfaRequired }),
-  );
+  // What sign-in asks of the second step, answered by the mfa module (auth never imports it).
+  const secondStep = createSecondStepGate({ db: database.db, secret });
+  const { mfaRequired } = config;
+  app.decorate("guards", createGuards({ db: database.db, tokens, mfaRequired, secondStep }));
   const throttle =
     deps.loginThrottle ?? (redis ? createRedisLoginThrottle(redis.client) : createLoginThrottle());
 
@@ -85,5 +90,5 @@ export async function createDependencies(app: FastifyInstance, deps: AppDeps) {
   const scratchDir = scratchDirectory(config.dataDir);
   mkdirSync(scratchDir, { recursive: true, mode: 0o700 });
 
-  return { redis, mailQueue, secret, tokens, throttle, cache, store, scratchDir };
+  return { redis, mailQueue, secret, tokens, secondStep, throttle, cache, store, scratchDir };
 }

@@ -1,4 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { alertPurges } from "#server/modules/alerts";
+import { createSessionStore } from "#server/modules/auth";
+import { createDemoAdministrator, seedDemoContent } from "#server/modules/demo";
+import { purgeSpentCeremonies, purgeSpentChallenges } from "#server/modules/mfa";
+import { createTenantLinks } from "#server/modules/tenants";
+import { ensureAdministrator } from "#server/modules/users";
 import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
@@ -9,13 +15,6 @@ import {
   createOutgoingMailRepository,
   OUTGOING_MAIL_KEEP_DAYS,
 } from "./mail/outgoing-mail.repository";
-import { alertPurges } from "./modules/alerts/alerts.service";
-import { createSessionStore } from "./modules/auth/sessions";
-import { createDemoAdministrator, seedDemoContent } from "./modules/demo/demo.service";
-import { purgeSpentCeremonies } from "./modules/mfa/passkeys";
-import { purgeSpentChallenges } from "./modules/mfa/second-step";
-import { createTenantLinks } from "./modules/tenants/tenant-links";
-import { ensureAdministrator } from "./modules/users/users.service";
 import { lineLog } from "./platform";
 import { scheduleDailyPurges } from "./shared/periodic";
 import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
@@ -178,7 +177,8 @@ async function main() {
       {
         name: "Second steps and passkey ceremonies spent or expired",
         run: async () =>
-          (await purgeSpentChallenges(database.db)) + (await purgeSpentCeremonies(database.db)),
+          (await purgeSpentChallenges({ db: database.db })) +
+          (await purgeSpentCeremonies({ db: database.db })),
       },
       {
         name: `Sent and failed e-mail past ${OUTGOING_MAIL_KEEP_DAYS} days`,

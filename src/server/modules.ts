@@ -4,41 +4,43 @@ import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { API_PREFIX } from "#domain/api/wire";
 import { VERIFICATION_CODE_MINUTES } from "#domain/auth";
 import { TENANT_FILE_MAX_BYTES, TENANT_FILES_PER_REQUEST_MAX } from "#domain/tenant-files";
-import type { AppDeps } from "./app";
+import { adminPropertiesRoutes, uploadRoutes } from "#server/modules/admin-properties";
+import {
+  type AlertRunner,
+  adminAlertsRoutes,
+  alertsRoutes,
+  alertTowns,
+  confirm,
+  createAlertRunner,
+  createManageTokens,
+  findByConfirmToken,
+  findByManageToken,
+} from "#server/modules/alerts";
+import { auditRoutes } from "#server/modules/audit";
+import {
+  accountRoutes,
+  authRoutes,
+  createCodeHasher,
+  createDeviceCookies,
+  createLinkTokens,
+  createSignIn,
+} from "#server/modules/auth";
+import { docsRoutes } from "#server/modules/docs";
+import { feedsRoutes } from "#server/modules/feeds";
+import { healthRoutes } from "#server/modules/health";
+import { adminInquiriesRoutes, inquiriesRoutes } from "#server/modules/inquiries";
+import { listingsRoutes } from "#server/modules/listings";
+import { createPhotoLinks, maintenanceRoutes } from "#server/modules/maintenance";
+import { mfaRoutes } from "#server/modules/mfa";
+import { notificationsRoutes } from "#server/modules/notifications";
+import { outgoingMailRoutes } from "#server/modules/outgoing-mail";
+import { seoRoutes } from "#server/modules/seo";
+import { tenantFilesRoutes } from "#server/modules/tenant-files";
+import { tenantsRoutes } from "#server/modules/tenants";
+import type { AppDeps } from "./app-deps";
 import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
 import type { AlertPages } from "./http/web-services";
-import { adminPropertiesRoutes } from "./modules/admin-properties/admin-properties.routes";
-import { uploadRoutes } from "./modules/admin-properties/upload.routes";
-import { createManageTokens } from "./modules/alerts/alert-tokens";
-import { adminAlertsRoutes } from "./modules/alerts/alerts.admin.routes";
-import { createAlertsRepository } from "./modules/alerts/alerts.repository";
-import { alertsRoutes } from "./modules/alerts/alerts.routes";
-import { type AlertRunner, createAlertRunner } from "./modules/alerts/alerts.runner";
-import { confirm, findByConfirmToken, findByManageToken } from "./modules/alerts/alerts.service";
-import { auditRoutes } from "./modules/audit/audit.routes";
-import { accountRoutes } from "./modules/auth/account.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
-import { createLinkTokens } from "./modules/auth/auth.tokens";
-import { createCodeHasher } from "./modules/auth/code-hash";
-import { createDeviceCookies } from "./modules/auth/device-cookie";
-import { createSignIn } from "./modules/auth/sign-in";
-import { docsRoutes } from "./modules/docs/docs.routes";
-import { feedsRoutes } from "./modules/feeds/feeds.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { adminInquiriesRoutes } from "./modules/inquiries/inquiries.admin.routes";
-import { inquiriesRoutes } from "./modules/inquiries/inquiries.routes";
-import { listingsRoutes } from "./modules/listings/listings.routes";
-import { maintenanceRoutes } from "./modules/maintenance/maintenance.routes";
-import { createPhotoLinks } from "./modules/maintenance/maintenance-photos";
-import { mfaRoutes } from "./modules/mfa/mfa.routes";
-import { createPasskeys } from "./modules/mfa/passkeys";
-import { createSecondStep } from "./modules/mfa/second-step";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes";
-import { outgoingMailRoutes } from "./modules/outgoing-mail/outgoing-mail.routes";
-import { seoRoutes } from "./modules/seo/seo.routes";
-import { tenantFilesRoutes } from "./modules/tenant-files/tenant-files.routes";
-import { tenantsRoutes } from "./modules/tenants/tenants.routes";
 import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
 
@@ -56,7 +58,7 @@ declare module "fastify" {
 export async function registerModules(app: FastifyInstance, deps: AppDeps, services: Services) {
   const { config, database } = deps;
   const { db } = database;
-  const { mailQueue, secret, tokens, throttle, cache, store, scratchDir } = services;
+  const { mailQueue, secret, tokens, secondStep, throttle, cache, store, scratchDir } = services;
   const { publicUrl, authAttemptsPerMinute: attemptsPerMinute } = config;
 
   await app.register(healthRoutes({ database, store, redis: services.redis }));
@@ -69,12 +71,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     secure: new URL(publicUrl).protocol === "https:",
   });
   const completeSignIn = createSignIn({ db, tokens, deviceCookies, mailQueue, publicUrl });
-  const secondStep = createSecondStep({ db, secret, log: app.log });
   const { mfaRequired } = config;
   await app.register(
     authRoutes({
       db,
-      tokens,
       throttle,
       deviceCookies,
       secondStep,
@@ -88,8 +88,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
       db,
       mailQueue,
       publicUrl,
-      secondStep,
-      passkeys: createPasskeys({ db, publicUrl }),
+      secret,
       throttle,
       deviceCookies,
       completeSignIn,
@@ -129,7 +128,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   };
   await app.register(alertsRoutes(alertDeps));
   const alertPages: AlertPages = {
-    towns: () => cache.get("web:alert-towns", () => createAlertsRepository(db).towns()),
+    towns: () => cache.get("web:alert-towns", () => alertTowns({ db })),
     confirmation: (token) => findByConfirmToken(alertDeps, token),
     confirm: async (token) => {
       const confirmed = await confirm(alertDeps, token);
@@ -185,7 +184,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(adminInquiriesRoutes({ db }));
   await app.register(adminAlertsRoutes({ db, now: alertDeps.now }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));
-  await app.register(auditRoutes());
+  await app.register(auditRoutes({ db }));
   registerMailMetrics(app, mailQueue);
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);
@@ -207,7 +206,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   return { alertPages };
 }
 
-/** The mail queue's state at each scrape, for the alerts the README lists. */
+/** The mail queue's state at each scrape, for the alerts docs/metrics.md lists. */
 function registerMailMetrics(app: FastifyInstance, mailQueue: Services["mailQueue"]) {
   app.metrics.gauge({
     name: "mail_queue_depth",

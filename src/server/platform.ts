@@ -7,7 +7,7 @@ import helmet from "helmet";
 import type { Contract } from "#domain/api/contract";
 import type { Guard } from "#domain/api/wire";
 import { messages } from "#domain/messages";
-import type { AppDeps } from "./app";
+import type { AppDeps } from "./app-deps";
 import { type LimitCount, localWindowLimit } from "./http/app-wide-limit";
 import { enforceBodyDeadline } from "./http/body-deadline";
 import { checkAnswersAgainstContracts } from "./http/contract-check";

@@ -1,12 +1,6 @@
-import type { WebServices } from "../server/http/web-services";
+import type { LoadContext } from "#server/http/load-context";
 
-/** What the Fastify server hands to every React Router request (loaders and entry.server). */
-export type LoadContext = {
-  /** The script nonce of this response's Content-Security-Policy. */
-  cspNonce: string;
-  services: WebServices;
-};
-
+/** Every loader's `context` and entry.server's load context are what the server hands over. */
 declare module "react-router" {
   interface AppLoadContext extends LoadContext {}
 }

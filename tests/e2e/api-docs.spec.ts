@@ -37,7 +37,11 @@ test.describe("API reference", () => {
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     expect((await described).status()).toBe(200);
 
-    await expect(page.getByRole("heading", { name: /Charter Oak Rentals API/ })).toBeVisible();
+    // Swagger UI resolves the whole description (about 300 KB, 90 paths) before it draws a thing:
+    // about 5 s on an idle two-core machine, more while other tests run beside it.
+    await expect(page.getByRole("heading", { name: /Charter Oak Rentals API/ })).toBeVisible({
+      timeout: 30_000,
+    });
     for (const area of ["health", "auth", "listings", "adminProperties", "docs"]) {
       await expect(page.locator(`#operations-tag-${area}`)).toBeVisible();
     }

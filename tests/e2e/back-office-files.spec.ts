@@ -139,3 +139,16 @@ test("an inquiry sent from /contact appears in the Inquiries tab and can be mark
   await expect(item.getByRole("button", { name: "Mark as not handled" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("another tab opens at its own first page, without the last tab's search or page", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openTab(page, "Inquiries");
+  await page.getByRole("searchbox", { name: /Search/ }).fill("water");
+  await expect(page).toHaveURL(/tab=inquiries&q=water$/);
+  await openTab(page, "Properties");
+  // The inquiries' words are not a search of the buildings.
+  await expect(page).toHaveURL(/\/admin-dashboard\?tab=properties$/);
+  await expect(page.getByRole("searchbox", { name: "Search buildings" })).toHaveValue("");
+});

@@ -16,7 +16,7 @@ import { DESKTOP, expect, expectNoA11yViolations, MOBILE, test } from "./support
  * desktop and on a phone.
  */
 
-const catalogues = path.join(import.meta.dirname, "../../src/web/i18n/messages");
+const catalogues = path.join(import.meta.dirname, "../../src/domain/i18n/messages");
 
 function readCatalogue(locale: string): Record<string, string> {
   const all: Record<string, string> = {};

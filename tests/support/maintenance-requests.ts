@@ -42,4 +42,5 @@ export const leak: MaintenanceRequest = {
       createdAt: "2026-03-02T15:00:00.000Z",
     },
   ],
+  commentCount: 2,
 };

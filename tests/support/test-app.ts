@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type AppDeps, buildApp } from "#server/app";
+import { buildApp } from "#server/app";
+import type { AppDeps } from "#server/app-deps";
 import { loadConfig } from "#server/config";
 import type { Database } from "#server/db/client";
 import { readOutbox } from "#server/mail/outbox";

@@ -2,10 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { File as NodeFile } from "node:buffer";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { setTranslatorOutsideRoutes } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
+import { connectSession } from "#web/lib/api-client";
 import { apiServer } from "./api-mocks";
 
 // Components rendered on their own (outside the route tree and its loaders) speak English with
@@ -22,6 +23,11 @@ beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
+  // Test files share their modules (vitest.config.ts): what one left signed in, stored or
+  // connected is gone before the next test, as in a fresh page.
+  connectSession({ token: () => null, onUnauthorized: () => {} });
+  localStorage.clear();
+  sessionStorage.clear();
 });
 afterAll(() => apiServer.close());
 

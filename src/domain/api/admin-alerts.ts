@@ -5,6 +5,7 @@ import {
   type AlertSummary,
   alertReachQuerySchema,
   alertSubscribersQuerySchema,
+  TOP_CRITERIA,
 } from "#domain/admin-alerts";
 import {
   alertCriteriaSchema,
@@ -14,6 +15,7 @@ import {
 } from "#domain/alerts";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi } from "./contract";
+import { cursorSchema, PAGE_LIMIT_MAX } from "./paging";
 
 const count = z.number().int();
 
@@ -23,9 +25,9 @@ export const alertSummarySchema = z.object({
   awaitingConfirmation: count,
   renters: count,
   byFrequency: z.object({ instant: count, daily: count }),
-  topCriteria: z.array(
-    z.object({ criteria: alertCriteriaSchema, words: z.string(), renters: count }),
-  ),
+  topCriteria: z
+    .array(z.object({ criteria: alertCriteriaSchema, words: z.string(), renters: count }))
+    .max(TOP_CRITERIA),
 }) satisfies z.ZodType<AlertSummary>;
 
 export const alertSubscriberSchema = z.object({
@@ -42,10 +44,10 @@ export const alertSubscriberSchema = z.object({
 }) satisfies z.ZodType<AlertSubscriber>;
 
 export const alertSubscribersPageSchema = z.object({
-  subscribers: z.array(alertSubscriberSchema),
+  subscribers: z.array(alertSubscriberSchema).max(PAGE_LIMIT_MAX),
   total: count,
-  page: count,
   pageSize: count,
+  nextCursor: cursorSchema.nullable(),
 }) satisfies z.ZodType<AlertSubscribersPage>;
 
 export const alertReachSchema = z.object({
@@ -72,7 +74,7 @@ export const adminAlertsApi = defineApi("adminAlerts", {
     method: "GET",
     path: "/api/admin/alerts/subscribers",
     summary:
-      "The subscriptions with their addresses, newest first, 50 a page (`page` from 1), optionally of one status",
+      "The subscriptions with their addresses, newest first, 50 a page (the answer's `nextCursor` names the next), optionally of one status, with how many match",
     guard: "admin",
     query: alertSubscribersQuerySchema,
     responses: { 200: alertSubscribersPageSchema },

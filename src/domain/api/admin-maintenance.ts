@@ -6,10 +6,12 @@ import {
   type Tenant,
   tenantInviteSchema,
   tenantMoveSchema,
+  tenantsQuerySchema,
 } from "#domain/maintenance";
 import { fileCategories, TENANT_FILE_MAX_BYTES } from "#domain/tenant-files";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
+import { cursorSchema, PAGE_LIMIT_MAX } from "./paging";
 import { documents, tenantFileSchema } from "./tenant-files";
 import { maintenanceRequestSchema } from "./tenant-portal";
 
@@ -29,6 +31,9 @@ export const tenantSchema = z.object({
   lastSignInAt: z.string().nullable(),
   language: z.enum(locales),
 }) satisfies z.ZodType<Tenant>;
+
+/** The documents one share sends at most. */
+const SHARED_FILES_MAX = 5;
 
 const maintenanceSummarySchema = z.object({
   open: z.number().int(),
@@ -55,10 +60,18 @@ export const adminMaintenanceApi = defineApi("adminMaintenance", {
   tenants: {
     method: "GET",
     path: "/api/admin/tenants",
-    summary: "Tenants with access, by building and unit",
+    summary:
+      "Tenants with access by address, a page at a time: those of some units (`units`, ids with commas between), or those whose name or address has the words of `q`, with how many match",
     guard: "admin",
     reads: "tenants",
-    responses: { 200: z.object({ tenants: z.array(tenantSchema) }) },
+    query: tenantsQuerySchema,
+    responses: {
+      200: z.object({
+        tenants: z.array(tenantSchema).max(PAGE_LIMIT_MAX),
+        nextCursor: cursorSchema.nullable(),
+        total: z.number().int(),
+      }),
+    },
   },
   moveTenant: {
     method: "PATCH",
@@ -91,19 +104,28 @@ export const adminMaintenanceApi = defineApi("adminMaintenance", {
     multipart: {
       files: { ...documents, name: "file" },
       fields: z.object({ category: z.enum(fileCategories).default("other") }),
-      limits: { files: 5, fileSize: TENANT_FILE_MAX_BYTES },
+      limits: { files: SHARED_FILES_MAX, fileSize: TENANT_FILE_MAX_BYTES },
     },
     invalidates: ["tenant-files", "outgoing-mail"],
-    responses: { 201: z.object({ files: z.array(tenantFileSchema) }), 404: apiErrorSchema },
+    responses: {
+      201: z.object({ files: z.array(tenantFileSchema).max(SHARED_FILES_MAX) }),
+      404: apiErrorSchema,
+    },
   },
   list: {
     method: "GET",
     path: "/api/admin/maintenance",
-    summary: "Maintenance requests, emergencies first then newest, by status, urgency and building",
+    summary:
+      "Maintenance requests, open emergencies first then newest, by status, urgency and building, a page at a time (each with its newest comments and how many)",
     guard: "admin",
     reads: "maintenance",
     query: maintenanceQuerySchema,
-    responses: { 200: z.object({ requests: z.array(maintenanceRequestSchema) }) },
+    responses: {
+      200: z.object({
+        requests: z.array(maintenanceRequestSchema).max(PAGE_LIMIT_MAX),
+        nextCursor: cursorSchema.nullable(),
+      }),
+    },
   },
   summary: {
     method: "GET",

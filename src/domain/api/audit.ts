@@ -1,11 +1,12 @@
 import { auditEventSchema, auditQuerySchema } from "#domain/audit";
 import { z } from "#domain/zod";
 import { defineApi } from "./contract";
+import { PAGE_LIMIT_MAX } from "./paging";
 import { raw } from "./wire";
 
 /** One page of the audit trail, and where the next one starts (null on the last). */
 export const auditPageSchema = z.object({
-  events: z.array(auditEventSchema),
+  events: z.array(auditEventSchema).max(PAGE_LIMIT_MAX),
   nextBefore: z.number().int().nullable(),
 });
 

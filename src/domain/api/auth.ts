@@ -2,6 +2,7 @@ import {
   loginSchema,
   requestResetSchema,
   resetPasswordSchema,
+  SESSIONS_LISTED_MAX,
   sendVerificationSchema,
   sessionUserSchema,
   verifyCodeSchema,
@@ -67,7 +68,9 @@ export const authApi = defineApi("auth", {
     summary: "The signed-in user's live sessions, the most recently active first",
     guard: "user",
     reads: "sessions",
-    responses: { 200: z.object({ sessions: z.array(activeSessionSchema) }) },
+    responses: {
+      200: z.object({ sessions: z.array(activeSessionSchema).max(SESSIONS_LISTED_MAX) }),
+    },
   },
   endSession: {
     method: "DELETE",

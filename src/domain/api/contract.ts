@@ -63,6 +63,12 @@ type Shared = {
    * and what changed.
    */
   readonly audit?: AuditAction;
+  /**
+   * Why a GET whose list may pass a page (PAGE_LIMIT_MAX) still answers it whole: a bound of
+   * its own that no growth of the agency moves (a person's last 200 notifications). Every other
+   * list longer than a page takes `limit` and `cursor` (tests/unit/list-bounds.test.ts).
+   */
+  readonly unpaged?: string;
 };
 
 export type ReadContract = Shared & {
@@ -87,11 +93,17 @@ function bodyLimitOf(draft: Draft): number {
   return draft.body ? JSON_BODY_LIMIT : NO_BODY_LIMIT;
 }
 
+/** The most details a refusal lists: a body with a thousand bad items is told of the first ones. */
+export const MAX_ERROR_DETAILS = 100;
+
 /** The API's one error format: `{error, message, details?}` with `details` for validation. */
 export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), msg: z.string() })).optional(),
+  details: z
+    .array(z.object({ path: z.string(), msg: z.string() }))
+    .max(MAX_ERROR_DETAILS)
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

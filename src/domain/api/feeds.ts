@@ -1,5 +1,7 @@
-import { listingFeedSchema } from "#domain/feeds";
+import { FEED_PAGE, FEED_PAGE_MAX, listingFeedSchema } from "#domain/feeds";
+import { z } from "#domain/zod";
 import { defineApi, notModified } from "./contract";
+import { pageQueryShape } from "./paging";
 import { raw } from "./wire";
 
 /**
@@ -23,9 +25,10 @@ export const feedsApi = defineApi("feeds", {
   listingsJson: {
     method: "GET",
     path: "/feeds/listings.json",
-    summary: "Every listed unit as JSON, with its photos, facts and page, and the office",
+    summary: `The listed units as JSON, with their photos, facts and pages, and the office: ${FEED_PAGE} a page (a limit up to ${FEED_PAGE_MAX}), by building then unit, each page naming the next one's address`,
     guard: "public",
     reads: "listings",
+    query: z.object(pageQueryShape({ limit: FEED_PAGE, max: FEED_PAGE_MAX })),
     responses: { 200: listingFeedSchema, 304: notModified },
   },
 });

@@ -7,6 +7,7 @@ import {
 import { inquiryPayloadSchema } from "#domain/inquiries";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, doneSchema, idParams } from "./contract";
+import { cursorSchema, PAGE_LIMIT_MAX } from "./paging";
 
 export const adminInquirySchema = z.object({
   id: z.number().int(),
@@ -22,8 +23,9 @@ export const adminInquirySchema = z.object({
 }) satisfies z.ZodType<AdminInquiry>;
 
 const inquiriesResponseSchema = z.object({
-  inquiries: z.array(adminInquirySchema),
+  inquiries: z.array(adminInquirySchema).max(PAGE_LIMIT_MAX),
   unhandled: z.number().int(),
+  nextCursor: cursorSchema.nullable(),
 }) satisfies z.ZodType<InquiriesResponse>;
 
 /**
@@ -43,7 +45,8 @@ export const inquiriesApi = defineApi("inquiries", {
   list: {
     method: "GET",
     path: "/api/admin/inquiries",
-    summary: "Inquiries, newest first, and the count of unhandled ones (whatever the filter)",
+    summary:
+      "A page of inquiries, newest first, filtered by status, words and dates, and the count of unhandled ones (whatever the filter)",
     guard: "admin",
     reads: "inquiries",
     query: inquiriesQuerySchema,

@@ -1,11 +1,12 @@
 import {
   buildingDetailSchema,
-  buildingFiltersSchema,
   buildingSchema,
+  buildingsQuerySchema,
   unitSchema,
 } from "#domain/listings";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, idParams, notModified } from "./contract";
+import { PAGE_LIMIT_MAX } from "./paging";
 import { raw } from "./wire";
 
 /**
@@ -17,11 +18,11 @@ export const listingsApi = defineApi("listings", {
     method: "GET",
     path: "/api/properties/buildings",
     summary:
-      "Active buildings, featured first, filtered by bedrooms, rent, availability, accessibility, pets and utilities included",
+      'Active buildings, featured first, filtered by bedrooms, rent, availability, accessibility, pets and utilities included; a page of `limit` (default 18, as on the list page; at most 100) after `cursor`, the next page named in a `Link: <...>; rel="next"` header (none on the last page)',
     guard: "public",
     reads: "listings",
-    query: buildingFiltersSchema,
-    responses: { 200: z.array(buildingSchema), 304: notModified },
+    query: buildingsQuerySchema,
+    responses: { 200: z.array(buildingSchema).max(PAGE_LIMIT_MAX), 304: notModified },
   },
   getBuilding: {
     method: "GET",
@@ -48,9 +49,26 @@ export const seoApi = defineApi("seo", {
   sitemap: {
     method: "GET",
     path: "/sitemap.xml",
-    summary: "The public pages, each building and each unit, with their last change",
+    summary:
+      "A sitemap index naming the files of public pages, buildings and units, each with its last change",
     guard: "public",
-    responses: { 200: raw("application/xml", "A sitemaps.org urlset.") },
+    responses: {
+      200: raw("application/xml", "A sitemaps.org sitemapindex, with an ETag."),
+      304: notModified,
+    },
+  },
+  sitemapFile: {
+    method: "GET",
+    path: "/sitemaps/:file",
+    summary:
+      "One file of the sitemap index (pages-1.xml, buildings-<n>.xml, units-<n>.xml): at most 40,000 URLs, each page in English and Spanish",
+    guard: "public",
+    params: z.object({ file: z.string().max(40) }),
+    responses: {
+      200: raw("application/xml", "A sitemaps.org urlset, with an ETag."),
+      304: notModified,
+      404: apiErrorSchema,
+    },
   },
   robots: {
     method: "GET",

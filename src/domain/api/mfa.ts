@@ -8,6 +8,7 @@ import {
   passkeySignInSchema,
   passwordCheckSchema,
   recoveryCodesSchema,
+  STAFF_LIST_MAX,
   staffMemberSchema,
   totpConfirmSchema,
 } from "#domain/mfa";
@@ -144,7 +145,7 @@ export const mfaApi = defineApi("mfa", {
     summary: "The administrators, with whether each has a second sign-in step",
     guard: "admin",
     reads: "staff",
-    responses: { 200: z.object({ staff: z.array(staffMemberSchema) }) },
+    responses: { 200: z.object({ staff: z.array(staffMemberSchema).max(STAFF_LIST_MAX) }) },
   },
   resetFactor: {
     method: "POST",

@@ -43,8 +43,9 @@ export const notificationsApi = defineApi("notifications", {
     path: "/api/notifications",
     summary: "The signed-in person's notifications, newest first (the last 200)",
     guard: "user",
+    unpaged: "A person's notifications are kept to their last 200: the centre shows them whole.",
     reads: "notifications",
-    responses: { 200: z.object({ notifications: z.array(serverNotificationSchema) }) },
+    responses: { 200: z.object({ notifications: z.array(serverNotificationSchema).max(200) }) },
   },
   markRead: {
     method: "PATCH",

@@ -13,7 +13,8 @@ export const outgoingMailApi = defineApi("outgoing-mail", {
   list: {
     method: "GET",
     path: "/api/admin/outgoing-mail",
-    summary: "Outgoing e-mail, newest first (at most 100), and the counts by status",
+    summary:
+      "A page of outgoing e-mail, newest first, of one status or all, and the counts by status",
     guard: "admin",
     reads: "outgoing-mail",
     query: outgoingMailQuerySchema,

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_REQUESTS_SHOWN,
   type DocumentRequest,
   type DownloadResponse,
   documentRequestSchema,
@@ -9,10 +10,12 @@ import {
   TENANT_FILES_PER_REQUEST_MAX,
   type TenantFile,
   tenantUploadFieldsSchema,
+  UPLOAD_LINK_MAX_FILES,
   type UploadRequestInfo,
 } from "#domain/tenant-files";
 import { z } from "#domain/zod";
 import { apiErrorSchema, defineApi, idParams, tokenParams } from "./contract";
+import { cursorSchema, PAGE_LIMIT_MAX } from "./paging";
 import { raw } from "./wire";
 
 const category = z.enum(fileCategories);
@@ -32,7 +35,15 @@ export const tenantFileSchema = z.object({
   fromOffice: z.boolean(),
 }) satisfies z.ZodType<TenantFile>;
 
-const filesResponseSchema = z.object({ files: z.array(tenantFileSchema) });
+/** A page of files, newest first: at most the limit's maximum, and the next page's cursor. */
+const filesPageSchema = z.object({
+  files: z.array(tenantFileSchema).max(PAGE_LIMIT_MAX),
+  nextCursor: cursorSchema.nullable(),
+});
+/** The files one upload stored (an upload is at most this many parts). */
+const uploadedFilesSchema = z.object({
+  files: z.array(tenantFileSchema).max(TENANT_FILES_PER_REQUEST_MAX),
+});
 
 const fileStatsSchema = z.object({
   totalFiles: z.number().int(),
@@ -78,7 +89,8 @@ const uploadRequestInfoSchema = z.object({
   maintenanceRequest: z.string().nullable(),
   note: z.string(),
   expiresAt: z.string(),
-  filesReceived: z.array(receivedFileSchema),
+  // A link takes at most its quota of files.
+  filesReceived: z.array(receivedFileSchema).max(UPLOAD_LINK_MAX_FILES),
 }) satisfies z.ZodType<UploadRequestInfo>;
 
 /** The documents of an upload, as the OpenAPI document describes its file parts. */
@@ -105,7 +117,7 @@ export const tenantFilesApi = defineApi("tenantFiles", {
     guard: "admin",
     reads: "tenant-files",
     query: filesQuerySchema,
-    responses: { 200: filesResponseSchema },
+    responses: { 200: filesPageSchema },
   },
   stats: {
     method: "GET",
@@ -143,7 +155,7 @@ export const tenantFilesApi = defineApi("tenantFiles", {
       limits: documentLimits,
     },
     invalidates: ["tenant-files"],
-    responses: { 201: filesResponseSchema },
+    responses: { 201: uploadedFilesSchema },
   },
   createRequest: {
     method: "POST",
@@ -158,10 +170,14 @@ export const tenantFilesApi = defineApi("tenantFiles", {
   listRequests: {
     method: "GET",
     path: "/api/admin/document-requests",
-    summary: "The most recent document requests, newest first, with the files received",
+    summary: `The ${DOCUMENT_REQUESTS_SHOWN} most recent document requests, newest first, with the files received`,
     guard: "admin",
     reads: "document-requests",
-    responses: { 200: z.object({ requests: z.array(documentRequestResponseSchema) }) },
+    responses: {
+      200: z.object({
+        requests: z.array(documentRequestResponseSchema).max(DOCUMENT_REQUESTS_SHOWN),
+      }),
+    },
   },
   uploadRequest: {
     method: "GET",
@@ -180,6 +196,9 @@ export const tenantFilesApi = defineApi("tenantFiles", {
     params: tokenParams,
     multipart: { files: documents, limits: documentLimits },
     invalidates: ["tenant-files", "document-requests"],
-    responses: { 201: z.object({ files: z.array(receivedFileSchema) }), ...linkRefused },
+    responses: {
+      201: z.object({ files: z.array(receivedFileSchema).max(TENANT_FILES_PER_REQUEST_MAX) }),
+      ...linkRefused,
+    },
   },
 });

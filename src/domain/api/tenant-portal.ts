@@ -1,4 +1,5 @@
 import {
+  MAINTENANCE_COMMENTS_SHOWN,
   MAINTENANCE_PHOTO_MAX_BYTES,
   MAINTENANCE_PHOTOS_MAX,
   type MaintenanceRequest,
@@ -15,8 +16,12 @@ import {
 import { z } from "#domain/zod";
 import { sessionSchema } from "./auth";
 import { apiErrorSchema, defineApi, doneSchema, idParams, tokenParams } from "./contract";
+import { cursorSchema, PAGE_LIMIT_MAX, pageQueryShape } from "./paging";
 import { tenantFileSchema } from "./tenant-files";
 import { raw } from "./wire";
+
+/** The portal's requests a page holds: each comes with photos and a thread. */
+const PORTAL_REQUESTS_PAGE = 20;
 
 export const maintenanceRequestSchema = z.object({
   id: z.string(),
@@ -38,17 +43,20 @@ export const maintenanceRequestSchema = z.object({
     unit: z.string(),
     unitId: z.number().int().nullable(),
   }),
-  photos: z.array(
-    z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() }),
-  ),
-  comments: z.array(
-    z.object({
-      id: z.string(),
-      body: z.string(),
-      author: z.object({ name: z.string(), role: z.enum(["tenant", "staff"]) }),
-      createdAt: z.string(),
-    }),
-  ),
+  photos: z
+    .array(z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() }))
+    .max(MAINTENANCE_PHOTOS_MAX),
+  comments: z
+    .array(
+      z.object({
+        id: z.string(),
+        body: z.string(),
+        author: z.object({ name: z.string(), role: z.enum(["tenant", "staff"]) }),
+        createdAt: z.string(),
+      }),
+    )
+    .max(MAINTENANCE_COMMENTS_SHOWN),
+  commentCount: z.number().int(),
 }) satisfies z.ZodType<MaintenanceRequest>;
 
 const tenantHomeSchema = z.object({
@@ -111,10 +119,17 @@ export const tenantPortalApi = defineApi("tenantPortal", {
   listRequests: {
     method: "GET",
     path: "/api/tenant/maintenance",
-    summary: "The tenant's unit's maintenance requests, newest first, with photos and comments",
+    summary:
+      "The tenant's unit's maintenance requests, newest first, a page at a time, with photos and their newest comments",
     guard: "tenant",
     reads: "maintenance",
-    responses: { 200: z.object({ requests: z.array(maintenanceRequestSchema) }) },
+    query: z.object(pageQueryShape({ limit: PORTAL_REQUESTS_PAGE })),
+    responses: {
+      200: z.object({
+        requests: z.array(maintenanceRequestSchema).max(PAGE_LIMIT_MAX),
+        nextCursor: cursorSchema.nullable(),
+      }),
+    },
   },
   createRequest: {
     method: "POST",
@@ -142,10 +157,17 @@ export const tenantPortalApi = defineApi("tenantPortal", {
   listDocuments: {
     method: "GET",
     path: "/api/tenant/files",
-    summary: "The tenant's own uploads and the documents the office shared with them, newest first",
+    summary:
+      "The tenant's own uploads and the documents the office shared with them, newest first, a page at a time",
     guard: "tenant",
     reads: "tenant-files",
-    responses: { 200: z.object({ files: z.array(tenantFileSchema) }) },
+    query: z.object(pageQueryShape()),
+    responses: {
+      200: z.object({
+        files: z.array(tenantFileSchema).max(PAGE_LIMIT_MAX),
+        nextCursor: cursorSchema.nullable(),
+      }),
+    },
   },
   documentLink: {
     method: "GET",

@@ -1,5 +1,3 @@
-import type { Contract } from "./contract";
-
 /**
  * What a call looks like on the wire, without zod: who may call, the families of data a write
  * makes stale, answers that are not JSON, URLs and success statuses. The browser's shared code
@@ -58,7 +56,7 @@ export function pathParamNames(path: string): string[] {
  * `params["*"]` (each of its segments encoded, its slashes kept), then the query if any.
  */
 export function buildUrl(
-  contract: Pick<Contract, "path">,
+  contract: { readonly path: string },
   params: Record<string, unknown> | undefined,
   query?: Record<string, unknown>,
 ): string {
@@ -80,8 +78,13 @@ export function buildUrl(
   return text ? `${path}?${text}` : path;
 }
 
-/** The success status a route answers when its handler returns a body. */
-export function successStatus(contract: Contract): number {
+/**
+ * The success status a route answers when its handler returns a body. (A contract's shape is
+ * written out, not imported: contract.ts imports this file.)
+ */
+export function successStatus(contract: {
+  readonly responses: Readonly<Record<number, unknown>>;
+}): number {
   const statuses = Object.keys(contract.responses).map(Number);
   return statuses.find((s) => s >= 200 && s < 300) ?? 200;
 }

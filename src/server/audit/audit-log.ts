@@ -1,18 +1,10 @@
-import { and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import {
-  AUDIT_RETENTION_DAYS,
-  type AuditAction,
-  type AuditEvent,
-  type AuditQuery,
-  auditActions,
-} from "#domain/audit";
+import type { AuditAction } from "#domain/audit";
 import type { Db } from "#server/db/client";
-import { auditEvents } from "#server/db/schema";
-import { isUuid } from "#server/shared/uuid";
+import { insertAuditEvent, type NewAuditEvent, purgeAuditEvents } from "./audit.repository";
 
 /**
- * The audit trail's writes and reads. An event records the actor (the signed-in user, or the
+ * The audit trail's writes. An event records the actor (the signed-in user, or the
  * account a sign-in was for), the action, the record it touched, the fields that changed before
  * and after (never a secret: password hashes, codes and tokens are left out by the callers, and
  * `withoutSecrets` drops any field whose name says it is one), and where it came from.
@@ -82,130 +74,29 @@ export function changesOf(
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
-const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-
+/** The trail as the app writes it: `record` for each event, `purge` daily. */
 export function createAuditLog(db: Db) {
-  function filters(query: AuditQuery): SQL | undefined {
-    const actor = query.actor?.toLowerCase();
-    return and(
-      actor
-        ? isUuid(actor)
-          ? eq(auditEvents.actorId, actor)
-          : sql`lower(${auditEvents.actorEmail}) like ${`%${actor.replace(/[\\%_]/g, "\\$&")}%`}`
-        : undefined,
-      query.action ? eq(auditEvents.action, query.action) : undefined,
-      query.propertyId ? eq(auditEvents.propertyId, query.propertyId) : undefined,
-      query.from ? gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
-      query.to ? lt(auditEvents.at, endOfDay(query.to)) : undefined,
-    );
-  }
-
   return {
-    async record(entry: AuditEntry, origin: AuditOrigin): Promise<void> {
-      await db.insert(auditEvents).values({
-        action: entry.action,
-        actorId: entry.actor?.id ?? null,
-        actorEmail: entry.actor?.email ?? null,
-        targetType: entry.targetType ?? null,
-        targetId: entry.targetId == null ? null : String(entry.targetId),
-        propertyId: entry.propertyId ?? null,
-        changes: withoutSecrets(entry.changes),
-        detail: withoutSecrets(entry.detail),
-        ipAddress: origin.ipAddress,
-        userAgent: origin.userAgent,
-        requestId: origin.requestId,
-      });
-    },
-
-    /** Newest first, `limit` at most, older than `before` when given (the next page). */
-    async list(query: AuditQuery, limit: number): Promise<AuditEvent[]> {
-      const rows = await db
-        .select()
-        .from(auditEvents)
-        .where(and(filters(query), query.before ? lt(auditEvents.id, query.before) : undefined))
-        .orderBy(desc(auditEvents.id))
-        .limit(limit);
-      return rows.map(toAuditEvent);
-    },
-
-    /**
-     * Removes the events past the retention: the only DELETE the table's trigger lets through,
-     * and only in a transaction that says it is the purge. Answers how many went.
-     */
-    async purge(): Promise<number> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('rentals.audit_purge', 'on', true)`);
-        const rows = await tx
-          .delete(auditEvents)
-          .where(lte(auditEvents.at, sql`now() - make_interval(days => ${AUDIT_RETENTION_DAYS})`))
-          .returning({ id: auditEvents.id });
-        return rows.length;
-      });
-    },
+    record: (entry: AuditEntry, origin: AuditOrigin) =>
+      insertAuditEvent({ db }, toRow(entry, origin)),
+    purge: () => purgeAuditEvents({ db }),
   };
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-function toAuditEvent(row: typeof auditEvents.$inferSelect): AuditEvent {
+function toRow(entry: AuditEntry, origin: AuditOrigin): NewAuditEvent {
   return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    label: auditActions[row.action as AuditAction] ?? row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    propertyId: row.propertyId,
-    changes: row.changes ?? null,
-    detail: row.detail ?? null,
-    ipAddress: row.ipAddress,
-    userAgent: row.userAgent,
-    requestId: row.requestId,
+    action: entry.action,
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId == null ? null : String(entry.targetId),
+    propertyId: entry.propertyId ?? null,
+    changes: withoutSecrets(entry.changes),
+    detail: withoutSecrets(entry.detail),
+    ipAddress: origin.ipAddress,
+    userAgent: origin.userAgent,
+    requestId: origin.requestId,
   };
-}
-
-/** One CSV line: every field quoted, quotes doubled; a leading = + - @ is defused (CSV injection). */
-export function csvLine(values: readonly unknown[]): string {
-  return values
-    .map((value) => {
-      let text =
-        value === null || value === undefined
-          ? ""
-          : typeof value === "object"
-            ? JSON.stringify(value)
-            : String(value);
-      if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-      return `"${text.replace(/"/g, '""')}"`;
-    })
-    .join(",");
-}
-
-export const CSV_COLUMNS = [
-  "time",
-  "actor",
-  "action",
-  "target",
-  "building",
-  "changes",
-  "detail",
-  "address",
-  "browser",
-  "request",
-] as const;
-
-export function csvRow(event: AuditEvent): string {
-  return csvLine([
-    event.at,
-    event.actorEmail ?? event.actorId ?? "",
-    event.label,
-    event.targetType ? `${event.targetType} ${event.targetId ?? ""}`.trim() : "",
-    event.propertyId,
-    event.changes,
-    event.detail,
-    event.ipAddress,
-    event.userAgent,
-    event.requestId,
-  ]);
 }

@@ -1,11 +1,10 @@
 import { parseArgs } from "node:util";
-import { userRoles } from "#domain/users";
+import { userRoles } from "#domain/roles";
+import { resetSecondStep } from "#server/modules/mfa";
+import { addUser, createUsersRepository, listUsers, setUserPassword } from "#server/modules/users";
 import { createAuditLog } from "../audit/audit-log";
 import { loadConfig } from "../config";
 import { openDatabase, runMigrations } from "../db/client";
-import { resetSecondStep } from "../modules/mfa/second-step";
-import { createUsersRepository } from "../modules/users/users.repository";
-import { addUser, listUsers, setUserPassword } from "../modules/users/users.service";
 
 /**
  * npm run users -- add --email E --password P [--role admin|tenant] [--name N] [--unverified]
@@ -81,7 +80,7 @@ async function main() {
         values.email!.trim().toLowerCase(),
       );
       if (!user) throw new Error(`No account has the e-mail address ${values.email}.`);
-      await resetSecondStep(database.db, user.id);
+      await resetSecondStep(deps, user.id);
       await createAuditLog(database.db).record(
         {
           action: "mfa.reset",

@@ -26,6 +26,7 @@ describe("migrations", () => {
     expect(rows.map((r) => r.table_name)).toEqual([
       "alert_deliveries",
       "alert_subscriptions",
+      "alert_unit_changes",
       "audit_events",
       "auth_codes",
       "document_requests",

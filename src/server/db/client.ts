@@ -19,6 +19,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * The app's handle over one checked-out client: its statements run on that connection, inside
+ * the transaction its owner opened there (the mail queue's transactions, whose pg-boss jobs
+ * join the same one).
+ */
+export const dbOn = (client: pg.PoolClient): Db => drizzle(client, { schema });
+
 /** The app's database on its embedded server. */
 const EMBEDDED_DATABASE = "rentals";
 /** Any constant works; it only has to be the same for every instance of this app. */

@@ -18,7 +18,7 @@ import { HANG_MS, type Sample, steadyTraffic, summarize } from "#tests/support/t
 /**
  * Drill: Redis stopped, then started again, under traffic; and Redis hung (SIGSTOP). Two
  * instances share one database and one redis-server; the traffic goes to one of them over a
- * real socket. What is decided (README, Deployment):
+ * real socket. What is decided (docs/deployment.md, "When a service fails"):
  * - the site keeps answering throughout, with nothing slower than Redis's command timeout;
  * - the per-address rate limits pass while Redis is away (their counters live there);
  * - failed sign-ins per account are counted in this instance's memory meanwhile, so an account

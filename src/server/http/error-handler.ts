@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MAX_ERROR_DETAILS } from "#domain/api/contract";
 import { messages } from "#domain/messages";
 import { type AppError, isAppError, isBadDataError, RetryLaterError } from "./errors";
 import { outageError } from "./outages";
@@ -79,7 +80,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
-      const details = error.validation.map((issue) => ({
+      const details = error.validation.slice(0, MAX_ERROR_DETAILS).map((issue) => ({
         path: pathOf(issue.instancePath),
         msg: issue.message ?? "Invalid value",
       }));

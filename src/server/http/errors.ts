@@ -1,3 +1,4 @@
+import { MAX_ERROR_DETAILS } from "#domain/api/contract";
 import { messages } from "#domain/messages";
 
 /**
@@ -10,13 +11,15 @@ type Details = ReadonlyArray<ErrorDetail | Readonly<Record<string, string>>>;
 
 export class AppError extends Error {
   override name = "AppError";
+  readonly details?: Details;
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details?: Details,
+    details?: Details,
   ) {
     super(message);
+    this.details = details?.slice(0, MAX_ERROR_DETAILS);
   }
 }
 

@@ -7,16 +7,20 @@ import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { createResponseCache, type ResponseCache } from "./response-cache";
+import { type AlertPages, createWebServices } from "./web-services";
 
 /** The public listing cache never shows a change late: every admin write empties it. */
 let database: TestDatabase;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let admin: { authorization: string };
+let cache: ResponseCache;
 
 beforeAll(async () => {
   database = await createTestDb();
-  ({ app, close } = await createTestApp(database));
+  cache = createResponseCache();
+  ({ app, close } = await createTestApp(database, { cache }));
   admin = (await loginAs(app, database.db, "admin")).headers;
   const building = await insertProperty(database.db, { title: "Cached Court" });
   await insertUnit(database.db, building.id, { unitNumber: "1A", available: true });
@@ -108,5 +112,46 @@ describe("the public listing cache", () => {
       headers: { "if-none-match": before as string },
     });
     expect(after.statusCode).toBe(304);
+  });
+});
+
+describe("one listing cache for the API and the pages", () => {
+  it("answers the pages' loaders from the entry the API filled, and empties it for both on a write", async () => {
+    // What the pages read, over the app's own cache (the alerts' pages play no part here).
+    const pages = createWebServices({
+      db: database.db,
+      publicUrl: "http://localhost",
+      cache,
+      alerts: {} as AlertPages,
+    }).listings;
+    // The list page's first page is the API's first page: one entry, read once.
+    const listed = (await call(app, listingsApi.listBuildings)).json() as { name: string }[];
+    const misses = cache.misses;
+    const page = await pages.listBuildingsPage({}, undefined);
+    expect(page?.buildings).toEqual(listed);
+    expect(page).toMatchObject({ before: 0, nextCursor: null });
+    expect(cache.misses).toBe(misses);
+
+    const building = page!.buildings[0]!;
+    expect(await pages.findBuilding(building.id)).toMatchObject({ name: building.name });
+    const shown = await call(app, listingsApi.getBuilding, { params: { id: building.id } });
+    expect(cache.misses).toBe(misses + 1);
+    expect(shown.json()).toEqual(await pages.findBuilding(building.id));
+
+    const created = await call(app, adminPropertiesApi.createProperty, {
+      headers: admin,
+      payload: {
+        title: "Shared Terrace",
+        type: "apartment",
+        address: "3 Shared Street",
+        city: "Hartford",
+        state: "CT",
+        zipCode: "06103",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await pages.listBuildingsPage({}, undefined);
+    expect(after?.buildings.map((b) => b.name)).toContain("Shared Terrace");
+    expect(await names()).toContain("Shared Terrace");
   });
 });

@@ -22,6 +22,9 @@ describe("pageAddress", () => {
     ["/properties?available=maybe", "/properties"],
     // Not only available units filters nothing.
     ["/properties?available=false&beds=1", "/properties?beds=1"],
+    // A later page keeps its cursor, after the filters; a value no cursor can be is dropped.
+    ["/properties?cursor=WzEsMCw2OV0&beds=2", "/properties?beds=2&cursor=WzEsMCw2OV0"],
+    ["/es/properties?cursor=not%20one", "/es/properties"],
     // Navigation data keeps React Router's `_routes`, and the list's filters.
     [
       "/buildings/3.data?_routes=routes%2Fbuilding&fbclid=1",

@@ -3,8 +3,8 @@ import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { listPageFilters } from "#domain/listings";
-import type { LoadContext } from "#web/load-context";
+import { listPageCursor, listPageFilters, listPageQuery } from "#domain/listings";
+import type { LoadContext } from "#server/http/load-context";
 import { UNAVAILABLE_RETRY_SECONDS } from "./errors";
 import { outageOf } from "./outages";
 import {
@@ -72,6 +72,8 @@ function watchOutages(services: WebServices) {
     ...services,
     listings: {
       listBuildings: watch(listings.listBuildings),
+      listBuildingsPage: watch(listings.listBuildingsPage),
+      countBuildings: watch(listings.countBuildings),
       findBuilding: watch(listings.findBuilding),
       findUnit: watch(listings.findUnit),
     },
@@ -115,7 +117,8 @@ const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
  * A public page's address as the page reads it, the key of its cached copy and the address it is
  * rendered for. Only the building list reads a query, its filters (written back as the list
  * understands them: `beds=02` is `beds=2`, a value it ignores is dropped, as are
- * `available=false`, which filters nothing, and `limit`, which the page does not use);
+ * `available=false`, which filters nothing, and `limit`, which the page does not use) and the
+ * `cursor` of a later page;
  * navigation data (`.data`) keeps React Router's `_routes` too. Anything else in an address (a
  * campaign's `utm_source`, a social network's `fbclid`, a made-up parameter) changes nothing on
  * the page, so such addresses share the page's one copy instead of each being rendered and kept
@@ -131,12 +134,9 @@ export function pageAddress(url: string, routeIds?: ReadonlySet<string>): string
   if (question < 0) return url;
   const pathname = url.slice(0, question);
   const given = new URLSearchParams(url.slice(question + 1));
-  const kept = new URLSearchParams();
-  if (LISTING_PAGE.test(pathname)) {
-    for (const [name, value] of Object.entries(listPageFilters(given))) {
-      if (value !== undefined && value !== false) kept.set(name, String(value));
-    }
-  }
+  const kept = LISTING_PAGE.test(pathname)
+    ? listPageQuery(listPageFilters(given), listPageCursor(given))
+    : new URLSearchParams();
   const routes = given.get("_routes");
   // An empty `_routes` is read as none given (every route's data): dropped, as if absent.
   if (pathname.endsWith(".data") && routes) {

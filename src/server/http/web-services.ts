@@ -1,8 +1,21 @@
 import type { AlertSubscription } from "#domain/alerts";
-import { buildingFiltersKey } from "#domain/listing-format";
-import type { Building, BuildingDetail, BuildingFilters, Unit } from "#domain/listings";
+import {
+  BUILDINGS_PAGE,
+  type Building,
+  type BuildingDetail,
+  type BuildingFilters,
+  type BuildingsCount,
+  type Unit,
+} from "#domain/listings";
+import {
+  cachedBuilding,
+  cachedBuildings,
+  cachedBuildingsBefore,
+  cachedBuildingsCount,
+  cachedBuildingsPage,
+  cachedUnit,
+} from "#server/modules/listings";
 import type { Db } from "../db/client";
-import { getBuilding, getUnit, listBuildings } from "../modules/listings/listings.service";
 import { isAppError } from "./errors";
 import type { ResponseCache } from "./response-cache";
 
@@ -14,12 +27,26 @@ import type { ResponseCache } from "./response-cache";
 export type WebServices = {
   publicUrl: string;
   listings: {
+    /** The first `limit` buildings the filters find (the home page's few). */
     listBuildings(filters: BuildingFilters): Promise<Building[]>;
+    /**
+     * The /properties page's page of buildings after the cursor, the API's own page (the same
+     * cached entry), and the next page's cursor; null for a cursor this server did not make.
+     */
+    listBuildingsPage(
+      filters: Omit<BuildingFilters, "limit">,
+      cursor: string | undefined,
+    ): Promise<ListPage | null>;
+    /** How many buildings the filters find, and the available units in them. */
+    countBuildings(filters: Omit<BuildingFilters, "limit">): Promise<BuildingsCount>;
     findBuilding(id: number): Promise<BuildingDetail | null>;
     findUnit(id: number): Promise<Unit | null>;
   };
   alerts: AlertPages;
 };
+
+/** A page of the /properties list: its buildings, how many come before them, the next cursor. */
+export type ListPage = { buildings: Building[]; before: number; nextCursor: string | null };
 
 /** What the listing alerts' pages read: a confirmation or a manage link's subscription. */
 export type AlertPages = {
@@ -40,38 +67,33 @@ export type AlertPages = {
   find(token: string): Promise<AlertSubscription | null>;
 };
 
-async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isAppError(error) && error.statusCode === 404) return null;
-    throw error;
-  }
-}
-
-/** Listing reads go through the response cache, like the public API's. */
+/** Listing reads are the public API's own: the same cached answers, under the same keys. */
 export function createWebServices(deps: {
   db: Db;
   publicUrl: string;
   cache: ResponseCache;
   alerts: AlertPages;
 }): WebServices {
-  const { cache } = deps;
   return {
     publicUrl: deps.publicUrl,
     alerts: deps.alerts,
     listings: {
-      listBuildings: (filters) =>
-        cache.get(
-          `web:buildings:${buildingFiltersKey(filters)}`,
-          async () => (await listBuildings(deps, filters)).buildings,
-        ),
-      findBuilding: (id) =>
-        cache.get(`web:building:${id}`, () =>
-          nullIfNotFound(getBuilding(deps, id).then((r) => r.building)),
-        ),
-      findUnit: (id) =>
-        cache.get(`web:unit:${id}`, () => nullIfNotFound(getUnit(deps, id).then((r) => r.unit))),
+      listBuildings: async (filters) => (await cachedBuildings(deps, filters)).value,
+      listBuildingsPage: async (filters, cursor) => {
+        try {
+          const [page, before] = await Promise.all([
+            cachedBuildingsPage(deps, { ...filters, limit: BUILDINGS_PAGE, cursor }),
+            cursor === undefined ? 0 : cachedBuildingsBefore(deps, filters, cursor),
+          ]);
+          return { buildings: page.value, nextCursor: page.nextCursor, before };
+        } catch (error) {
+          if (isAppError(error) && error.statusCode === 400) return null;
+          throw error;
+        }
+      },
+      countBuildings: (filters) => cachedBuildingsCount(deps, filters),
+      findBuilding: async (id) => (await cachedBuilding(deps, id))?.value ?? null,
+      findUnit: async (id) => (await cachedUnit(deps, id))?.value ?? null,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { apartmentBlock, industrialLoft, modernCondo } from "./apartment-facades";
 import type { Building } from "./facade-parts";
 import { colonialHouse, townhouseRow, tripleDeckers } from "./house-facades";
-import type { FacadeStyle } from "./photo-generator";
+import type { FacadeStyle } from "./photo-kinds";
 import {
   ellipse,
   gradient,

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from "#domain/constants";
-import { IMAGE_WIDTHS } from "#domain/photos";
-import type { ImageVariant } from "../db/schema";
+import { IMAGE_WIDTHS, type StoredPhoto } from "#domain/photos";
 import { AppError } from "../http/errors";
 import { isValidKey, uploadKey } from "../storage/keys";
-import type { ObjectStore } from "../storage/storage";
+import type { ObjectStore } from "../storage/object-store";
 
 /**
  * Uploaded photos become WebP variants in a folder of their own under `uploads/` in the store.
@@ -18,6 +17,9 @@ export const imageMessages = {
   wrongType: "Only PNG, JPEG and WebP images can be uploaded.",
   tooLarge: "This image is too large to process.",
 } as const;
+
+/** One stored width of a photo, as its row keeps it (images.variants). */
+type ImageVariant = StoredPhoto["variants"][number];
 
 export type ProcessedImage = {
   /** The largest variant, relative to `uploads/` (its URL is /uploads/<path>), "/" separated. */

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { FACADE_STYLES, generatePhoto, PHOTO_KINDS } from "./photo-generator";
+import { generatePhoto } from "./photo-generator";
+import { FACADE_STYLES, PHOTO_KINDS } from "./photo-kinds";
 
 /** Mean absolute difference of two pictures, 0 to 255, on small greyscale copies. */
 async function difference(a: Buffer, b: Buffer): Promise<number> {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { propertyTypes } from "#domain/listings";
 import { drawFacade } from "./facade-drawing";
+import { FACADE_STYLES, type FacadeStyle, type PhotoKind } from "./photo-kinds";
 import { drawRoom } from "./room-drawing";
 import { createRng, type Rng, VH, VW } from "./svg-drawing";
 
@@ -10,24 +10,10 @@ import { createRng, type Rng, VH, VW } from "./svg-drawing";
  * one-point perspective, rendered by sharp to JPEG. Every choice comes from a seeded PRNG, so
  * the same options always give the same bytes. There is no text in any picture.
  *
- * This module is the only entry point; the drawing lives in svg-drawing.ts (PRNG, colour, SVG
- * primitives), facade-drawing.ts and room-drawing.ts, each split further where it grew long.
+ * This module is the only entry point; what a photo can show is named in photo-kinds.ts, the
+ * drawing lives in svg-drawing.ts (PRNG, colour, SVG primitives), facade-drawing.ts and
+ * room-drawing.ts, each split further where it grew long.
  */
-
-export type PhotoKind = "facade" | "living-room" | "kitchen" | "bedroom" | "bathroom";
-
-export const PHOTO_KINDS = [
-  "facade",
-  "living-room",
-  "kitchen",
-  "bedroom",
-  "bathroom",
-] as const satisfies readonly PhotoKind[];
-
-/** A facade is drawn in the style of a property type: one per type the product knows. */
-export const FACADE_STYLES = propertyTypes;
-
-export type FacadeStyle = (typeof FACADE_STYLES)[number];
 
 const JPEG_QUALITY = 82;
 const MAX_SIDE = 4000;

@@ -1,8 +1,9 @@
 import { IMAGE_WIDTHS, PLACEHOLDER_POOL_SIZE } from "#domain/photos";
 import { uploadKey } from "../storage/keys";
-import type { ObjectStore } from "../storage/storage";
+import type { ObjectStore } from "../storage/object-store";
 import { writeImageVariants } from "./image-pipeline";
-import { generatePhoto, type PhotoKind } from "./photo-generator";
+import { generatePhoto } from "./photo-generator";
+import type { PhotoKind } from "./photo-kinds";
 
 /**
  * The photos shown when a building or unit has none. The web app builds their URLs itself

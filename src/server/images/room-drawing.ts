@@ -1,4 +1,4 @@
-import type { PhotoKind } from "./photo-generator";
+import type { PhotoKind } from "./photo-kinds";
 import { bathroom, bedroom, kitchen, livingRoom } from "./room-furnishing";
 import { FAR, flatPlane, project, type Room, sidePlane, WOODS } from "./room-parts";
 import {

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { inBatches } from "#server/db/batches";
 import type { Db } from "#server/db/client";
-import { outgoingMail } from "#server/db/schema";
+import { outgoingMail } from "./outgoing-mail.table";
 
 export type OutgoingMailRow = typeof outgoingMail.$inferSelect;
-export type OutgoingMailStatus = OutgoingMailRow["status"];
+/** How many messages wait, since when the oldest has waited, and how many failed. */
+export type MailBacklog = { queued: number; failed: number; oldest: Date | null };
 
 /**
  * Sent and failed messages are kept this long (the Outgoing mail tab's history, and a failed
@@ -11,7 +13,10 @@ export type OutgoingMailStatus = OutgoingMailRow["status"];
  */
 export const OUTGOING_MAIL_KEEP_DAYS = 180;
 
-/** The queue's rows: one per message, from queued to sent or failed. */
+/**
+ * The queue's rows: one per message, from queued to sent or failed. What staff read of them is
+ * the outgoing-mail module's.
+ */
 export function createOutgoingMailRepository(db: Db) {
   return {
     async insert(row: {
@@ -79,28 +84,8 @@ export function createOutgoingMailRepository(db: Db) {
       return rows.length === 1;
     },
 
-    /** Newest first, optionally of one status. */
-    async list(options: { status?: OutgoingMailStatus; limit: number }) {
-      return db
-        .select()
-        .from(outgoingMail)
-        .where(options.status ? eq(outgoingMail.status, options.status) : undefined)
-        .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
-        .limit(options.limit);
-    },
-
-    async countsByStatus(): Promise<Record<OutgoingMailStatus, number>> {
-      const rows = await db
-        .select({ status: outgoingMail.status, n: count() })
-        .from(outgoingMail)
-        .groupBy(outgoingMail.status);
-      const counts = { queued: 0, sent: 0, failed: 0 };
-      for (const row of rows) counts[row.status] = row.n;
-      return counts;
-    },
-
     /** How many wait, since when the oldest has waited, and how many failed (for metrics). */
-    async backlog(): Promise<{ queued: number; failed: number; oldest: Date | null }> {
+    async backlog(): Promise<MailBacklog> {
       const [row] = await db
         .select({
           queued: sql<number>`count(*) filter (where ${outgoingMail.status} = 'queued')::int`,
@@ -135,18 +120,20 @@ export function createOutgoingMailRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Removes sent and failed messages older than OUTGOING_MAIL_KEEP_DAYS; answers how many. */
-    async purgeOld(): Promise<number> {
-      const removed = await db
-        .delete(outgoingMail)
-        .where(
-          and(
-            sql`${outgoingMail.status} in ('sent', 'failed')`,
-            sql`coalesce(${outgoingMail.sentAt}, ${outgoingMail.failedAt}, ${outgoingMail.createdAt}) < now() - make_interval(days => ${OUTGOING_MAIL_KEEP_DAYS})`,
-          ),
-        )
-        .returning({ id: outgoingMail.id });
-      return removed.length;
+    /**
+     * Removes sent and failed messages older than OUTGOING_MAIL_KEEP_DAYS, a batch at a time;
+     * answers how many.
+     */
+    purgeOld(): Promise<number> {
+      const due = and(
+        sql`${outgoingMail.status} in ('sent', 'failed')`,
+        sql`coalesce(${outgoingMail.sentAt}, ${outgoingMail.failedAt}, ${outgoingMail.createdAt}) < now() - make_interval(days => ${OUTGOING_MAIL_KEEP_DAYS})`,
+      );
+      return inBatches(async (limit) => {
+        const batch = db.select({ id: outgoingMail.id }).from(outgoingMail).where(due).limit(limit);
+        const result = await db.delete(outgoingMail).where(inArray(outgoingMail.id, batch));
+        return result.rowCount ?? 0;
+      });
     },
   };
 }

@@ -1,10 +1,10 @@
+import { compileMessages } from "#domain/i18n/compile-messages";
+import { createTranslator, type Translator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
-import { compileMessages } from "#web/i18n/compile-messages";
-import { createTranslator, type Translator } from "#web/i18n/translator";
 
 /**
- * One of the web app's catalogues (imported as JSON: the server is bundled without Vite, which
- * finds them for the pages) as a translator, for server text that must say what a page says:
+ * One of the site's catalogues (`#domain/i18n/messages/<locale>/<namespace>.json`, imported as
+ * JSON: the server is bundled without Vite, which finds them for the pages) as a translator, for server text that must say what a page says:
  * an e-mail's words, the Overview's. An id the catalogue lacks throws rather than put the id in
  * an e-mail; words read when a module loads so stop the server at start.
  */

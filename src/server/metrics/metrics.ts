@@ -77,7 +77,7 @@ function routeLabel(url: string, contract: unknown): string {
   return contract === undefined && /^\/[^:*]*\.[A-Za-z0-9]+$/.test(url) ? STATIC_FILES_ROUTE : url;
 }
 
-/** Seconds; 0.5 is the latency alert's threshold (see the README, "Metrics and alerting"). */
+/** Seconds; 0.5 is the latency alert's threshold (docs/metrics.md, the alerts to set). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function registerMetrics(

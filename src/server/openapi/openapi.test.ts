@@ -147,6 +147,7 @@ describe("the OpenAPI document", () => {
             r.url !== `${API_PREFIX}*` &&
             r.url !== "/api/bench/baseline") ||
           r.url === seoApi.sitemap.path ||
+          r.url === seoApi.sitemapFile.path ||
           r.url === seoApi.robots.path ||
           r.url === feedsApi.listingsXml.path ||
           r.url === feedsApi.listingsJson.path ||
@@ -208,6 +209,7 @@ describe("the OpenAPI document", () => {
       ["access", "query", false],
       ["pets", "query", false],
       ["utilities", "query", false],
+      ["cursor", "query", false],
     ]);
     expect(buildings.parameters?.find((p) => p.name === "access")?.schema).toMatchObject({
       enum: expect.arrayContaining(["step-free", "roll-in-shower"]),

@@ -6,7 +6,13 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { makeDirectory, syncDirectory, syncFile, writeFileDurably } from "./durable";
 import { assertValidKey, isValidKey, TENANT_FILES_PREFIX } from "./keys";
-import type { ListedObject, ObjectInfo, ObjectStore, PutOptions, StoredObject } from "./storage";
+import type {
+  ListedObject,
+  ObjectInfo,
+  ObjectStore,
+  PutOptions,
+  StoredObject,
+} from "./object-store";
 
 /**
  * The `fs` driver: objects are files under DATA_DIR at their key's path, so the layout is the

@@ -8,7 +8,7 @@ import { insertImage, insertProperty } from "#tests/support/fixtures";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { images, maintenancePhotos, maintenanceRequests, tenantFiles } from "../db/schema";
 import { processImage } from "../images/image-pipeline";
-import { storePhoto } from "../modules/maintenance/maintenance-photos";
+import { storePhoto } from "../modules/maintenance/maintenance-photos.service";
 import { isFsStore } from "./fs-store";
 import { maintenancePhotoKey, tenantFileKey, uploadKey } from "./keys";
 import { describeSweep, scheduleOrphanSweeps, sweepOrphans } from "./orphan-sweep";

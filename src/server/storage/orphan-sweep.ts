@@ -2,7 +2,6 @@ import type { Dirent } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client";
-import { images, maintenancePhotos, tenantFiles } from "../db/schema";
 import { runPeriodically } from "../shared/periodic";
 import { isFsStore } from "./fs-store";
 import {
@@ -14,7 +13,12 @@ import {
   UPLOADS_PREFIX,
   uploadKey,
 } from "./keys";
-import type { ListedObject, ObjectStore } from "./storage";
+import type { ListedObject, ObjectStore } from "./object-store";
+import {
+  listImageFiles,
+  listMaintenancePhotoFiles,
+  listTenantFiles,
+} from "./orphan-sweep.repository";
 
 /**
  * Objects and rows that lost each other. A crash between storing a photo's variants and
@@ -81,51 +85,10 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
   const documents = await listAll(store, TENANT_FILES_PREFIX);
   const repairPhotos = await listAll(store, MAINTENANCE_PHOTOS_PREFIX);
   const scratch = await scratchTemporaries(deps);
-
-  const imageRows = await db
-    .select({ id: images.id, path: images.path, variants: images.variants })
-    .from(images);
-  const fileRows = await db
-    .select({ id: tenantFiles.id, filename: tenantFiles.filename })
-    .from(tenantFiles);
-  const repairPhotoRows = await db
-    .select({
-      id: maintenancePhotos.id,
-      folder: maintenancePhotos.folder,
-      variants: maintenancePhotos.variants,
-    })
-    .from(maintenancePhotos);
+  const rows = await rowFiles(db);
 
   const listed = new Set([...photos, ...documents, ...repairPhotos].map((object) => object.key));
-  // Not in the listing: stored since, or gone. Only a head tells them apart.
-  const present = async (key: string) =>
-    listed.has(key) || (isValidKey(key) && (await store.head(key)) !== null);
-
-  const named = new Set<string>();
-  const missing: MissingFile[] = [];
-  for (const row of imageRows) {
-    for (const file of new Set([row.path, ...row.variants.map((variant) => variant.path)])) {
-      named.add(uploadKey(file));
-      if (!(await present(uploadKey(file)))) {
-        missing.push({ table: "images", id: String(row.id), file });
-      }
-    }
-  }
-  for (const row of fileRows) {
-    named.add(tenantFileKey(row.filename));
-    if (!(await present(tenantFileKey(row.filename)))) {
-      missing.push({ table: "tenant_files", id: row.id, file: row.filename });
-    }
-  }
-  for (const row of repairPhotoRows) {
-    for (const variant of row.variants) {
-      const key = maintenancePhotoKey(row.folder, variant.file);
-      named.add(key);
-      if (!(await present(key))) {
-        missing.push({ table: "maintenance_photos", id: row.id, file: key });
-      }
-    }
-  }
+  const { named, missing } = await checkRowFiles(store, listed, rows);
 
   const removed: string[] = [];
   // Stored documents sit at the top of tenant-files/; a temporary (.name.part) is removed too.
@@ -142,6 +105,50 @@ export async function sweepOrphans(deps: Deps): Promise<SweepReport> {
     removed.push(`${TENANT_FILES_PREFIX}${file.name}`);
   }
   return { removed: removed.sort(), missing };
+}
+
+/** A row's file: its key in the store, and how the report names it when it is missing. */
+type RowFile = { key: string; missing: MissingFile };
+
+/** Every file a row names: listing photos' variants, tenants' documents, maintenance photos. */
+async function rowFiles(db: Db): Promise<RowFile[]> {
+  const imageRows = await listImageFiles(db);
+  const fileRows = await listTenantFiles(db);
+  const repairPhotoRows = await listMaintenancePhotoFiles(db);
+  return [
+    ...imageRows.flatMap((row) =>
+      [...new Set([row.path, ...row.variants.map((variant) => variant.path)])].map((file) => ({
+        key: uploadKey(file),
+        missing: { table: "images" as const, id: String(row.id), file },
+      })),
+    ),
+    ...fileRows.map((row) => ({
+      key: tenantFileKey(row.filename),
+      missing: { table: "tenant_files" as const, id: row.id, file: row.filename },
+    })),
+    ...repairPhotoRows.flatMap((row) =>
+      row.variants.map((variant) => {
+        const key = maintenancePhotoKey(row.folder, variant.file);
+        return { key, missing: { table: "maintenance_photos" as const, id: row.id, file: key } };
+      }),
+    ),
+  ];
+}
+
+/** The keys the rows name, and the rows' files the store no longer has. */
+async function checkRowFiles(
+  store: ObjectStore,
+  listed: Set<string>,
+  files: RowFile[],
+): Promise<{ named: Set<string>; missing: MissingFile[] }> {
+  // Not in the listing: stored since, or gone. Only a head tells them apart.
+  const present = async (key: string) =>
+    listed.has(key) || (isValidKey(key) && (await store.head(key)) !== null);
+  const missing: MissingFile[] = [];
+  for (const file of files) {
+    if (!(await present(file.key))) missing.push(file.missing);
+  }
+  return { named: new Set(files.map((file) => file.key)), missing };
 }
 
 type LocalFile = { name: string; absolute: string; mtimeMs: number };

@@ -21,7 +21,7 @@ import type {
   ObjectStore,
   PutOptions,
   StoredObject,
-} from "./storage";
+} from "./object-store";
 import { StorageUnavailableError } from "./store-errors";
 
 /**

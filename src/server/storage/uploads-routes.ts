@@ -6,7 +6,7 @@ import { notFound } from "../http/errors";
 import { YEAR_SECONDS } from "../http/web";
 import { isFsStore } from "./fs-store";
 import { isValidKey, PHOTO_CACHE_CONTROL, uploadKey } from "./keys";
-import type { ObjectInfo, ObjectStore } from "./storage";
+import type { ObjectInfo, ObjectStore } from "./object-store";
 
 /**
  * GET/HEAD /uploads/*: staff photos and placeholders, public. Their names are random and never

@@ -1,16 +1,17 @@
+import { compileMessages } from "#domain/i18n/compile-messages";
+import type { Messages } from "#domain/i18n/format-message";
 import { type Locale, localeFromPath, locales } from "#domain/locale";
-import { compileMessages } from "./compile-messages";
-import type { Messages } from "./format-message";
 import { type Namespace, ROOT_NAMESPACES } from "./namespaces";
-import type { PageMessages } from "./translator";
+import type { PageMessages } from "./route-messages";
 
 /**
- * The catalogues, one per language: `messages/<locale>/<namespace>.json`, flat keys that begin
- * with their file's namespace (`home.hero.title` lives in `home.json`), ICU message values. They
- * are compiled once, here on the server; each page's loader sends the browser the compiled
- * messages of its own namespaces in its own language only.
+ * The catalogues, one per language: `src/domain/i18n/messages/<locale>/<namespace>.json` (below
+ * both tiers: the server's e-mails say some of their words too), flat keys that begin with their
+ * file's namespace (`home.hero.title` lives in `home.json`), ICU message values. They are compiled
+ * once, here on the server; each page's loader sends the browser the compiled messages of its own
+ * namespaces in its own language only.
  */
-const files = import.meta.glob<Record<string, string>>("./messages/*/*.json", {
+const files = import.meta.glob<Record<string, string>>("../../domain/i18n/messages/*/*.json", {
   eager: true,
   import: "default",
 });

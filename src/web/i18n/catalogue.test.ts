@@ -6,7 +6,7 @@ import { locales } from "#domain/locale";
 import { namespaces } from "./namespaces";
 import { validationIds } from "./validation";
 
-const root = join(import.meta.dirname, "messages");
+const root = join(import.meta.dirname, "../../domain/i18n/messages");
 
 function catalogue(locale: string, namespace: string): Record<string, string> {
   return JSON.parse(readFileSync(join(root, locale, `${namespace}.json`), "utf8"));

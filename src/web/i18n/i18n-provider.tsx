@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
+import { createTranslator, type Messages, type Translator } from "#domain/i18n/translator";
 import { localeFromPath } from "#domain/locale";
-import { createTranslator, type Messages, mergeMatchMessages, type Translator } from "./translator";
+import { mergeMatchMessages } from "./route-messages";
 
 const I18nContext = createContext<Translator | null>(null);
 

@@ -1,5 +1,6 @@
+import { createTranslator, type Translator } from "#domain/i18n/translator";
 import { localeFromPath } from "#domain/locale";
-import { createTranslator, mergeMatchMessages, type Translator } from "./translator";
+import { mergeMatchMessages } from "./route-messages";
 
 /**
  * A page's translator inside its `meta` function (titles, descriptions, structured data), which

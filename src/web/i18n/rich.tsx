@@ -1,6 +1,6 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from "react";
+import type { Values } from "#domain/i18n/translator";
 import { useI18n } from "./i18n-provider";
-import type { Values } from "./translator";
 
 const TAG = /<([a-zA-Z0-9]+)>([\s\S]*?)<\/\1>/;
 

@@ -1,4 +1,4 @@
-import english from "./messages/en/form.json";
+import english from "#domain/i18n/messages/en/form.json";
 
 /**
  * The catalogue id of each English validation or server message, read from the English `form`

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inquiriesApi } from "#domain/api/inquiries";
+import english from "#domain/i18n/messages/en/form.json";
+import { createTranslator } from "#domain/i18n/translator";
 import { contactMessages } from "#domain/inquiries";
 import { messages } from "#domain/messages";
 import { ApiError, request } from "#web/lib/api-client";
 import { messagesFor } from "./catalogue.server";
-import english from "./messages/en/form.json";
 import { translateMessage } from "./translate-message";
-import { createTranslator } from "./translator";
 import { validationIds } from "./validation";
 
 const spanish = createTranslator("es", messagesFor("es", ["form"])).t;

@@ -14,6 +14,7 @@ import {
   abortSessionReads,
   connectSession,
   isRefusal,
+  nextCursorOfLink,
   request,
   upload,
 } from "./api-client";
@@ -80,7 +81,7 @@ describe("request", () => {
       }),
       handle(inquiriesApi.list, ({ query }) => {
         seen.push(query);
-        return { inquiries: [], unhandled: 0 };
+        return { inquiries: [], unhandled: 0, nextCursor: null };
       }),
       handle(inquiriesApi.send, ({ body }) => {
         seen.push(body);
@@ -357,5 +358,16 @@ describe("abortSessionReads", () => {
     await expect(write).resolves.toEqual(thanks);
     // Reads started after the cancellation are not touched by it.
     await expect(request(authApi.me, {})).resolves.toEqual({ user });
+  });
+});
+
+describe("nextCursorOfLink", () => {
+  it("reads the cursor of the next page a Link header names, and null when it names none", () => {
+    expect(
+      nextCursorOfLink('</api/properties/buildings?beds=2&cursor=WzEsMCw0OF0>; rel="next"'),
+    ).toBe("WzEsMCw0OF0");
+    expect(nextCursorOfLink('</api/x?page=2>; rel="prev"')).toBeNull();
+    expect(nextCursorOfLink('</api/x>; rel="next"')).toBeNull();
+    expect(nextCursorOfLink(null)).toBeNull();
   });
 });

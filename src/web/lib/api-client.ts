@@ -82,6 +82,18 @@ export async function request<C extends Contract>(
   input: RequestInput<C>,
   options: RequestOptions = {},
 ): Promise<SuccessBody<C>> {
+  return (await requestWithHeaders(contract, input, options)).body;
+}
+
+/**
+ * `request`, with the answer's headers too: where a list whose answer is a bare array names its
+ * next page (the `Link: <...>; rel="next"` header, or the back office's X-Next-Cursor).
+ */
+export async function requestWithHeaders<C extends Contract>(
+  contract: C,
+  input: RequestInput<C>,
+  options: RequestOptions = {},
+): Promise<{ body: SuccessBody<C>; headers: Headers }> {
   const { signOutOn401 = true } = options;
   const token = options.token ?? session.token();
   const body = input.body;
@@ -113,7 +125,14 @@ export async function request<C extends Contract>(
   }
   // A session the server no longer accepts (expired, password changed): sign out, go to /login.
   if (response.status === 401 && token && signOutOn401) session.onUnauthorized();
-  return answerOf(contract, response.status, payload);
+  return { body: answerOf(contract, response.status, payload), headers: response.headers };
+}
+
+/** The `cursor` of a `Link: <...>; rel="next"` header, or null when the answer names none. */
+export function nextCursorOfLink(link: string | null): string | null {
+  const target = link?.match(/<([^>]*)>\s*;\s*rel="next"/)?.[1];
+  if (target === undefined) return null;
+  return new URL(target, "http://link.invalid").searchParams.get("cursor");
 }
 
 /**

@@ -1,5 +1,5 @@
+import { dateTimeFormat } from "#domain/i18n/intl-formats";
 import { OFFICE_TIME_ZONE } from "#domain/locale";
-import { dateTimeFormat } from "#web/i18n/intl-formats";
 
 // The formatters are made on first use and kept (intl-formats.ts): making one costs
 // milliseconds, which a page that shows no date should not pay while its scripts start.

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { Thing, WithContext } from "schema-dts";
 import { type Locale, locales, localizedPath } from "#domain/locale";
 import { site } from "#domain/site";
-import type { PageMessages } from "../i18n/translator";
+import type { PageMessages } from "#web/i18n/route-messages";
 import { pageTitle } from "./meta";
 
 type Seo = {

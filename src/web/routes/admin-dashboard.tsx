@@ -10,7 +10,7 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../components/layout/logo";
 import { Badge } from "../components/ui/badge";
@@ -23,7 +23,7 @@ import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
 import { OutgoingMailTab } from "../features/admin/mail/outgoing-mail-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
-import { MaintenanceTab, REQUEST_PARAM } from "../features/admin/maintenance/maintenance-tab";
+import { MaintenanceTab } from "../features/admin/maintenance/maintenance-tab";
 import { MaintenanceTabCount } from "../features/admin/maintenance/maintenance-tab-count";
 import { OverviewTab } from "../features/admin/overview/overview-tab";
 import { PropertiesTab } from "../features/admin/properties/properties-tab";
@@ -33,6 +33,7 @@ import { useEnrollmentRedirect } from "../features/admin/use-enrollment-redirect
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { useLogout } from "../features/auth/use-logout";
+import { useListAddress } from "../lib/list-address";
 import { privatePageMeta } from "../lib/meta";
 import { QueryProvider } from "../lib/query";
 import { cn } from "../lib/utils";
@@ -91,29 +92,25 @@ function Dashboard() {
   const requested = params.get("tab");
   const tab: Tab = tabs.find((t) => t === requested) ?? "overview";
   const { user } = useAuth();
-  const state = useAdminProperties();
+  // The Properties tab's search and page (in the address) choose the page of buildings loaded;
+  // the other tabs show the first.
+  const propertyAddress = useListAddress(["q"]);
+  const state = useAdminProperties(
+    tab === "properties" ? { q: propertyAddress.filters.q, cursor: propertyAddress.cursor } : {},
+  );
   const unhandled = useUnhandledCount();
   const failedMail = useFailedMailCount();
   const heading = useRef<HTMLHeadingElement>(null);
   useEnrollmentRedirect();
-  const buildings = useMemo(
-    () =>
-      state.properties.map((p) => ({
-        id: p.id,
-        title: p.title,
-        units: p.units.map((u) => ({ unitNumber: u.unitNumber })),
-      })),
-    [state.properties],
-  );
-
   const select = (value: string) =>
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        if (value === "overview") next.delete("tab");
-        else next.set("tab", value);
-        // A request opened in the Maintenance tab is not open in another tab.
-        if (value !== "maintenance") next.delete(REQUEST_PARAM);
+        // Another tab opens at its own first page, unfiltered: a list's cursor, filters and
+        // search (some share names: `status`, `q`) belong to the tab that set them, and a
+        // request opened in the Maintenance tab is not open in another tab.
+        if (value === tab) return current;
+        const next = new URLSearchParams();
+        if (value !== "overview") next.set("tab", value);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -172,10 +169,10 @@ function Dashboard() {
           <PropertiesTab state={state} userId={user?.uid ?? null} />
         </TabsContent>
         <TabsContent value="maintenance">
-          <MaintenanceTab buildings={buildings} />
+          <MaintenanceTab />
         </TabsContent>
         <TabsContent value="files">
-          <FilesTab buildings={buildings} />
+          <FilesTab />
         </TabsContent>
         {/* Kept mounted: its filter survives a visit to another tab, and its 'All' list is the
             badge's own query, loaded once for both. */}
@@ -186,7 +183,7 @@ function Dashboard() {
           <OutgoingMailTab />
         </TabsContent>
         <TabsContent value="activity">
-          <ActivityTab buildings={buildings} />
+          <ActivityTab />
         </TabsContent>
         <TabsContent value="staff">
           <StaffTab userId={user?.uid ?? null} />

@@ -4,6 +4,7 @@ import { AlertManagePage } from "../features/alerts/components/alert-manage-page
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
+import { QueryProvider } from "../lib/query";
 import type { Route } from "./+types/alert-manage";
 
 /** The subscription of the manage link in every alert e-mail; a 404 page for a bad link. */
@@ -19,6 +20,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function AlertManage({ loaderData, params }: Route.ComponentProps) {
   const { subscription } = loaderData;
-  if (subscription) return <AlertManagePage token={params.token} initial={subscription} />;
+  if (subscription)
+    return (
+      <QueryProvider>
+        <AlertManagePage token={params.token} initial={subscription} />
+      </QueryProvider>
+    );
   return <AlertLinkInvalid />;
 }

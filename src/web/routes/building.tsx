@@ -1,6 +1,7 @@
 import { ArrowLeft, Calendar, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { ApartmentComplex, WithContext } from "schema-dts";
+import type { Translator } from "#domain/i18n/translator";
 import { fullAddress, parseId } from "#domain/listing-format";
 import type { BuildingDetail } from "#domain/listings";
 import { type Locale, localizedPath } from "#domain/locale";
@@ -21,7 +22,6 @@ import {
 } from "../features/listings/listing-text";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
-import type { Translator } from "../i18n/translator";
 import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/building";

@@ -2,13 +2,13 @@ import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import en from "#domain/i18n/messages/en/contact.json";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
 import { site } from "#domain/site";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import en from "#web/i18n/messages/en/contact.json";
 import { type Namespace, ROOT_NAMESPACES } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import Contact, { meta as contactMeta } from "./contact";
 import Services, { meta as servicesMeta } from "./services";
 

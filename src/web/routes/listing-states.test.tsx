@@ -43,6 +43,10 @@ describe("/properties", () => {
       .mockRejectedValueOnce(new Error("Failed to fetch buildings"))
       .mockResolvedValue({
         buildings: [],
+        before: 0,
+        nextCursor: null,
+        cursor: null,
+        count: { buildings: 0, availableUnits: 0 },
         filters: {},
       });
     const Stub = createRoutesStub([
@@ -90,13 +94,23 @@ describe("/properties", () => {
       {
         path: "/properties",
         Component: Properties,
-        loader: () => ({ buildings: [building(1, 2), building(2, 1)], filters: {} }),
+        // The first page of a longer list: the line counts the whole list, not the page.
+        loader: () => ({
+          buildings: [building(1, 2), building(2, 1)],
+          before: 0,
+          nextCursor: "WzEsMSwyXQ",
+          cursor: null,
+          count: { buildings: 40, availableUnits: 31 },
+          filters: {},
+        }),
       },
     ]);
     render(<Stub initialEntries={["/properties"]} />);
     expect(
-      await screen.findByText("Our portfolio: 2 buildings with 3 available units"),
+      await screen.findByText("Our portfolio: 40 buildings with 31 available units"),
     ).toBeInTheDocument();
+    expect(screen.getByText("Buildings 1–2 of 40")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Show more buildings" })).toBeInTheDocument();
   });
 });
 

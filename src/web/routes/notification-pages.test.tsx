@@ -2,11 +2,11 @@ import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import { type Locale, localeFromPath } from "#domain/locale";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import NotificationSettingsRoute, { meta as settingsMeta } from "./notification-settings";
 import NotificationsRoute, { meta as historyMeta } from "./notifications";
 

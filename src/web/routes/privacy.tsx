@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { DATA_RETENTION_YEARS } from "#domain/consent";
 import { DATA_RETENTION_DAYS } from "#domain/constants";
+import { formatNumber } from "#domain/i18n/intl-formats";
+import type { Translator } from "#domain/i18n/translator";
 import { site } from "#domain/site";
 import { ConsentChoicePanel } from "../features/consent/components/consent-choice-panel";
 import {
@@ -10,10 +12,8 @@ import {
 } from "../features/consent/components/legal-document";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
-import { formatNumber } from "../i18n/intl-formats";
 import { metaI18n } from "../i18n/meta";
 import { Rich } from "../i18n/rich";
-import type { Translator } from "../i18n/translator";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/privacy";
 

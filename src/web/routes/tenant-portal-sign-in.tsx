@@ -13,6 +13,7 @@ import { metaI18n } from "../i18n/meta";
 import { translateMessage } from "../i18n/translate-message";
 import { ApiError } from "../lib/api-client";
 import { privatePageMeta } from "../lib/meta";
+import { QueryProvider } from "../lib/query";
 import type { Route } from "./+types/tenant-portal-sign-in";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -95,7 +96,9 @@ export default function TenantSignIn() {
           </Link>
         </p>
       ) : (
-        <SignInLinkForm />
+        <QueryProvider>
+          <SignInLinkForm />
+        </QueryProvider>
       )}
       <p className="mt-6 text-center text-sm">
         {t("portal.signIn.staff")}{" "}

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { SessionUser } from "#domain/auth";
+import { createTranslator } from "#domain/i18n/translator";
 import {
   type MaintenanceRequest,
   maintenanceMessages,
@@ -17,7 +18,6 @@ import { AuthProvider } from "#web/features/auth/auth-provider";
 import { TOKEN_KEY, USER_KEY } from "#web/features/auth/session-storage";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { createTranslator } from "#web/i18n/translator";
 import { queryClient } from "#web/lib/query";
 import TenantPortal from "./tenant-portal";
 
@@ -94,8 +94,8 @@ describe("/tenant-portal", () => {
     signIn(tina);
     answer(
       handle(tenantPortalApi.home, () => home),
-      handle(tenantPortalApi.listRequests, () => ({ requests: [] })),
-      handle(tenantPortalApi.listDocuments, () => ({ files: [] })),
+      handle(tenantPortalApi.listRequests, () => ({ requests: [], nextCursor: null })),
+      handle(tenantPortalApi.listDocuments, () => ({ files: [], nextCursor: null })),
     );
     const user = userEvent.setup();
     renderPortal();
@@ -126,7 +126,7 @@ describe("/tenant-portal", () => {
     signIn(tina);
     answer(
       handle(tenantPortalApi.home, () => ({ ...home, unit: null, openRequests: 0 })),
-      handle(tenantPortalApi.listRequests, () => ({ requests: [] })),
+      handle(tenantPortalApi.listRequests, () => ({ requests: [], nextCursor: null })),
     );
     renderPortal();
     expect(await screen.findByText(maintenanceMessages.noUnit)).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe("/es/tenant-portal", () => {
     signIn(tina);
     answer(
       handle(tenantPortalApi.home, () => home),
-      handle(tenantPortalApi.listRequests, () => ({ requests: [request] })),
+      handle(tenantPortalApi.listRequests, () => ({ requests: [request], nextCursor: null })),
     );
     const user = userEvent.setup();
     const Stub = createRoutesStub([

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { Translator } from "#domain/i18n/translator";
 import { site } from "#domain/site";
 import {
   LegalContact,
@@ -9,7 +10,6 @@ import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { metaI18n } from "../i18n/meta";
 import { Rich } from "../i18n/rich";
-import type { Translator } from "../i18n/translator";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/terms";
 

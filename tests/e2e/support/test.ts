@@ -82,7 +82,8 @@ export async function expectNoA11yViolations(
   impacts: readonly string[] = ["minor", "moderate", "serious", "critical"],
 ) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const stopped = await stopTransitions(page);
+  const results = await new AxeBuilder({ page }).analyze().finally(stopped);
   const found = results.violations
     .filter((v) => impacts.includes(v.impact ?? "minor"))
     .map(
@@ -105,6 +106,29 @@ export async function settleAnimations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Makes every CSS transition jump to its end while axe reads the page, and returns what undoes it.
+ * A transition that starts during the scan (a toast sliding in a frame after it mounts, or fading
+ * out when its time is up) would otherwise be read mid-way, a blend of colours no visitor is left
+ * looking at. A constructed style sheet, so the page's Content-Security-Policy allows it.
+ */
+async function stopTransitions(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("*, *::before, *::after { transition: none !important; }");
+    (window as unknown as { __noTransitions?: CSSStyleSheet }).__noTransitions = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  return async () => {
+    await page
+      .evaluate(() => {
+        const sheet = (window as unknown as { __noTransitions?: CSSStyleSheet }).__noTransitions;
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+      })
+      .catch(() => undefined);
+  };
 }
 
 export const MOBILE = { width: 375, height: 812 };

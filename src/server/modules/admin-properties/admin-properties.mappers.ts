@@ -6,7 +6,7 @@ import {
   type PropertyRow,
   type UnitRow,
   unitFactsOf,
-} from "../properties/properties.queries";
+} from "#server/modules/properties";
 
 /** Rows as the back office sees them: stored values, URLs built, timestamps as ISO strings. */
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +11,7 @@ import {
   type PropertyInput,
   type UnitInput,
 } from "#domain/admin";
-import { adminPropertiesApi as api } from "#domain/api/admin-properties";
+import { adminPropertiesApi as api, UNITS_PER_BUILDING_MAX } from "#domain/api/admin-properties";
 import type { Contract } from "#domain/api/contract";
 import { listingsApi } from "#domain/api/listings";
 import { images, properties, units } from "#server/db/schema";
@@ -110,7 +110,17 @@ async function uploadTo(owner: { propertyId: number } | { unitId: number }, coun
 }
 
 const publicBuilding = (id: number) => call(app, listingsApi.getBuilding, { params: { id } });
-const listAll = async () => (await send(api.list)).json<AdminProperty[]>();
+/** Every building, page after page (the list names the next page in X-Next-Cursor). */
+async function listAll(): Promise<AdminProperty[]> {
+  const all: AdminProperty[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await send(api.list, cursor ? { query: { cursor } } : {});
+    all.push(...page.json<AdminProperty[]>());
+    cursor = page.headers["x-next-cursor"] as string | undefined;
+  } while (cursor);
+  return all;
+}
 const filesOf = (image: AdminImage) =>
   image.srcSet
     .split(", ")
@@ -234,6 +244,21 @@ describe("properties", () => {
     const unit10 = listed.units.find((u) => u.unitNumber === "10")!;
     expect(unit10.images.map((i) => i.alt)).toEqual(["Kitchen"]);
     expect(listed.units.find((u) => u.unitNumber === "3")!.images).toEqual([]);
+  });
+
+  it(`refuses a building's unit past ${UNITS_PER_BUILDING_MAX} with 409`, async () => {
+    const building = await createBuilding({ title: "Full House" });
+    await database.db.execute(sql`
+      insert into units (property_id, unit_number, bedrooms, bathrooms, square_feet, rent, deposit)
+      select ${building.id}, 'U' || n, 1, 1, 500, 1000, 1000
+      from generate_series(1, ${UNITS_PER_BUILDING_MAX - 1}) as n`);
+    await createUnit(building.id, { unitNumber: "Last" });
+    const refused = await send(api.createUnit, {
+      payload: validUnit(building.id, { unitNumber: "One more" }),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`at most ${UNITS_PER_BUILDING_MAX} units`);
+    await send(api.deleteProperty, { params: { id: String(building.id) } });
   });
 
   it("lists with a fixed number of queries, whatever the number of buildings", async () => {
@@ -502,7 +527,9 @@ describe("Spanish descriptions", () => {
       description: "Brick walk-up near the park.",
       descriptionEs: "Edificio de ladrillo cerca del parque.",
     });
-    const listed = (await call(app, listingsApi.listBuildings)).json<{ id: number }[]>();
+    const listed = (await call(app, listingsApi.listBuildings, { query: { limit: 100 } })).json<
+      { id: number }[]
+    >();
     expect(listed.find((b) => b.id === created.id)).toMatchObject({
       descriptionEs: "Edificio de ladrillo cerca del parque.",
     });

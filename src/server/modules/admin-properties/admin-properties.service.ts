@@ -1,35 +1,55 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
-import type { Db, Executor } from "#server/db/client";
-import { sqlState } from "#server/http/errors";
-import { removeImageFiles } from "#server/images/image-pipeline";
-import type { ObjectStore } from "#server/storage/storage";
-import type { ImageOwner, ImageRow } from "../properties/properties.queries";
 import {
-  duplicateUnit,
+  type AdminImage,
+  type AdminProperty,
+  type AdminUnit,
+  AVAILABILITY_CONFIRM_DAYS,
+  type DashboardStats,
+  type PropertyValues,
+  type UnitToConfirm,
+  type UnitValues,
+} from "#domain/admin";
+import {
+  BUILDING_CHOICES,
+  type BuildingChoices,
+  UNITS_PER_BUILDING_MAX,
+} from "#domain/api/admin-properties";
+import type { Page } from "#domain/api/paging";
+import type { Db, Executor } from "#server/db/client";
+import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { removeImageFiles } from "#server/images/image-pipeline";
+import { groupBy, type ImageOwner, type ImageRow } from "#server/modules/properties";
+import type { ObjectStore } from "#server/storage/object-store";
+import {
+  type AuditNote,
+  changedNote,
+  createdNote,
+  deletedNote,
+  imageRemovedNote,
+} from "./admin-properties.audit";
+import {
   imageNotFound,
   propertyNotFound,
+  tooManyUnits,
   unitNotFound,
 } from "./admin-properties.errors";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
-import {
-  createAdminPropertiesRepository,
-  type PropertyWrite,
-  type UnitWrite,
-} from "./admin-properties.repository";
+import * as repo from "./admin-properties.repository";
+import { reviewSave } from "./fair-housing-review";
+
+/**
+ * The back office's buildings, units and photos: every building, active or not. Each save is
+ * reviewed for its wording first, and each change answers what the audit trail notes of it.
+ */
 
 type Deps = { db: Db };
-type FileDeps = Deps & { store: ObjectStore; log: FastifyBaseLogger };
 
-/** The unique index units_property_number_key: a 409 with the dialog's words, never a 500. */
-async function refusingDuplicateUnit<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (sqlState(error) === "23505") throw duplicateUnit();
-    throw error;
-  }
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where a file that could not be removed is reported (the request's log). */
+type WarnLog = { warn(details: object, message: string): void };
+type FileDeps = Deps & { store: ObjectStore; log: WarnLog };
+
+/** A save: the form's values, by the administrator named in its fair-housing review. */
+type Save<T> = { values: T; actor: string };
 
 /**
  * Deleted rows take their files with them. The rows are already gone, so a file that cannot be
@@ -46,174 +66,308 @@ async function removeFiles({ store, log }: FileDeps, rows: ImageRow[]): Promise<
 }
 
 async function loadProperty(db: Executor, id: number): Promise<AdminProperty | null> {
-  const repo = createAdminPropertiesRepository(db);
   const [propertyRows, unitRows, imageRows] = await Promise.all([
-    repo.listProperties(id),
-    repo.listUnits(id),
-    repo.listImages(id),
+    repo.listProperties(db, id),
+    repo.listUnits(db, id),
+    repo.listImages(db, id),
   ]);
   return assembleProperties(propertyRows, unitRows, imageRows)[0] ?? null;
 }
 
 async function loadUnit(db: Executor, id: number): Promise<AdminUnit | null> {
-  const repo = createAdminPropertiesRepository(db);
-  const unit = await repo.findUnit(id);
-  return unit ? toAdminUnit(unit, await repo.imagesOf({ unitId: id })) : null;
+  const unit = await repo.findUnit(db, id);
+  return unit ? toAdminUnit(unit, await repo.imagesOf(db, { unitId: id })) : null;
 }
 
-export async function listAdminProperties({ db }: Deps): Promise<AdminProperty[]> {
-  const repo = createAdminPropertiesRepository(db);
-  const [propertyRows, unitRows, imageRows] = await Promise.all([
-    repo.listProperties(),
-    repo.listUnits(),
-    repo.listImages(),
+/** The fair-housing review of a building's wording: its amenities are its lines. */
+function reviewProperty<T extends Omit<PropertyValues, "hasVacancy">>(
+  { values, actor }: Save<T>,
+  before?: AdminProperty | null,
+) {
+  const { fairHousingAcknowledged, ...fields } = values;
+  const lines = { field: "amenities" as const, values: fields.amenities };
+  return {
+    fields,
+    review: reviewSave({ ...fields, lines }, fairHousingAcknowledged, actor, before),
+  };
+}
+
+/** Likewise for a unit: its features are its lines. */
+function reviewUnit<T extends UnitValues>({ values, actor }: Save<T>, before?: AdminUnit | null) {
+  const { fairHousingAcknowledged, ...fields } = values;
+  const lines = { field: "features" as const, values: fields.features };
+  return {
+    fields,
+    review: reviewSave({ ...fields, lines }, fairHousingAcknowledged, actor, before),
+  };
+}
+
+export type PropertyListQuery = { limit: number; cursor?: string; q?: string };
+
+/**
+ * A page of buildings with their units and photos: three queries whatever the number of
+ * buildings (the page's rows, then the units and images of those buildings only).
+ */
+export async function listAdminProperties(
+  { db }: Deps,
+  { limit, cursor, q }: PropertyListQuery,
+): Promise<Page<AdminProperty>> {
+  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const rows = await repo.pageProperties(db, { limit, after, q });
+  const page = toPage(rows, limit, (row) => row.key);
+  const ids = page.items.map((row) => row.id);
+  const [unitRows, imageRows] = await Promise.all([
+    repo.unitsOfProperties(db, ids),
+    repo.imagesOfProperties(db, ids),
   ]);
-  return assembleProperties(propertyRows, unitRows, imageRows);
-}
-
-export async function createProperty({ db }: Deps, values: PropertyWrite): Promise<AdminProperty> {
-  const row = await createAdminPropertiesRepository(db).insertProperty(values);
-  // A new building has no units or images yet.
-  return assembleProperties([row], [], [])[0]!;
+  return {
+    items: assembleProperties(page.items, unitRows, imageRows),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**
- * `hasVacancy` undefined keeps the stored flag: the original PUT body does not carry it. Likewise
+ * The Overview's "Availability to confirm": a page of the units renters see as available whose
+ * availability nobody confirmed for AVAILABILITY_CONFIRM_DAYS days, the longest first, and how
+ * many there are.
+ */
+export async function unitsToConfirm(
+  { db }: Deps,
+  { limit, cursor }: { limit: number; cursor?: string },
+  now = new Date(),
+): Promise<Page<UnitToConfirm> & { total: number }> {
+  const cutoff = new Date(now.getTime() - AVAILABILITY_CONFIRM_DAYS * DAY_MS);
+  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const [rows, total] = await Promise.all([
+    repo.pageUnitsToConfirm(db, { cutoff, limit, after }),
+    repo.countUnitsToConfirm(db, cutoff),
+  ]);
+  const page = toPage(rows, limit, (row) => row.key);
+  const imageRows = await repo.imagesOfUnits(
+    db,
+    page.items.map((row) => row.unit.id),
+  );
+  const imagesByUnit = groupBy(imageRows, (image) => image.unitId);
+  return {
+    items: page.items.map((row) => ({
+      unit: toAdminUnit(row.unit, imagesByUnit.get(row.unit.id) ?? []),
+      building: row.building,
+    })),
+    nextCursor: page.nextCursor,
+    total,
+  };
+}
+
+/**
+ * Buildings to choose from: the first BUILDING_CHOICES by name matching `q`, the one of `id`
+ * added when it is not among them, each with its units' numbers (one query for all of them).
+ */
+export async function buildingChoices(
+  { db }: Deps,
+  { q, id }: { q?: string; id?: number },
+): Promise<BuildingChoices> {
+  const { rows, chosen, total } = await repo.buildingChoices(db, {
+    q,
+    id,
+    limit: BUILDING_CHOICES,
+  });
+  const listed = chosen && !rows.some((row) => row.id === chosen.id) ? [chosen, ...rows] : rows;
+  const unitRows = await repo.unitsOfProperties(
+    db,
+    listed.map((row) => row.id),
+  );
+  const unitsByBuilding = groupBy(unitRows, (unit) => unit.propertyId);
+  return {
+    items: listed.map((row) => ({
+      id: row.id,
+      title: row.title,
+      units: (unitsByBuilding.get(row.id) ?? [])
+        .slice(0, UNITS_PER_BUILDING_MAX)
+        .map((unit) => ({ id: unit.id, unitNumber: unit.unitNumber })),
+    })),
+    total,
+  };
+}
+
+/** The figures the Overview and the Properties tab show, counted by the database. */
+export async function propertyStats({ db }: Deps): Promise<DashboardStats> {
+  const { buildings, units } = await repo.propertyStats(db);
+  const stamps = [buildings.lastUpdated, units.lastUpdated].filter((d): d is Date => d !== null);
+  const latest = stamps.reduce<Date | null>((a, b) => (a === null || b > a ? b : a), null);
+  return {
+    totalProperties: buildings.total,
+    totalUnits: units.total,
+    availableUnits: units.available,
+    occupancyRate:
+      units.total === 0 ? 0 : Math.round(((units.total - units.available) / units.total) * 100),
+    lastUpdated: latest === null ? null : latest.toISOString(),
+  };
+}
+
+export async function createProperty(
+  { db }: Deps,
+  save: Save<PropertyValues>,
+): Promise<{ property: AdminProperty; audit: AuditNote }> {
+  const { fields, review } = reviewProperty(save);
+  const row = await repo.insertProperty(db, {
+    ...fields,
+    fairHousingReview: review,
+  });
+  // A new building has no units or images yet.
+  const property = assembleProperties([row], [], [])[0]!;
+  return { property, audit: createdNote(property, property.id) };
+}
+
+/**
+ * `hasVacancy` undefined keeps the stored flag: the edit form does not send it. Likewise
  * `descriptionEs` undefined keeps the stored Spanish description.
  */
 export async function updateProperty(
   { db }: Deps,
   id: number,
-  values: Omit<PropertyWrite, "hasVacancy"> & { hasVacancy?: boolean },
-): Promise<AdminProperty> {
-  const row = await createAdminPropertiesRepository(db).updateProperty(id, values);
+  save: Save<Omit<PropertyValues, "hasVacancy"> & { hasVacancy?: boolean }>,
+): Promise<{ property: AdminProperty; audit: AuditNote }> {
+  const before = await loadProperty(db, id);
+  const { fields, review } = reviewProperty(save, before);
+  const row = await repo.updateProperty(db, id, {
+    ...fields,
+    fairHousingReview: review,
+  });
   if (!row) throw propertyNotFound();
   const property = await loadProperty(db, id);
   if (!property) throw propertyNotFound();
-  return property;
+  return { property, audit: changedNote(before, property, id) };
 }
 
 /** The building, its units (cascade), every image of both, then their files. */
-export async function deleteProperty(deps: FileDeps, id: number): Promise<void> {
+export async function deleteProperty(deps: FileDeps, id: number): Promise<{ audit: AuditNote }> {
+  const before = await loadProperty(deps.db, id);
   const removed = await deps.db.transaction(async (tx) => {
-    const repo = createAdminPropertiesRepository(tx);
-    if (!(await repo.lockProperty(id))) throw propertyNotFound();
-    const rows = await repo.listImages(id);
-    await repo.deleteProperty(id);
+    if (!(await repo.lockProperty(tx, id))) throw propertyNotFound();
+    const rows = await repo.listImages(tx, id);
+    await repo.deleteProperty(tx, id);
     return rows;
   });
   await removeFiles(deps, removed);
+  const detail = before && { units: before.units.length, images: before.images.length };
+  return { audit: { ...deletedNote(before, id), detail } };
 }
 
 export async function createUnit(
   { db }: Deps,
-  values: UnitWrite & { propertyId: number },
-): Promise<AdminUnit> {
-  const { propertyId, ...unit } = values;
-  const row = await refusingDuplicateUnit(() =>
-    db.transaction(async (tx) => {
-      const repo = createAdminPropertiesRepository(tx);
-      if (!(await repo.lockProperty(propertyId))) throw propertyNotFound();
-      const inserted = await repo.insertUnit(propertyId, unit);
-      await repo.touchProperty(propertyId);
-      return inserted;
-    }),
-  );
-  return toAdminUnit(row, []);
+  propertyId: number,
+  save: Save<UnitValues>,
+): Promise<{ unit: AdminUnit; audit: AuditNote }> {
+  const { fields, review } = reviewUnit(save);
+  const row = await db.transaction(async (tx) => {
+    if (!(await repo.lockProperty(tx, propertyId))) throw propertyNotFound();
+    // Under the building's lock, so two new units at once cannot both pass the bound.
+    if ((await repo.countUnits(tx, propertyId)) >= UNITS_PER_BUILDING_MAX) throw tooManyUnits();
+    const inserted = await repo.insertUnit(tx, propertyId, {
+      ...fields,
+      fairHousingReview: review,
+    });
+    await repo.touchProperty(tx, propertyId);
+    return inserted;
+  });
+  const unit = toAdminUnit(row, []);
+  return { unit, audit: createdNote(unit, propertyId) };
 }
 
-export async function updateUnit({ db }: Deps, id: number, values: UnitWrite): Promise<AdminUnit> {
-  await refusingDuplicateUnit(() =>
-    db.transaction(async (tx) => {
-      const repo = createAdminPropertiesRepository(tx);
-      const current = await repo.findUnit(id);
-      if (!current || !(await repo.lockProperty(current.propertyId))) throw unitNotFound();
-      if (!(await repo.updateUnit(id, values))) throw unitNotFound();
-      await repo.touchProperty(current.propertyId);
-    }),
-  );
+export async function updateUnit(
+  { db }: Deps,
+  id: number,
+  save: Save<UnitValues>,
+): Promise<{ unit: AdminUnit; audit: AuditNote }> {
+  const before = await loadUnit(db, id);
+  const { fields, review } = reviewUnit(save, before);
+  await db.transaction(async (tx) => {
+    const current = await repo.findUnit(tx, id);
+    if (!current || !(await repo.lockProperty(tx, current.propertyId))) throw unitNotFound();
+    if (!(await repo.updateUnit(tx, id, { ...fields, fairHousingReview: review }))) {
+      throw unitNotFound();
+    }
+    await repo.touchProperty(tx, current.propertyId);
+  });
   const unit = await loadUnit(db, id);
   if (!unit) throw unitNotFound();
-  return unit;
+  return { unit, audit: changedNote(before, unit, unit.propertyId) };
 }
 
 /**
- * "Still available": the unit's availability confirmed now, nothing else changed. Answers the
- * unit and when its availability had been confirmed before (the audit trail's before).
+ * "Still available": the unit's availability confirmed now, nothing else changed. The audit
+ * trail notes when it had been confirmed before.
  */
 export async function confirmAvailability(
   { db }: Deps,
   id: number,
-): Promise<{ unit: AdminUnit; previous: string }> {
+): Promise<{ unit: AdminUnit; audit: AuditNote }> {
   const previous = await db.transaction(async (tx) => {
-    const repo = createAdminPropertiesRepository(tx);
-    const before = await repo.findUnitForUpdate(id);
-    if (!before || !(await repo.confirmAvailability(id))) throw unitNotFound();
+    const before = await repo.findUnitForUpdate(tx, id);
+    if (!before || !(await repo.confirmAvailability(tx, id))) throw unitNotFound();
     return before.availabilityConfirmedAt.toISOString();
   });
   const unit = await loadUnit(db, id);
   if (!unit) throw unitNotFound();
-  return { unit, previous };
+  const confirmed = { availabilityConfirmedAt: unit.availabilityConfirmedAt };
+  const audit = changedNote({ availabilityConfirmedAt: previous }, confirmed, unit.propertyId);
+  return { unit, audit };
 }
 
-export async function deleteUnit(deps: FileDeps, id: number): Promise<void> {
+export async function deleteUnit(deps: FileDeps, id: number): Promise<{ audit: AuditNote }> {
+  const before = await loadUnit(deps.db, id);
   const removed = await deps.db.transaction(async (tx) => {
-    const repo = createAdminPropertiesRepository(tx);
-    const unit = await repo.findUnit(id);
-    if (!unit || !(await repo.lockProperty(unit.propertyId))) throw unitNotFound();
-    const rows = await repo.imagesOf({ unitId: id });
+    const unit = await repo.findUnit(tx, id);
+    if (!unit || !(await repo.lockProperty(tx, unit.propertyId))) throw unitNotFound();
+    const rows = await repo.imagesOf(tx, { unitId: id });
     // Deleted meanwhile by another request, which removes these files itself.
-    if (!(await repo.deleteUnit(id))) throw unitNotFound();
-    await repo.touchProperty(unit.propertyId);
+    if (!(await repo.deleteUnit(tx, id))) throw unitNotFound();
+    await repo.touchProperty(tx, unit.propertyId);
     return rows;
   });
   await removeFiles(deps, removed);
+  return { audit: deletedNote(before, before?.propertyId ?? null) };
 }
 
-/**
- * Removes one image of that building or that unit (404 for anyone else's), then its files.
- * Answers the removed image and its building, for the audit trail.
- */
+/** Removes one image of that building or that unit (404 for anyone else's), then its files. */
 export async function deleteImage(
   deps: FileDeps,
   id: number,
   owner: ImageOwner,
-): Promise<{ image: ImageRow; propertyId: number }> {
+): Promise<{ audit: AuditNote }> {
   const { row: removed, propertyId } = await deps.db.transaction(async (tx) => {
-    const repo = createAdminPropertiesRepository(tx);
     const propertyId =
-      "propertyId" in owner ? owner.propertyId : (await repo.findUnit(owner.unitId))?.propertyId;
-    if (propertyId === undefined || !(await repo.lockProperty(propertyId))) throw imageNotFound();
-    const row = await repo.deleteImage(id, owner);
+      "propertyId" in owner
+        ? owner.propertyId
+        : (await repo.findUnit(tx, owner.unitId))?.propertyId;
+    if (propertyId === undefined || !(await repo.lockProperty(tx, propertyId)))
+      throw imageNotFound();
+    const row = await repo.deleteImage(tx, id, owner);
     if (!row) throw imageNotFound();
-    if ("unitId" in owner) await repo.touchUnit(owner.unitId);
-    await repo.touchProperty(propertyId);
+    if ("unitId" in owner) await repo.touchUnit(tx, owner.unitId);
+    await repo.touchProperty(tx, propertyId);
     return { row, propertyId };
   });
   await removeFiles(deps, [removed]);
-  return { image: removed, propertyId };
+  const audit = imageRemovedNote(removed, propertyId);
+  return { audit: "unitId" in owner ? { ...audit, detail: { unitId: owner.unitId } } : audit };
 }
 
-/** A new alt text; answers the image, and the text it replaced with its building (the audit). */
+/** A new alt text; the audit trail notes the text it replaced. */
 export async function updateImageAlt(
   { db }: Deps,
   id: number,
   alt: string,
-): Promise<{ image: AdminImage; previousAlt: string; propertyId: number | null }> {
-  return db.transaction(async (tx) => {
-    const repo = createAdminPropertiesRepository(tx);
-    const before = await repo.findImageForUpdate(id);
+): Promise<{ image: AdminImage; audit: AuditNote }> {
+  const { image, previousAlt, propertyId } = await db.transaction(async (tx) => {
+    const before = await repo.findImageForUpdate(tx, id);
     if (!before) throw imageNotFound();
-    const row = await repo.updateImageAlt(id, alt);
+    const row = await repo.updateImageAlt(tx, id, alt);
     if (!row) throw imageNotFound();
     const propertyId =
       row.propertyId ??
-      (row.unitId ? ((await repo.findUnit(row.unitId))?.propertyId ?? null) : null);
+      (row.unitId ? ((await repo.findUnit(tx, row.unitId))?.propertyId ?? null) : null);
     return { image: toAdminImage(row), previousAlt: before.alt, propertyId };
   });
+  return { image, audit: changedNote({ alt: previousAlt }, { alt: image.alt }, propertyId) };
 }
-
-/** The building as the back office shows it, or null: what an update or a delete starts from. */
-export const getAdminProperty = ({ db }: Deps, id: number) => loadProperty(db, id);
-/** Likewise for a unit. */
-export const getAdminUnit = ({ db }: Deps, id: number) => loadUnit(db, id);

@@ -1,13 +1,7 @@
 import type { FairHousingReview } from "#domain/admin";
-import {
-  FAIR_HOUSING_ERROR,
-  type FairHousingFinding,
-  fairHousingMessages,
-  type ListingWording,
-  listingWordingFields,
-  reviewListingText,
-} from "#domain/fair-housing";
-import { AppError } from "#server/http/errors";
+import { FAIR_HOUSING_FINDINGS_MAX } from "#domain/api/admin-properties";
+import { type ListingWording, listingWordingFields, reviewListingText } from "#domain/fair-housing";
+import { FairHousingReviewError } from "./admin-properties.errors";
 
 /**
  * The fair-housing check of a building's or unit's wording before it is saved: its title,
@@ -16,12 +10,6 @@ import { AppError } from "#server/http/errors";
  * then the save goes ahead and the listing keeps the record: when, by whom, which phrases. A
  * wording with nothing flagged keeps no record.
  */
-
-export class FairHousingReviewError extends AppError {
-  constructor(readonly findings: FairHousingFinding[]) {
-    super(422, FAIR_HOUSING_ERROR, fairHousingMessages.acknowledgementRequired, findings);
-  }
-}
 
 /**
  * The record to store with the listing: null when nothing is flagged; throws the 422 when
@@ -33,8 +21,28 @@ export function reviewWording(
   actor: string,
   now: Date = new Date(),
 ): FairHousingReview | null {
-  const findings = reviewListingText(listingWordingFields(wording));
+  // The first findings only: a wording with more flagged phrases than that is refused or kept
+  // with those (each answer's list is bounded; staff see the first ones to fix).
+  const findings = reviewListingText(listingWordingFields(wording)).slice(
+    0,
+    FAIR_HOUSING_FINDINGS_MAX,
+  );
   if (findings.length === 0) return null;
   if (acknowledged !== true) throw new FairHousingReviewError(findings);
   return { acknowledgedAt: now.toISOString(), acknowledgedBy: actor, findings };
+}
+
+/**
+ * The review of a save by `actor`. An edit that leaves the Spanish description out keeps the
+ * stored one (`before`'s), so that one is checked as it stands.
+ */
+export function reviewSave(
+  wording: ListingWording,
+  acknowledged: boolean | undefined,
+  actor: string,
+  before?: { descriptionEs: string | null } | null,
+): FairHousingReview | null {
+  const descriptionEs =
+    wording.descriptionEs === undefined ? before?.descriptionEs : wording.descriptionEs;
+  return reviewWording({ ...wording, descriptionEs }, acknowledged, actor);
 }

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGES_PER_UPLOAD_MAX, type UploadResponse, uploadMessages } from "#domain/admin";
-import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { adminPropertiesApi, IMAGES_PER_OWNER_MAX } from "#domain/api/admin-properties";
 import { UPLOAD_MAX_BYTES } from "#domain/constants";
 import { images, properties, units } from "#server/db/schema";
 import { imageMessages } from "#server/images/image-pipeline";
@@ -106,6 +106,27 @@ describe(`${uploadImages.method} ${uploadImages.path}`, () => {
       .from(properties)
       .where(eq(properties.id, building.id));
     expect(after!.updatedAt.getTime()).toBeGreaterThan(new Date("2020-01-01").getTime());
+  });
+
+  it(`refuses with 409 an upload that would give a unit more than ${IMAGES_PER_OWNER_MAX} photos, leaving nothing`, async () => {
+    const building = await insertProperty(database.db);
+    const unit = await insertUnit(database.db, building.id);
+    for (let i = 0; i < IMAGES_PER_OWNER_MAX - 1; i++) {
+      await insertImage(database.db, { unitId: unit.id }, { position: i });
+    }
+    const one = await upload([
+      ["unitId", String(unit.id)],
+      ["files", { bytes: png, name: "last.png", type: "image/png" }],
+    ]);
+    expect(one.statusCode).toBe(201);
+    await expectNothingLeft(async () => {
+      const refused = await upload([
+        ["unitId", String(unit.id)],
+        ["files", { bytes: png, name: "more.png", type: "image/png" }],
+      ]);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain(`at most ${IMAGES_PER_OWNER_MAX} photos`);
+    });
   });
 
   it("adds a unit's image after its existing ones, with the owner sent after the files", async () => {

@@ -1,25 +1,26 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import type { Db } from "#server/db/client";
-import { route } from "#server/http/route";
-import type { ObjectStore } from "#server/storage/storage";
-import { uploadImages } from "./upload.service";
+import { type RouteRequest, route } from "#server/http/route";
+import type { ObjectStore } from "#server/storage/object-store";
+import { uploadParts } from "./upload.parts";
+import * as service from "./upload.service";
+
+type Deps = { db: Db; store: ObjectStore };
 
 /** Photos of a building or a unit, one multipart request of up to 20 files. */
 export const uploadRoutes =
-  (deps: { db: Db; store: ObjectStore }): FastifyPluginAsync =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
-    route(app, adminPropertiesApi.uploadImages, async (request) => {
-      const { answer, owner, propertyId } = await uploadImages(
-        deps,
-        request.parts({ limits: adminPropertiesApi.uploadImages.multipart.limits }),
-      );
-      request.auditEntry = {
-        targetType: "unitId" in owner ? "unit" : "property",
-        targetId: "unitId" in owner ? owner.unitId : owner.propertyId,
-        propertyId,
-        detail: { count: answer.files.length, imageIds: answer.files.map((file) => file.id) },
-      };
-      return answer;
-    });
+    route(app, adminPropertiesApi.uploadImages, (request) => uploadImages(deps, request));
   };
+
+async function uploadImages(
+  deps: Deps,
+  request: RouteRequest<typeof adminPropertiesApi.uploadImages>,
+) {
+  const parts = request.parts({ limits: adminPropertiesApi.uploadImages.multipart.limits });
+  const { answer, audit } = await service.uploadImages(deps, uploadParts(parts));
+  request.auditEntry = audit;
+  return answer;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { criteriaText as pageCriteriaText } from "#web/features/alerts/alert-text";
-import { messagesFor } from "#web/i18n/catalogue.server";
-import { createTranslator } from "#web/i18n/translator";
+import { criteriaText as pageCriteriaText } from "#domain/i18n/alert-text";
+import { compileMessages } from "#domain/i18n/compile-messages";
+import englishAlerts from "#domain/i18n/messages/en/alerts.json" with { type: "json" };
+import spanishAlerts from "#domain/i18n/messages/es/alerts.json" with { type: "json" };
+import { createTranslator } from "#domain/i18n/translator";
 import { criteriaText, frequencyText } from "./alert-words";
 
 describe("an alert's criteria in words", () => {
@@ -21,7 +23,8 @@ describe("an alert's criteria in words", () => {
       "2+ dormitorios, hasta $1,800, en Hartford o West Hartford, disponible ahora",
     );
     for (const lang of ["en", "es"] as const) {
-      const page = createTranslator(lang, messagesFor(lang, ["alerts"]));
+      const catalogue = { en: englishAlerts, es: spanishAlerts }[lang];
+      const page = createTranslator(lang, compileMessages(catalogue));
       expect(criteriaText(full, lang)).toBe(pageCriteriaText(page, full));
       expect(criteriaText({}, lang)).toBe(pageCriteriaText(page, {}));
     }

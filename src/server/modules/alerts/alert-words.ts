@@ -1,9 +1,9 @@
 import type { AlertCriteria, AlertFrequency, AlertLanguage } from "#domain/alerts";
+import { criteriaText as pageCriteriaText } from "#domain/i18n/alert-text";
+import englishAlerts from "#domain/i18n/messages/en/alerts.json" with { type: "json" };
+import spanishAlerts from "#domain/i18n/messages/es/alerts.json" with { type: "json" };
 import { intlLocales } from "#domain/locale";
 import { siteWords } from "#server/mail/site-words";
-import { criteriaText as pageCriteriaText } from "#web/features/alerts/alert-text";
-import englishAlerts from "#web/i18n/messages/en/alerts.json" with { type: "json" };
-import spanishAlerts from "#web/i18n/messages/es/alerts.json" with { type: "json" };
 
 /**
  * Criteria in words, for the e-mails (in the subscriber's language) and the staff's Overview:

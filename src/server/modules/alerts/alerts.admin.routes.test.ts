@@ -146,7 +146,7 @@ describe("the subscribers", () => {
     const response = await list();
     expect(response.statusCode).toBe(200);
     const page: AlertSubscribersPage = response.json();
-    expect(page).toMatchObject({ total: 13, page: 1, pageSize: 50 });
+    expect(page).toMatchObject({ total: 13, pageSize: 50, nextCursor: null });
     expect(page.subscribers.map((s) => s.email).slice(0, 3)).toEqual([
       "rob@example.com",
       "quinn@example.com",
@@ -177,12 +177,29 @@ describe("the subscribers", () => {
       "quinn@example.com",
     ]);
     expect(pending.total).toBe(2);
-    const beyond: AlertSubscribersPage = (await list({ page: 2 })).json();
-    expect(beyond).toMatchObject({ subscribers: [], total: 13, page: 2 });
+    // Pages of 5 by the cursor: every subscription once, newest first, the total on each.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: AlertSubscribersPage = (
+        await list({ limit: 5, ...(cursor && { cursor }) })
+      ).json();
+      expect(next.total).toBe(13);
+      seen.push(...next.subscribers.map((s) => s.email));
+      cursor = next.nextCursor;
+    } while (cursor);
+    const all: AlertSubscribersPage = (await list()).json();
+    expect(seen).toEqual(all.subscribers.map((s) => s.email));
   });
 
-  it("refuses a page or a status that is not one", async () => {
-    for (const query of [{ page: 0 }, { page: "two" }, { status: "ended" }]) {
+  it("refuses a cursor, a limit or a status that is not one", async () => {
+    const forged = Buffer.from(JSON.stringify(["x", "y"])).toString("base64url");
+    for (const query of [
+      { cursor: forged },
+      { cursor: "!!" },
+      { limit: 101 },
+      { status: "ended" },
+    ]) {
       const response = await list(query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }

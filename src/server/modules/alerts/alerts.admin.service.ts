@@ -1,4 +1,3 @@
-import { adminMessages } from "#domain/admin";
 import {
   ALERT_SUBSCRIBERS_PAGE,
   type AlertReach,
@@ -10,18 +9,24 @@ import {
 import type { AlertStatus } from "#domain/alerts";
 import { officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
-import { notFound } from "#server/http/errors";
+import { decodeTimeCursor, toPage } from "#server/db/keyset";
 import { criteriaText } from "./alert-words";
-import { createAlertsAdminRepository } from "./alerts.admin.repository";
+import {
+  alertCounts,
+  buildingOf,
+  reachOf,
+  subscribersPage,
+  topCriteria,
+} from "./alerts.admin.repository";
+import { buildingNotFound } from "./alerts.errors";
 
 type Deps = { db: Db; now: () => Date };
 
 /** The Overview's figures: counts, and the most wanted criteria in words (English: staff). */
 export async function alertSummary(deps: Deps): Promise<AlertSummary> {
-  const repo = createAlertsAdminRepository(deps.db);
   const [counts, top] = await Promise.all([
-    repo.counts(deps.now()),
-    repo.topCriteria(TOP_CRITERIA),
+    alertCounts(deps, deps.now()),
+    topCriteria(deps, TOP_CRITERIA),
   ]);
   return {
     active: counts.active,
@@ -33,19 +38,17 @@ export async function alertSummary(deps: Deps): Promise<AlertSummary> {
   };
 }
 
-/** One page of subscribers with their addresses; a page past the last is empty. */
+/** One page of subscribers with their addresses, and how many match the filter. */
 export async function alertSubscribers(
   deps: Pick<Deps, "db">,
-  query: { status?: AlertStatus; page?: number },
+  query: { status?: AlertStatus; limit?: number; cursor?: string },
 ): Promise<AlertSubscribersPage> {
-  const page = query.page ?? 1;
-  const { rows, total } = await createAlertsAdminRepository(deps.db).subscribers(
-    query.status,
-    ALERT_SUBSCRIBERS_PAGE,
-    (page - 1) * ALERT_SUBSCRIBERS_PAGE,
-  );
+  const limit = query.limit ?? ALERT_SUBSCRIBERS_PAGE;
+  const after = query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined;
+  const { rows, total } = await subscribersPage(deps, query.status, limit, after);
+  const page = toPage(rows, limit, (row) => [row.at, row.id]);
   return {
-    subscribers: rows.map((row) => ({
+    subscribers: page.items.map((row) => ({
       id: row.id,
       email: row.email,
       criteria: row.criteria,
@@ -58,8 +61,8 @@ export async function alertSubscribers(
       lastAlertAt: row.lastAlertAt?.toISOString() ?? null,
     })),
     total,
-    page,
-    pageSize: ALERT_SUBSCRIBERS_PAGE,
+    pageSize: limit,
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -71,13 +74,13 @@ export async function alertSubscribers(
  * will have then.
  */
 export async function unitReach(deps: Deps, query: AlertReachQuery): Promise<AlertReach> {
-  const repo = createAlertsAdminRepository(deps.db);
-  const building = await repo.building(query.propertyId);
-  if (!building) throw notFound(adminMessages.propertyNotFound);
+  const building = await buildingOf(deps, query.propertyId);
+  if (!building) throw buildingNotFound();
   const today = officeDay(deps.now());
   const availableFrom = query.availableFrom ?? null;
   const later = availableFrom !== null && availableFrom > today ? availableFrom : today;
-  const { now, eventually } = await repo.reach(
+  const { now, eventually } = await reachOf(
+    deps,
     { bedrooms: query.bedrooms, rent: query.rent, city: building.city, availableFrom },
     today,
     later,

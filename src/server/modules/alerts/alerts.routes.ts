@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { ALERT_SUBSCRIBES_PER_MINUTE, alertMessages } from "#domain/alerts";
 import { alertsApi as api } from "#domain/api/alerts";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
-import { notFound } from "#server/http/errors";
-import { route } from "#server/http/route";
+import { type RouteRequest, route } from "#server/http/route";
+import { alertLinkInvalid } from "./alerts.errors";
 import {
   type AlertDeps,
   type AlertView,
@@ -13,8 +13,6 @@ import {
   unsubscribe,
   update,
 } from "./alerts.service";
-
-const withoutToken = ({ manageToken: _, ...subscription }: AlertView) => subscription;
 
 /** Public: the link in the e-mail is the key; subscribing is rate limited per client address. */
 export const alertsRoutes =
@@ -27,38 +25,43 @@ export const alertsRoutes =
       { parseAs: "string", bodyLimit: NO_BODY_LIMIT },
       (_request, _body, done) => done(null, undefined),
     );
-
-    route(
-      app,
-      api.subscribe,
-      async (request) => {
-        await subscribe(deps, request.body);
-        return { success: true as const, message: alertMessages.checkEmail };
-      },
-      { rateLimit: ALERT_SUBSCRIBES_PER_MINUTE },
-    );
-
-    route(app, api.confirm, async (request) => {
-      const confirmed = await confirm(deps, request.params.token);
-      if (!confirmed) throw notFound(alertMessages.linkInvalid);
-      return confirmed;
+    route(app, api.subscribe, (request) => subscribeTo(deps, request), {
+      rateLimit: ALERT_SUBSCRIBES_PER_MINUTE,
     });
-
-    route(app, api.manage, async (request) => {
-      const found = await findByManageToken(deps, request.params.token);
-      if (!found) throw notFound(alertMessages.linkInvalid);
-      return withoutToken(found);
-    });
-
-    route(app, api.update, async (request) => {
-      const updated = await update(deps, request.params.token, request.body);
-      if (!updated) throw notFound(alertMessages.linkInvalid);
-      return withoutToken(updated);
-    });
-
-    route(app, api.unsubscribe, async (request) => {
-      if (!(await unsubscribe(deps, request.params.token)))
-        throw notFound(alertMessages.linkInvalid);
-      return { success: true as const, message: alertMessages.unsubscribed };
-    });
+    route(app, api.confirm, (request) => confirmLink(deps, request));
+    route(app, api.manage, (request) => manage(deps, request));
+    route(app, api.update, (request) => change(deps, request));
+    route(app, api.unsubscribe, (request) => unsubscribeLink(deps, request));
   };
+
+/** The manage page knows its token already: the answer leaves it out. */
+const withoutToken = ({ manageToken: _, ...subscription }: AlertView) => subscription;
+
+/** The same answer whatever happened (see `subscribe`). */
+async function subscribeTo(deps: AlertDeps, request: RouteRequest<typeof api.subscribe>) {
+  await subscribe(deps, request.body);
+  return { success: true as const, message: alertMessages.checkEmail };
+}
+
+async function confirmLink(deps: AlertDeps, request: RouteRequest<typeof api.confirm>) {
+  const confirmed = await confirm(deps, request.params.token);
+  if (!confirmed) throw alertLinkInvalid();
+  return confirmed;
+}
+
+async function manage(deps: AlertDeps, request: RouteRequest<typeof api.manage>) {
+  const found = await findByManageToken(deps, request.params.token);
+  if (!found) throw alertLinkInvalid();
+  return withoutToken(found);
+}
+
+async function change(deps: AlertDeps, request: RouteRequest<typeof api.update>) {
+  const updated = await update(deps, request.params.token, request.body);
+  if (!updated) throw alertLinkInvalid();
+  return withoutToken(updated);
+}
+
+async function unsubscribeLink(deps: AlertDeps, request: RouteRequest<typeof api.unsubscribe>) {
+  if (!(await unsubscribe(deps, request.params.token))) throw alertLinkInvalid();
+  return { success: true as const, message: alertMessages.unsubscribed };
+}

@@ -1,30 +1,48 @@
 import { ALERT_DIGEST_HOUR, type AlertFrequency, matchesCriteria } from "#domain/alerts";
 import type { Unit } from "#domain/listings";
 import { OFFICE_TIME_ZONE, officeDay } from "#domain/locale";
+import type { MailTransaction } from "#server/mail/mail-queue";
+import { getUnit } from "#server/modules/listings";
 import { runPeriodically } from "#server/shared/periodic";
-import { getUnit } from "../listings/listings.service";
+import {
+  type Deliveries,
+  dropPending,
+  type LockedSubscription,
+  lockWithPending,
+  markSent,
+  matchChanges,
+  pendingPage,
+} from "./alerts.deliveries.repository";
 import { alertEmail } from "./alerts.email";
-import { createAlertsRepository } from "./alerts.repository";
+import { updateSubscriptions } from "./alerts.repository";
 import { type AlertDeps, manageUrl, unsubscribeUrl } from "./alerts.service";
 
 /**
- * Sends listing alerts. Each pass (every 30 s, and at once when staff change a listing):
- * 1. every listed unit each active subscription matches and was never told about becomes a
- *    `pending` delivery (one statement; the (subscription, unit) key makes it at most once ever);
- * 2. each instant subscription with pending deliveries is locked (SKIP LOCKED: another instance
- *    takes the next one), its e-mail queued and its deliveries marked sent, in one transaction:
- *    a crash before the commit leaves them pending for the next pass, after it the mail queue
- *    delivers the message;
- * 3. from 8:00 office time, each daily subscription whose day is due gets one summary of its
+ * Sends listing alerts, outside any request: a staff member's save only records, through the
+ * triggers on units and buildings, which units changed (`alert_unit_changes`, one row each).
+ * Each pass (every 30 s, and at once when staff change a listing):
+ * 1. the changed units are matched in SQL, a batch of units per statement, against every active
+ *    subscription: each pair that matches and was never told about becomes a `pending` delivery
+ *    (the (subscription, unit) key makes it at most once ever), and the changes are deleted in
+ *    the same statement;
+ * 2. the instant subscriptions with pending deliveries are read a page at a time in id order
+ *    (keyset), and each page is e-mailed in one transaction: each subscription is locked as it
+ *    comes (SKIP LOCKED: another instance takes the next one), its e-mail queued, and its
+ *    deliveries marked sent at the end; a crash before the commit leaves them pending for the
+ *    next pass, after it the mail queue delivers the messages;
+ * 3. from 8:00 office time, the daily subscriptions whose day is due get one summary of their
  *    pending deliveries the same way (none when nothing is pending).
  * A pending unit that no longer matches when its e-mail is written (rented meanwhile, rent
- * raised) is dropped: it is matched again as new if it comes back.
+ * raised) is dropped: it is matched again as new if it changes back. What a pass holds in
+ * memory is one page: its subscriptions, their units and one e-mail at a time.
  */
 
 /** How often a pass runs when nothing wakes it: "as soon as one opens" means within a minute. */
 export const ALERT_PASS_MS = 30_000;
-/** Subscriptions handled per frequency in one pass; the next pass takes the rest. */
-const BATCH = 2_000;
+/** Changes matched per statement: each unit is compared with every active subscription. */
+const CHANGES_PER_MATCH = 100;
+/** Subscriptions read per page and e-mailed per transaction. */
+const SUBSCRIPTIONS_PER_PAGE = 500;
 
 type Log = { info(line: string): void; error(line: string): void };
 
@@ -39,96 +57,148 @@ function officeHour(moment: Date): number {
   );
 }
 
-export function createAlertRunner(deps: AlertDeps & { log: Log }) {
-  /** The public unit, read once per pass however many subscribers it goes to; null if unlisted. */
-  function unitReader() {
-    const read = new Map<number, Promise<Unit | null>>();
-    return (id: number) => {
-      let unit = read.get(id);
-      if (!unit) {
-        unit = getUnit(deps, id).then(
-          (r) => r.unit,
-          () => null,
-        );
-        read.set(id, unit);
-      }
-      return unit;
-    };
-  }
+type ReadUnit = (id: number) => Promise<Unit | null>;
 
-  /** One subscription's pending alerts, e-mailed together; answers how many units went out. */
-  async function sendPending(
-    id: string,
-    frequency: AlertFrequency,
-    now: Date,
-    readUnit: (id: number) => Promise<Unit | null>,
-  ): Promise<number> {
-    const today = officeDay(now);
-    return deps.mailQueue.transaction(async (tx) => {
-      const repo = createAlertsRepository(tx.db);
-      const row = await repo.lockForSending(id, frequency);
-      // Another instance is on it, or it changed (paused, ended, switched) since it was listed.
-      if (!row) return 0;
-      if (frequency === "daily" && row.lastDigestOn !== null && row.lastDigestOn >= today) return 0;
-      const pending = await repo.pendingUnits(id);
-      const units: Unit[] = [];
-      const gone: number[] = [];
-      for (const unitId of pending) {
-        const unit = await readUnit(unitId);
-        if (unit?.available && matchesCriteria(row.criteria, unit, today)) units.push(unit);
-        else gone.push(unitId);
-      }
-      await repo.dropPending(id, gone);
-      if (frequency === "daily") await repo.update(id, { lastDigestOn: today });
-      if (units.length === 0) return 0;
-      await tx.queue({
-        kind: frequency === "daily" ? "listing_alert_digest" : "listing_alert",
-        ...alertEmail({
-          to: row.email,
-          lang: row.lang,
-          criteria: row.criteria,
-          units,
-          kind: frequency === "daily" ? "digest" : "instant",
-          links: { manageUrl: manageUrl(deps, row), unsubscribeUrl: unsubscribeUrl(deps, id) },
-          publicUrl: deps.publicUrl,
-          today,
-        }),
-      });
-      await repo.markSent(
-        id,
-        units.map((u) => u.id),
+/** The public unit, read once per page however many subscribers it goes to; null if unlisted. */
+function unitReader(deps: AlertDeps): ReadUnit {
+  const read = new Map<number, Promise<Unit | null>>();
+  return (id) => {
+    let unit = read.get(id);
+    if (!unit) {
+      unit = getUnit(deps, id).then(
+        (r) => r.unit,
+        () => null,
       );
-      // An alert sent is activity (the two-year retention counts from it); a summary's day
-      // was recorded above.
-      if (frequency === "instant") await repo.update(id, {});
-      return units.length;
-    });
-  }
-
-  /** One pass at `now`; answers what it did. */
-  async function pass(now: Date) {
-    const today = officeDay(now);
-    const repo = createAlertsRepository(deps.db);
-    const matched = await repo.matchNew(today);
-    const readUnit = unitReader();
-    let sent = 0;
-    for (const id of await repo.withPending("instant", today, BATCH))
-      sent += await sendPending(id, "instant", now, readUnit);
-    let summarized = 0;
-    if (officeHour(now) >= ALERT_DIGEST_HOUR) {
-      for (const id of await repo.withPending("daily", today, BATCH))
-        summarized += await sendPending(id, "daily", now, readUnit);
+      read.set(id, unit);
     }
-    return { matched, sent, summarized };
-  }
+    return unit;
+  };
+}
 
+/** One pass at `now`; answers what it did. */
+async function alertPass(deps: AlertDeps, now: Date) {
+  const matched = await matchAllChanges(deps, officeDay(now));
+  const sent = await sendAll(deps, "instant", now);
+  const summarized = officeHour(now) >= ALERT_DIGEST_HOUR ? await sendAll(deps, "daily", now) : 0;
+  return { matched, sent, summarized };
+}
+
+/** Every change due, a batch per statement, until none is left that another pass does not hold. */
+async function matchAllChanges(deps: AlertDeps, today: string): Promise<number> {
+  let matched = 0;
+  for (;;) {
+    const batch = await matchChanges(deps, today, CHANGES_PER_MATCH);
+    matched += batch.matched;
+    if (batch.taken < CHANGES_PER_MATCH) return matched;
+  }
+}
+
+/** Every subscription of that frequency with alerts due, a page at a time; answers the units sent. */
+async function sendAll(deps: AlertDeps, frequency: AlertFrequency, now: Date): Promise<number> {
+  const today = officeDay(now);
+  let units = 0;
+  let after: string | null = null;
+  for (;;) {
+    const ids = await pendingPage(deps, { frequency, today, after, limit: SUBSCRIPTIONS_PER_PAGE });
+    if (ids.length > 0) units += await sendPage(deps, { ids, frequency, now });
+    if (ids.length < SUBSCRIPTIONS_PER_PAGE) return units;
+    after = ids[ids.length - 1]!;
+  }
+}
+
+type Page = { ids: string[]; frequency: AlertFrequency; now: Date };
+/** What one subscription's turn did: the units e-mailed, and those dropped. */
+type Turn = { id: string; sent: number[]; gone: number[] };
+
+/** One page of subscriptions e-mailed in one transaction; answers how many units went out. */
+function sendPage(deps: AlertDeps, page: Page): Promise<number> {
+  const readUnit = unitReader(deps);
+  return deps.mailQueue.transaction(async (tx) => {
+    const turns: Turn[] = [];
+    for (const id of page.ids) {
+      const turn = await sendPending(deps, tx, { ...page, id, readUnit });
+      if (turn) turns.push(turn);
+    }
+    await recordTurns(tx, page, turns);
+    return turns.reduce((sum, turn) => sum + turn.sent.length, 0);
+  });
+}
+
+/**
+ * One subscription's pending alerts, e-mailed together within the page's transaction; null when
+ * another instance holds it, or it changed (paused, ended, switched) since the page was read.
+ */
+async function sendPending(
+  deps: AlertDeps,
+  tx: MailTransaction,
+  turn: { id: string; frequency: AlertFrequency; now: Date; readUnit: ReadUnit },
+): Promise<Turn | null> {
+  const { id, frequency } = turn;
+  const today = officeDay(turn.now);
+  const row = await lockWithPending(tx, id, frequency);
+  if (!row) return null;
+  if (frequency === "daily" && row.lastDigestOn !== null && row.lastDigestOn >= today) return null;
+  const { units, gone } = await stillMatching(row, turn.readUnit, today);
+  if (units.length > 0)
+    await tx.queue({
+      kind: frequency === "daily" ? "listing_alert_digest" : "listing_alert",
+      ...alertEmail({
+        to: row.email,
+        lang: row.lang,
+        criteria: row.criteria,
+        units,
+        kind: frequency === "daily" ? "digest" : "instant",
+        links: { manageUrl: manageUrl(deps, row), unsubscribeUrl: unsubscribeUrl(deps, id) },
+        publicUrl: deps.publicUrl,
+        today,
+      }),
+    });
+  return { id, sent: units.map((u) => u.id), gone };
+}
+
+/**
+ * The page's outcome, a statement each: what no longer matches dropped, what was e-mailed sent.
+ * A summary considered records its day whether or not it had anything to send; an alert sent
+ * is activity (the two-year retention counts from it), and so is a summary's day.
+ */
+async function recordTurns(tx: MailTransaction, page: Page, turns: Turn[]) {
+  const gone: Deliveries[] = turns.map((turn) => ({ subscriptionId: turn.id, unitIds: turn.gone }));
+  const sent: Deliveries[] = turns.map((turn) => ({ subscriptionId: turn.id, unitIds: turn.sent }));
+  await dropPending(tx, gone);
+  await markSent(tx, sent);
+  const lastDigestOn = officeDay(page.now);
+  if (page.frequency === "daily")
+    await updateSubscriptions(
+      tx,
+      turns.map((turn) => turn.id),
+      { lastDigestOn },
+    );
+  else {
+    const alerted = turns.filter((turn) => turn.sent.length > 0).map((turn) => turn.id);
+    await updateSubscriptions(tx, alerted, {});
+  }
+}
+
+/** The pending units still listed and matching the criteria today, and those that are not. */
+async function stillMatching(row: LockedSubscription, readUnit: ReadUnit, today: string) {
+  const units: Unit[] = [];
+  const gone: number[] = [];
+  for (const unitId of row.pending) {
+    const unit = await readUnit(unitId);
+    if (unit?.available && matchesCriteria(row.criteria, unit, today)) units.push(unit);
+    else gone.push(unitId);
+  }
+  return { units, gone };
+}
+
+export function createAlertRunner(deps: AlertDeps & { log: Log }) {
   // One pass at a time: a wake during a pass asks for one more after it.
   let running: Promise<unknown> = Promise.resolve();
   let again = false;
   let stopped = false;
 
   function runOnce(now = deps.now()) {
-    const next = running.then(() => pass(now));
+    const next = running.then(() => alertPass(deps, now));
     running = next.catch(() => undefined);
     return next;
   }

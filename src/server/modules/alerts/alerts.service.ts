@@ -13,10 +13,24 @@ import { alertsApi } from "#domain/api/alerts";
 import { buildUrl } from "#domain/api/wire";
 import { localizedPath, officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
-import type { MailQueue } from "#server/mail/mail-queue";
+import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
 import { hashAlertToken, isAlertToken, type ManageTokens, newConfirmToken } from "./alert-tokens";
+import { markListedAsKnown } from "./alerts.deliveries.repository";
 import { confirmationEmail, tooManyEmail } from "./alerts.email";
-import { createAlertsRepository, type SubscriptionRow } from "./alerts.repository";
+import {
+  activeTowns,
+  confirmedOf,
+  countCreatedSince,
+  findByConfirmHash,
+  findByManageHash,
+  insertSubscription,
+  lockAddress,
+  purgeInactive,
+  purgeUnconfirmed,
+  removeSubscription,
+  type SubscriptionRow,
+  updateSubscription,
+} from "./alerts.repository";
 
 export type AlertDeps = {
   db: Db;
@@ -26,7 +40,8 @@ export type AlertDeps = {
   now: () => Date;
 };
 
-const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const manageUrl = (deps: AlertDeps, row: Pick<SubscriptionRow, "id" | "lang">) =>
   new URL(localizedPath(`/alerts/manage/${deps.manageToken(row.id)}`, row.lang), deps.publicUrl)
@@ -44,49 +59,65 @@ export const unsubscribeUrl = (deps: AlertDeps, id: string) =>
 export async function subscribe(deps: AlertDeps, input: AlertSubscribe): Promise<void> {
   const now = deps.now();
   await deps.mailQueue.transaction(async (tx) => {
-    const repo = createAlertsRepository(tx.db);
-    await repo.lockAddress(input.email);
-    const recent = await repo.countCreatedSince(input.email, new Date(now.getTime() - 3_600_000));
+    await lockAddress(tx, input.email);
+    const recent = await countCreatedSince(tx, input.email, new Date(now.getTime() - HOUR_MS));
     if (recent >= ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR) return;
-    const confirmed = await repo.confirmedOf(input.email);
-    if (confirmed.length >= ALERTS_PER_ADDRESS) {
-      await tx.queue({
-        kind: "alert_limit",
-        ...tooManyEmail({
-          to: input.email,
-          lang: input.lang,
-          manageUrls: confirmed.map((row) => manageUrl(deps, row)),
-        }),
-      });
-      return;
-    }
-    const id = randomUUID();
-    const token = newConfirmToken();
-    const criteria = normalizeCriteria(input.criteria, await repo.towns());
-    await repo.insert({
-      id,
-      email: input.email,
+    const confirmed = await confirmedOf(tx, input.email);
+    if (confirmed.length >= ALERTS_PER_ADDRESS) await sendManageLinks(deps, tx, input, confirmed);
+    else await startSubscription(deps, tx, input, now);
+  });
+}
+
+/** An address at its most alerts is e-mailed the manage links of those it has. */
+async function sendManageLinks(
+  deps: AlertDeps,
+  tx: MailTransaction,
+  input: AlertSubscribe,
+  confirmed: SubscriptionRow[],
+) {
+  await tx.queue({
+    kind: "alert_limit",
+    ...tooManyEmail({
+      to: input.email,
+      lang: input.lang,
+      manageUrls: confirmed.map((row) => manageUrl(deps, row)),
+    }),
+  });
+}
+
+/** A new subscription, pending until the link e-mailed with it confirms it. */
+async function startSubscription(
+  deps: AlertDeps,
+  tx: MailTransaction,
+  input: AlertSubscribe,
+  now: Date,
+) {
+  const id = randomUUID();
+  const token = newConfirmToken();
+  const criteria = normalizeCriteria(input.criteria, await activeTowns(tx));
+  await insertSubscription(tx, {
+    id,
+    email: input.email,
+    criteria,
+    frequency: input.frequency,
+    lang: input.lang,
+    status: "pending",
+    confirmTokenHash: hashAlertToken(token),
+    confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRM_DAYS * DAY_MS),
+    manageTokenHash: hashAlertToken(deps.manageToken(id)),
+    createdAt: now,
+    lastActivityAt: now,
+  });
+  await tx.queue({
+    kind: "alert_confirmation",
+    ...confirmationEmail({
+      to: input.email,
+      lang: input.lang,
       criteria,
       frequency: input.frequency,
-      lang: input.lang,
-      status: "pending",
-      confirmTokenHash: hashAlertToken(token),
-      confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRM_DAYS * DAY_MS),
-      manageTokenHash: hashAlertToken(deps.manageToken(id)),
-      createdAt: now,
-      lastActivityAt: now,
-    });
-    await tx.queue({
-      kind: "alert_confirmation",
-      ...confirmationEmail({
-        to: input.email,
-        lang: input.lang,
-        criteria,
-        frequency: input.frequency,
-        confirmUrl: new URL(localizedPath(`/alerts/confirm/${token}`, input.lang), deps.publicUrl)
-          .href,
-      }),
-    });
+      confirmUrl: new URL(localizedPath(`/alerts/confirm/${token}`, input.lang), deps.publicUrl)
+        .href,
+    }),
   });
 }
 
@@ -100,7 +131,7 @@ async function viewOf(deps: AlertDeps, row: SubscriptionRow, towns?: string[]): 
     frequency: row.frequency,
     lang: row.lang,
     status: row.status,
-    towns: towns ?? (await createAlertsRepository(deps.db).towns()),
+    towns: towns ?? (await activeTowns(deps)),
     manageToken: deps.manageToken(row.id),
   };
 }
@@ -118,7 +149,7 @@ export async function findByConfirmToken(
   token: string,
 ): Promise<(AlertSubscription & { manageToken?: string }) | null> {
   if (!isAlertToken(token)) return null;
-  const row = await createAlertsRepository(deps.db).findByConfirmHash(hashAlertToken(token));
+  const row = await findByConfirmHash(deps, hashAlertToken(token));
   if (!row?.confirmExpiresAt || row.confirmExpiresAt <= deps.now()) return null;
   const { manageToken, ...view } = await viewOf(deps, row);
   return row.status === "pending" ? view : { ...view, manageToken };
@@ -133,23 +164,23 @@ export async function findByConfirmToken(
 export async function confirm(deps: AlertDeps, token: string): Promise<AlertView | null> {
   if (!isAlertToken(token)) return null;
   const now = deps.now();
-  const row = await deps.db.transaction(async (tx) => {
-    const repo = createAlertsRepository(tx);
-    const found = await repo.findByConfirmHash(hashAlertToken(token));
+  const row = await deps.db.transaction(async (db) => {
+    const tx = { db };
+    const found = await findByConfirmHash(tx, hashAlertToken(token));
     if (!found) return null;
-    await repo.lockAddress(found.email);
-    const pending = await repo.findByConfirmHash(hashAlertToken(token), true);
+    await lockAddress(tx, found.email);
+    const pending = await findByConfirmHash(tx, hashAlertToken(token), true);
     if (!pending?.confirmExpiresAt || pending.confirmExpiresAt <= now) return null;
     if (pending.status !== "pending") return pending;
-    const confirmed = await repo.confirmedOf(pending.email);
+    const confirmed = await confirmedOf(tx, pending.email);
     const twin = confirmed.find((other) => sameAlert(other, pending));
     if (twin) {
-      await repo.remove(pending.id);
+      await removeSubscription(tx, pending.id);
       return twin;
     }
     if (confirmed.length >= ALERTS_PER_ADDRESS) return null;
-    await repo.update(pending.id, { status: "active", confirmedAt: now });
-    await repo.markListedAsKnown(pending.id, officeDay(now));
+    await updateSubscription(tx, pending.id, { status: "active", confirmedAt: now });
+    await markListedAsKnown(tx, pending.id, officeDay(now));
     return { ...pending, status: "active" as const };
   });
   return row ? viewOf(deps, row) : null;
@@ -158,7 +189,7 @@ export async function confirm(deps: AlertDeps, token: string): Promise<AlertView
 /** The manage page's subscription, or null for an unknown link. */
 export async function findByManageToken(deps: AlertDeps, token: string) {
   if (!isAlertToken(token)) return null;
-  const row = await createAlertsRepository(deps.db).findByManageHash(hashAlertToken(token));
+  const row = await findByManageHash(deps, hashAlertToken(token));
   return row && row.status !== "pending" ? viewOf(deps, row) : null;
 }
 
@@ -169,18 +200,18 @@ export async function findByManageToken(deps: AlertDeps, token: string) {
 export async function update(deps: AlertDeps, token: string, changes: AlertUpdate) {
   if (!isAlertToken(token)) return null;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const repo = createAlertsRepository(tx);
-    const row = await repo.findByManageHash(hashAlertToken(token), true);
+  return deps.db.transaction(async (db) => {
+    const tx = { db };
+    const row = await findByManageHash(tx, hashAlertToken(token), true);
     if (!row || row.status === "pending") return null;
-    const towns = await repo.towns();
+    const towns = await activeTowns(tx);
     const criteria = changes.criteria ? normalizeCriteria(changes.criteria, towns) : row.criteria;
     const status = changes.paused === undefined ? row.status : changes.paused ? "paused" : "active";
     const frequency = changes.frequency ?? row.frequency;
-    await repo.update(row.id, { criteria, status, frequency });
+    await updateSubscription(tx, row.id, { criteria, status, frequency });
     const resumed = row.status === "paused" && status === "active";
     if (status === "active" && (resumed || changes.criteria))
-      await repo.markListedAsKnown(row.id, officeDay(now));
+      await markListedAsKnown(tx, row.id, officeDay(now));
     return viewOf(deps, { ...row, criteria, status, frequency }, towns);
   });
 }
@@ -188,22 +219,24 @@ export async function update(deps: AlertDeps, token: string, changes: AlertUpdat
 /** Ends the subscription: it is removed with what it was sent. False for an unknown link. */
 export async function unsubscribe(deps: AlertDeps, token: string): Promise<boolean> {
   if (!isAlertToken(token)) return false;
-  const repo = createAlertsRepository(deps.db);
-  const row = await repo.findByManageHash(hashAlertToken(token));
-  return row ? repo.remove(row.id) : false;
+  const row = await findByManageHash(deps, hashAlertToken(token));
+  return row ? removeSubscription(deps, row.id) : false;
 }
 
 /** The daily purges: unconfirmed past their link, and any without activity for two years. */
 export function alertPurges(deps: Pick<AlertDeps, "db" | "now">) {
-  const repo = createAlertsRepository(deps.db);
   return [
     {
       name: "unconfirmed listing alerts",
-      run: () => repo.purgeUnconfirmed(deps.now()),
+      run: () => purgeUnconfirmed(deps, deps.now()),
     },
     {
       name: "listing alerts without activity for two years",
-      run: () => repo.purgeInactive(new Date(deps.now().getTime() - ALERT_RETENTION_DAYS * DAY_MS)),
+      run: () =>
+        purgeInactive(deps, new Date(deps.now().getTime() - ALERT_RETENTION_DAYS * DAY_MS)),
     },
   ];
 }
+
+/** The agency's towns, which a subscription's criteria choose from. */
+export const alertTowns = (deps: Pick<AlertDeps, "db">) => activeTowns(deps);

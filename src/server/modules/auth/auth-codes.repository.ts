@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client";
-import { authCodes } from "#server/db/schema";
+import { authCodes } from "./auth.table";
 
 export type AuthCodeRow = typeof authCodes.$inferSelect;
 export type CodePurpose = "verify" | "reset";

@@ -1,4 +1,5 @@
 import { accountMessages, authMessages } from "#domain/auth";
+import { mfaMessages } from "#domain/mfa";
 import { AppError, badRequest, forbidden, unauthorized } from "#server/http/errors";
 
 /** Sign-in and registration. */
@@ -13,6 +14,9 @@ export const adminOnly = () => forbidden(authMessages.adminOnly);
 export const tenantsOnly = () => forbidden(authMessages.tenantsOnly);
 export const emailNotVerified = () =>
   new AppError(403, "email_not_verified", authMessages.emailNotVerified);
+/** An administrator who must add a second step first (MFA_REQUIRED). */
+export const enrollmentRequired = () =>
+  new AppError(403, "mfa_enrollment_required", mfaMessages.enrollmentRequired);
 
 /** E-mail verification and password reset. */
 export const codeInvalid = () => badRequest(accountMessages.codeInvalid);

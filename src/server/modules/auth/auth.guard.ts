@@ -1,17 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
-import { enrollmentRequired, userHasSecondStep } from "../mfa/second-step";
-import type { UserRow } from "../users/users.repository";
 import {
   adminOnly,
   emailNotVerified,
+  enrollmentRequired,
   sessionEnded,
   signInRequired,
   tenantsOnly,
 } from "./auth.errors";
+import { toSessionUser } from "./auth.service";
 import type { SessionTokens } from "./auth.tokens";
-import { createSessionStore, LAST_ACTIVE_STEP_MS } from "./sessions";
+import type { SecondStepGate } from "./second-step-gate";
+import { createSessionStore, LAST_ACTIVE_STEP_MS } from "./sessions.repository";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,16 +21,6 @@ declare module "fastify" {
     /** The id of the session the request's token names, set by the guards. */
     sessionId?: string;
   }
-}
-
-export function toSessionUser(user: UserRow): SessionUser {
-  return {
-    uid: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    role: user.role,
-    emailVerified: user.emailVerified,
-  };
 }
 
 export type Guards = {
@@ -57,6 +48,7 @@ export function createGuards(deps: {
   tokens: SessionTokens;
   /** MFA_REQUIRED: an administrator without a second step may only add one. */
   mfaRequired: boolean;
+  secondStep: SecondStepGate;
 }): Guards {
   const sessions = createSessionStore(deps.db);
 
@@ -115,7 +107,7 @@ export function createGuards(deps: {
         request.log.warn({ uid: request.user!.uid }, "refused: e-mail address not verified");
         throw emailNotVerified();
       }
-      if (deps.mfaRequired && !(await userHasSecondStep(deps.db, request.user!.uid))) {
+      if (deps.mfaRequired && !(await deps.secondStep.isOn(request.user!.uid))) {
         request.log.warn({ uid: request.user!.uid }, "refused: no second sign-in step");
         throw enrollmentRequired();
       }

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import { SESSION_TIMEOUT_HOURS } from "#domain/constants";
-import type { UserRole } from "#domain/users";
+import type { UserRole } from "#domain/roles";
 
 /**
  * Session tokens: JWT, HS256 only, 24 hours, `exp` in seconds (a token without `exp` is refused).

@@ -1,10 +1,10 @@
 import { browserOnDevice } from "#domain/auth";
 import { type Locale, localizedPath } from "#domain/locale";
+import type { UserRole } from "#domain/roles";
 import { site } from "#domain/site";
-import type { UserRole } from "#domain/users";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
-import type { SignInContext } from "./sessions";
+import type { SignInContext } from "./sign-in-attempt";
 import { describeUserAgent } from "./user-agent";
 
 const timeFormat: Intl.DateTimeFormatOptions = {

@@ -8,7 +8,7 @@ import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { setUserPassword } from "../users/users.service";
 import { loadJwtSecret } from "./auth.secret";
-import { createSessionStore } from "./sessions";
+import { createSessionStore } from "./sessions.repository";
 import { describeUserAgent } from "./user-agent";
 
 let database: TestDatabase;

@@ -9,13 +9,13 @@ import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
 import { renderEmail } from "#server/mail/email-layout";
 import type { MailQueue } from "#server/mail/mail-queue";
-import { createUsersRepository } from "../users/users.repository";
+import { createUsersRepository } from "#server/modules/users";
 import { codeExhausted, codeInvalid } from "./auth.errors";
 import { startSession } from "./auth.service";
 import type { LinkTokens, SessionTokens } from "./auth.tokens";
 import { createAuthCodesRepository } from "./auth-codes.repository";
 import { type CodeHasher, sixDigitCode } from "./code-hash";
-import type { SignInContext } from "./sessions";
+import type { SignInAttempt } from "./sign-in-attempt";
 
 export type VerifyLinkClaims = { uid: string; codeId: string };
 
@@ -68,12 +68,16 @@ export async function sendVerification(deps: Deps, input: { uid: string }): Prom
   });
 }
 
-/** The code from the e-mail: at most 5 wrong tries, then only a new code helps. */
+/**
+ * The code from the e-mail: at most 5 wrong tries, then only a new code helps. The right code
+ * verifies the address and signs in, on a browser that was `known` to the app or is new to it.
+ */
 export async function verifyCode(
   deps: Deps,
   input: { email: string; code: string },
-  context: SignInContext,
-): Promise<{ user: SessionUser; token: string; sessionId: string }> {
+  attempt: SignInAttempt,
+  known: boolean,
+): Promise<{ user: SessionUser; token: string }> {
   const now = deps.now?.() ?? new Date();
   const users = createUsersRepository(deps.db);
   const codes = createAuthCodesRepository(deps.db);
@@ -87,7 +91,18 @@ export async function verifyCode(
   }
   if (!(await codes.consume(row.id))) throw codeInvalid();
   const verified = await users.markVerified(user.id);
-  return startSession(deps, verified, context);
+  const { sessionId, ...session } = await startSession(deps, verified, attempt.context);
+  attempt.log.info({ uid: user.id }, "e-mail verified with a code");
+  const actor = { id: user.id, email: user.email };
+  await attempt.audit({ action: "email.verified", actor, targetType: "user", targetId: actor.id });
+  await attempt.audit({
+    action: "sign_in.succeeded",
+    actor,
+    targetType: "session",
+    targetId: sessionId,
+    detail: { knownBrowser: known, by: "verification code" },
+  });
+  return session;
 }
 
 /** The link in the e-mail: verified, or failed (expired, used, tampered with). */

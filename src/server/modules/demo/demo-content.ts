@@ -1,5 +1,5 @@
 import type { UnitFacts } from "#domain/unit-facts";
-import type { PhotoKind } from "#server/images/photo-generator";
+import type { PhotoKind } from "#server/images/photo-kinds";
 
 /**
  * Demo content: plausible buildings of a small Greater Hartford agency, of different types, with

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { count, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { images, properties, units, users } from "#server/db/schema";
 import { type ProcessedImage, processImage, removeImageFiles } from "#server/images/image-pipeline";
 import { generatePhoto } from "#server/images/photo-generator";
-import type { ObjectStore } from "#server/storage/storage";
-import { addUser } from "../users/users.service";
+import { addUser } from "#server/modules/users";
+import type { ObjectStore } from "#server/storage/object-store";
+import * as repository from "./demo.repository";
 import { type DemoBuilding, type DemoPhoto, demoBuildings } from "./demo-content";
 
 type Deps = { db: Db; store: ObjectStore; today?: Date };
@@ -43,7 +42,7 @@ function isoDateIn(days: number, today: Date): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const imageRow = ({ photo, image }: Stored, position: number) => ({
+const imageRow = ({ photo, image }: Stored, position: number): repository.NewImage => ({
   path: image.path,
   filename: image.filename,
   alt: photo.alt,
@@ -53,51 +52,56 @@ const imageRow = ({ photo, image }: Stored, position: number) => ({
   position,
 });
 
+/** A building's stored photos, and each unit's by its number. */
+type StoredPhotos = { building: Stored[]; units: Map<string, Stored[]> };
+
+/** One building's rows, naming the photos already stored. */
+function rowsOf(building: DemoBuilding, photos: StoredPhotos, today: Date): repository.DemoRows {
+  const { photos: _p, units: demoUnits, ...values } = building;
+  return {
+    property: { ...values, totalUnits: demoUnits.length },
+    images: photos.building.map(imageRow),
+    units: demoUnits.map(({ photos: _u, availableInDays, facts, ...unit }) => ({
+      values: {
+        ...unit,
+        ...facts,
+        description: unit.description ?? "",
+        availableFrom: unit.available && availableInDays ? isoDateIn(availableInDays, today) : null,
+      },
+      images: (photos.units.get(unit.unitNumber) ?? []).map(imageRow),
+    })),
+  };
+}
+
+/** Every photo of a building and of its units, through the pipeline; `written` keeps them all. */
+async function storeBuildingPhotos(
+  building: DemoBuilding,
+  store: ObjectStore,
+  written: Stored[],
+): Promise<StoredPhotos> {
+  const photos: StoredPhotos = {
+    building: await storePhotos(building.photos, building.type, store, written),
+    units: new Map(),
+  };
+  for (const unit of building.units) {
+    if (unit.photos)
+      photos.units.set(
+        unit.unitNumber,
+        await storePhotos(unit.photos, building.type, store, written),
+      );
+  }
+  return photos;
+}
+
 /** One building: files first, then its rows in one transaction; the files go if the rows fail. */
 async function seedBuilding(deps: Deps, building: DemoBuilding): Promise<void> {
   const written: Stored[] = [];
   try {
-    const buildingPhotos = await storePhotos(building.photos, building.type, deps.store, written);
-    const unitPhotos = new Map<string, Stored[]>();
-    for (const unit of building.units) {
-      if (unit.photos)
-        unitPhotos.set(
-          unit.unitNumber,
-          await storePhotos(unit.photos, building.type, deps.store, written),
-        );
-    }
-    const today = deps.today ?? new Date();
-    await deps.db.transaction(async (tx) => {
-      const { photos: _p, units: demoUnits, ...values } = building;
-      const [property] = await tx
-        .insert(properties)
-        .values({ ...values, totalUnits: demoUnits.length })
-        .returning();
-      if (buildingPhotos.length > 0) {
-        await tx
-          .insert(images)
-          .values(buildingPhotos.map((s, i) => ({ ...imageRow(s, i), propertyId: property!.id })));
-      }
-      for (const { photos: _u, availableInDays, facts, ...unit } of demoUnits) {
-        const [row] = await tx
-          .insert(units)
-          .values({
-            ...unit,
-            ...facts,
-            description: unit.description ?? "",
-            propertyId: property!.id,
-            availableFrom:
-              unit.available && availableInDays ? isoDateIn(availableInDays, today) : null,
-          })
-          .returning();
-        const stored = unitPhotos.get(unit.unitNumber) ?? [];
-        if (stored.length > 0) {
-          await tx
-            .insert(images)
-            .values(stored.map((s, i) => ({ ...imageRow(s, i), unitId: row!.id })));
-        }
-      }
-    });
+    const photos = await storeBuildingPhotos(building, deps.store, written);
+    await repository.insertDemoBuilding(
+      deps.db,
+      rowsOf(building, photos, deps.today ?? new Date()),
+    );
   } catch (error) {
     await Promise.all(
       written.map(({ image }) => removeImageFiles(deps.store, image).catch(() => undefined)),
@@ -115,8 +119,7 @@ export const DEMO_ADMIN_EMAIL = "admin@charteroakrentals.com";
 export async function createDemoAdministrator({
   db,
 }: Pick<Deps, "db">): Promise<{ email: string; password: string } | null> {
-  const [existing] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  if ((existing?.n ?? 0) > 0) return null;
+  if ((await repository.countAdministrators(db)) > 0) return null;
   // Upper, lower and a digit are guaranteed, whatever the random part holds.
   const password = `Demo-${randomBytes(9).toString("base64url")}-7`;
   await addUser(
@@ -127,8 +130,7 @@ export async function createDemoAdministrator({
 }
 
 export async function countBuildings({ db }: Pick<Deps, "db">): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(properties);
-  return row?.n ?? 0;
+  return repository.countBuildings(db);
 }
 
 /** Loads the demo content into a database that has no buildings yet; never adds it twice. */

@@ -1,16 +1,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { images, properties, units } from "#server/db/schema";
+import { afterKey } from "#server/db/keyset";
 import {
   type ImageRow,
   type PropertyRow,
   selectImages,
   type UnitRow,
-} from "../properties/properties.queries";
+} from "#server/modules/properties";
+import { images, properties, units } from "#server/modules/properties/properties.table";
 
 /**
- * The feeds' reads: two queries whatever the number of units, the listed units with their
- * buildings, then all their photos at once.
+ * The feeds' reads: two queries whatever the number of units (or a page of them), the listed
+ * units with their buildings, then all their photos at once.
  */
 export function createFeedsRepository(db: Db) {
   return {
@@ -22,6 +23,29 @@ export function createFeedsRepository(db: Db) {
         .innerJoin(properties, eq(properties.id, units.propertyId))
         .where(and(eq(properties.active, true), eq(units.available, true)))
         .orderBy(asc(properties.id), asc(units.id));
+    },
+
+    /**
+     * A page of them, by building then unit, after the key (building id, unit id) of the last
+     * one before: `limit + 1` rows along units_listed_idx.
+     */
+    async listedUnitsPage(
+      after: readonly [number, number] | null,
+      limit: number,
+    ): Promise<{ unit: UnitRow; property: PropertyRow }[]> {
+      return db
+        .select({ unit: units, property: properties })
+        .from(units)
+        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .where(
+          and(
+            eq(properties.active, true),
+            eq(units.available, true),
+            after ? afterKey([units.propertyId, units.id], after, "asc") : undefined,
+          ),
+        )
+        .orderBy(asc(units.propertyId), asc(units.id))
+        .limit(limit + 1);
     },
 
     /** The photos of these units, each unit's in gallery order. */

@@ -446,7 +446,8 @@ describe("the feeds' freshness", () => {
       return n;
     };
     const before = await countQueries();
-    expect(before).toBe(2);
+    // Each feed: the listed units (the JSON feed's first page of them), then their photos.
+    expect(before).toBe(4);
     for (let i = 0; i < 3; i++) {
       const unit = await insertUnit(database.db, ids.elm, { unitNumber: `Q${i}`, available: true });
       await insertImage(database.db, { unitId: unit.id });

@@ -1,15 +1,21 @@
+import { feedsApi } from "#domain/api/feeds";
+import { buildUrl } from "#domain/api/wire";
 import {
+  FEED_PAGE,
   type FeedListing,
   type FeedOffice,
   type FeedPhoto,
   feedListingSchema,
+  type ListingFeed,
 } from "#domain/feeds";
 import type { Photo } from "#domain/listings";
 import { IMAGE_WIDTHS, isPlaceholder } from "#domain/photos";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
-import { toUnit } from "../listings/listings.service";
-import { groupBy } from "../properties/properties.queries";
+import { decodeCursor, toPage } from "#server/db/keyset";
+import { badRequest } from "#server/http/errors";
+import { toUnit } from "#server/modules/listings";
+import { groupBy, type PropertyRow, type UnitRow } from "#server/modules/properties";
 import { createFeedsRepository } from "./feeds.repository";
 
 type Deps = { db: Db; publicUrl: string };
@@ -55,19 +61,19 @@ function feedPhoto(publicUrl: string, photo: Photo): FeedPhoto {
   };
 }
 
-/**
- * Every available unit of an active building (an inactive building's units never appear) with
- * what the public unit call says of it, its page and its photos as absolute addresses. Two
- * queries, however many units.
- */
-export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent> {
-  const repo = createFeedsRepository(db);
-  const listed = await repo.listedUnits();
+type ListedRow = { unit: UnitRow; property: PropertyRow };
+
+/** The listings of these rows, with their photos (one query for all of them). */
+async function entriesOf(
+  repo: ReturnType<typeof createFeedsRepository>,
+  publicUrl: string,
+  listed: readonly ListedRow[],
+): Promise<FeedEntry[]> {
   const imagesByUnit = groupBy(
     await repo.imagesOfUnits(listed.map((row) => row.unit.id)),
     (image) => image.unitId,
   );
-  const entries = listed.map(({ unit, property }) => {
+  return listed.map(({ unit, property }) => {
     const shown = toUnit({ unit, property, images: imagesByUnit.get(unit.id) ?? [] });
     // The schema keeps the fields a feed names and drops the page-only ones (the Spanish text,
     // the image list, featured).
@@ -85,5 +91,55 @@ export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent>
     );
     return { listing, lastUpdated };
   });
+}
+
+/**
+ * Every available unit of an active building (an inactive building's units never appear) with
+ * what the public unit call says of it, its page and its photos as absolute addresses. Two
+ * queries, however many units.
+ */
+export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent> {
+  const repo = createFeedsRepository(db);
+  const entries = await entriesOf(repo, publicUrl, await repo.listedUnits());
   return { office: officeOf(publicUrl), entries };
+}
+
+/** The (building id, unit id) a JSON feed cursor names; a 400 for anything else. */
+function feedKey(cursor: string): [number, number] {
+  const [propertyId, unitId] = decodeCursor(cursor, 2);
+  if (!Number.isSafeInteger(propertyId) || !Number.isSafeInteger(unitId)) {
+    throw badRequest("Not a cursor this list handed out.");
+  }
+  return [propertyId as number, unitId as number];
+}
+
+/**
+ * One page of the JSON feed: the office, `limit` listings after the cursor's, when the latest of
+ * them last changed, and the next page's address (absolute, for readers on other sites).
+ */
+export async function jsonFeedPage(
+  { db, publicUrl }: Deps,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<ListingFeed> {
+  const repo = createFeedsRepository(db);
+  const rows = await repo.listedUnitsPage(cursor === undefined ? null : feedKey(cursor), limit);
+  const page = toPage(rows, limit, (row) => [row.property.id, row.unit.id]);
+  const entries = await entriesOf(repo, publicUrl, page.items);
+  const latest = entries.reduce<Date | null>(
+    (at, entry) => (at === null || entry.lastUpdated > at ? entry.lastUpdated : at),
+    null,
+  );
+  const next =
+    page.nextCursor === null
+      ? null
+      : `${publicUrl}${buildUrl(feedsApi.listingsJson, undefined, {
+          cursor: page.nextCursor,
+          limit: limit === FEED_PAGE ? undefined : limit,
+        })}`;
+  return {
+    updatedAt: latest?.toISOString() ?? null,
+    office: officeOf(publicUrl),
+    listings: entries.map((entry) => entry.listing),
+    nextUrl: next,
+  };
 }

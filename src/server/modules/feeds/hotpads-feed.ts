@@ -1,5 +1,5 @@
 import type { FeedListing } from "#domain/feeds";
-import type { PropertyType } from "#domain/listings";
+import type { PropertyType } from "#domain/listing-format";
 import {
   factLabels,
   type Parking,

@@ -1,10 +1,14 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
 import { healthApi } from "#domain/api/health";
 import type { Database } from "#server/db/client";
 import { route } from "#server/http/route";
 import type { SharedRedis } from "#server/shared/redis";
-import type { ObjectStore } from "#server/storage/storage";
-import { atMostEvery, HEALTH_CHECK_INTERVAL_MS, readiness } from "./health.service";
+import type { ObjectStore } from "#server/storage/object-store";
+import { healthChecks } from "./health.service";
+
+type Checks = ReturnType<typeof healthChecks>;
+
+const UNLIMITED = { rateLimit: false } as const;
 
 /**
  * Liveness and readiness, for load balancers and the start-up script. Never cached by clients
@@ -14,36 +18,28 @@ import { atMostEvery, HEALTH_CHECK_INTERVAL_MS, readiness } from "./health.servi
 export const healthRoutes =
   (deps: { database: Database; store: ObjectStore; redis?: SharedRedis }): FastifyPluginAsync =>
   async (app) => {
-    const databaseUp = atMostEvery(HEALTH_CHECK_INTERVAL_MS, () =>
-      deps.database.pool
-        .query("select 1")
-        .then(() => true)
-        .catch(() => false),
-    );
-    const ready = atMostEvery(HEALTH_CHECK_INTERVAL_MS, () => readiness(deps));
-    route(
-      app,
-      healthApi.liveness,
-      async (_request, reply) => {
-        const up = await databaseUp();
-        reply.header("cache-control", "no-store");
-        return up
-          ? { status: "ok" as const, database: "up" as const }
-          : reply.status(503).send({ status: "error", database: "down" });
-      },
-      { rateLimit: false },
-    );
-
+    const checks = healthChecks(deps);
+    route(app, healthApi.liveness, (_request, reply) => sendLiveness(checks, reply), UNLIMITED);
     route(
       app,
       healthApi.readiness,
-      async (_request, reply) => {
-        const answer = await ready();
-        reply.header("cache-control", "no-store");
-        // Draining before a stop: a balancer that checks readiness takes it out at once.
-        if (app.stopping.draining) return reply.status(503).send({ ...answer, status: "stopping" });
-        return answer.status === "ready" ? answer : reply.status(503).send(answer);
-      },
-      { rateLimit: false },
+      (_request, reply) => sendReadiness(app, checks, reply),
+      UNLIMITED,
     );
   };
+
+async function sendLiveness(checks: Checks, reply: FastifyReply) {
+  const up = await checks.databaseUp();
+  reply.header("cache-control", "no-store");
+  return up
+    ? { status: "ok" as const, database: "up" as const }
+    : reply.status(503).send({ status: "error", database: "down" });
+}
+
+async function sendReadiness(app: FastifyInstance, checks: Checks, reply: FastifyReply) {
+  const answer = await checks.ready();
+  reply.header("cache-control", "no-store");
+  // Draining before a stop: a balancer that checks readiness takes it out at once.
+  if (app.stopping.draining) return reply.status(503).send({ ...answer, status: "stopping" });
+  return answer.status === "ready" ? answer : reply.status(503).send(answer);
+}

@@ -1,6 +1,7 @@
 import type { Database } from "#server/db/client";
 import type { SharedRedis } from "#server/shared/redis";
-import type { ObjectStore } from "#server/storage/storage";
+import type { ObjectStore } from "#server/storage/object-store";
+import { pingDatabase } from "./health.repository";
 
 /** A check that has not answered in this long counts as down: a probe must not hang. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -9,6 +10,8 @@ export const READINESS_TIMEOUT_MS = 2_000;
 const PROBE_KEY = "uploads/.readiness-probe";
 
 type Service = "database" | "storage" | "redis";
+
+type HealthDeps = { database: Database; store: ObjectStore; redis?: SharedRedis };
 
 /** How often, at most, the health checks ask the services themselves (per instance). */
 export const HEALTH_CHECK_INTERVAL_MS = 1_000;
@@ -49,15 +52,10 @@ async function answers(probe: () => Promise<unknown>, timeoutMs: number): Promis
  * Whether this instance can serve: PostgreSQL answers a query, the object store answers a HEAD,
  * and Redis (when configured) answers a PING, each within the timeout, checked at once.
  */
-export async function readiness(deps: {
-  database: Database;
-  store: ObjectStore;
-  redis?: SharedRedis;
-  timeoutMs?: number;
-}) {
+export async function readiness(deps: HealthDeps & { timeoutMs?: number }) {
   const timeoutMs = deps.timeoutMs ?? READINESS_TIMEOUT_MS;
   const probes: [Service, () => Promise<unknown>][] = [
-    ["database", () => deps.database.pool.query("select 1")],
+    ["database", () => pingDatabase(deps.database)],
     ["storage", () => deps.store.head(PROBE_KEY)],
   ];
   const redis = deps.redis;
@@ -77,5 +75,26 @@ export async function readiness(deps: {
     status: failing.length === 0 ? ("ready" as const) : ("not_ready" as const),
     checks,
     failing,
+  };
+}
+
+export type Readiness = Awaited<ReturnType<typeof readiness>>;
+
+/**
+ * What the probes ask, each at most once every HEALTH_CHECK_INTERVAL_MS for this instance:
+ * liveness is about this process and its database, readiness about every service it needs.
+ */
+export function healthChecks(deps: HealthDeps): {
+  databaseUp: () => Promise<boolean>;
+  ready: () => Promise<Readiness>;
+} {
+  return {
+    databaseUp: atMostEvery(HEALTH_CHECK_INTERVAL_MS, () =>
+      pingDatabase(deps.database).then(
+        () => true,
+        () => false,
+      ),
+    ),
+    ready: atMostEvery(HEALTH_CHECK_INTERVAL_MS, () => readiness(deps)),
   };
 }

@@ -1,25 +1,22 @@
 import type { FastifyPluginAsync } from "fastify";
 import { inquiriesApi } from "#domain/api/inquiries";
-import { changesOf } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
-import { route } from "#server/http/route";
+import { type RouteRequest, route } from "#server/http/route";
 import { listInquiries, setInquiryHandled } from "./inquiries.admin.service";
+
+type Deps = { db: Db; now?: () => Date };
 
 /** The Inquiries tab: staff read what the contact forms collected and mark each handled. */
 export const adminInquiriesRoutes =
-  (deps: { db: Db; now?: () => Date }): FastifyPluginAsync =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
-    route(app, inquiriesApi.list, async (request) => listInquiries(deps, request.query.status));
-    route(app, inquiriesApi.setHandled, async (request) => {
-      const { inquiry, before } = await setInquiryHandled(
-        deps,
-        request.params.id,
-        request.body.handled,
-      );
-      request.auditEntry = {
-        propertyId: inquiry.property?.id ?? null,
-        changes: changesOf({ handledAt: before.handledAt }, { handledAt: inquiry.handledAt }),
-      };
-      return inquiry;
-    });
+    route(app, inquiriesApi.list, (request) => listInquiries(deps, request.query));
+    route(app, inquiriesApi.setHandled, (request) => setHandled(deps, request));
   };
+
+async function setHandled(deps: Deps, request: RouteRequest<typeof inquiriesApi.setHandled>) {
+  const { params, body } = request;
+  const { inquiry, audit } = await setInquiryHandled(deps, params.id, body.handled);
+  request.auditEntry = audit;
+  return inquiry;
+}

@@ -1,6 +1,8 @@
-import type { AdminInquiry, InquiriesResponse, InquiryStatus } from "#domain/admin-inquiries";
+import type { AdminInquiry, InquiriesQuery, InquiriesResponse } from "#domain/admin-inquiries";
 import { parseId } from "#domain/listing-format";
+import { type AuditEntry, changesOf } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
+import { decodeTimeCursor, toPage } from "#server/db/keyset";
 import { inquiryNotFound } from "./inquiries.errors";
 import { type AdminInquiryRow, createInquiriesRepository } from "./inquiries.repository";
 
@@ -21,19 +23,30 @@ function toAdminInquiry(row: AdminInquiryRow): AdminInquiry {
   };
 }
 
-/** The list the tab shows, and the unhandled count for its badge (whatever the filter). */
-export async function listInquiries(deps: Deps, status: InquiryStatus): Promise<InquiriesResponse> {
+/** A page of the list the tab shows, and the unhandled count for its badge (whatever the filter). */
+export async function listInquiries(
+  deps: Deps,
+  { limit, cursor, ...filter }: InquiriesQuery,
+): Promise<InquiriesResponse> {
   const repo = createInquiriesRepository(deps.db);
-  const [rows, unhandled] = await Promise.all([repo.listForAdmin(status), repo.countUnhandled()]);
-  return { inquiries: rows.map(toAdminInquiry), unhandled };
+  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const [rows, unhandled] = await Promise.all([
+    repo.listPageForAdmin(filter, limit, after),
+    repo.countUnhandled(),
+  ]);
+  const page = toPage(rows, limit, (row) => row.key, toAdminInquiry);
+  return { inquiries: page.items, unhandled, nextCursor: page.nextCursor };
 }
 
-/** Marks an inquiry handled (now) or unhandled; an id that is not one is simply not found. */
+/**
+ * Marks an inquiry handled (now) or unhandled; an id that is not one is simply not found. The
+ * audit trail notes when it had been handled before.
+ */
 export async function setInquiryHandled(
   deps: Deps,
   rawId: string,
   handled: boolean,
-): Promise<{ inquiry: AdminInquiry; before: AdminInquiry }> {
+): Promise<{ inquiry: AdminInquiry; audit: Partial<Omit<AuditEntry, "action">> }> {
   const repo = createInquiriesRepository(deps.db);
   const id = parseId(rawId);
   const now = deps.now?.() ?? new Date();
@@ -43,5 +56,13 @@ export async function setInquiryHandled(
   }
   const row = await repo.findForAdmin(id);
   if (!row) throw inquiryNotFound();
-  return { inquiry: toAdminInquiry(row), before: toAdminInquiry(before) };
+  const inquiry = toAdminInquiry(row);
+  const was = toAdminInquiry(before);
+  return {
+    inquiry,
+    audit: {
+      propertyId: inquiry.property?.id ?? null,
+      changes: changesOf({ handledAt: was.handledAt }, { handledAt: inquiry.handledAt }),
+    },
+  };
 }

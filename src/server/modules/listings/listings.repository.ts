@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, not, sql } from "drizzle-orm";
 import { hasActiveFilters } from "#domain/listing-format";
-import type { BuildingFilters } from "#domain/listings";
+import { BUILDING_UNITS_MAX, type BuildingFilters, type BuildingsCount } from "#domain/listings";
 import { featureOfAccessFilter, petPoliciesOf } from "#domain/unit-facts";
 import type { Db } from "#server/db/client";
-import { images, properties, units } from "#server/db/schema";
+import { afterKey } from "#server/db/keyset";
 import {
   type ImageRow,
   ownedBy,
@@ -11,7 +11,17 @@ import {
   selectImages,
   selectUnits,
   type UnitRow,
-} from "../properties/properties.queries";
+} from "#server/modules/properties";
+import { images, properties, units } from "#server/modules/properties/properties.table";
+
+/** A building's place in the list's order (see orderKey). */
+export type BuildingKey = [featuredRank: number, vacancyRank: number, id: number];
+
+export const buildingKeyOf = (row: BuildingRow): BuildingKey => [
+  row.featured ? 0 : 1,
+  row.availableCount > 0 ? 0 : 1,
+  row.id,
+];
 
 export type BuildingRow = PropertyRow & {
   unitCount: number;
@@ -47,9 +57,20 @@ export function createListingsRepository(db: Db) {
     return sql`exists (select 1 from units m where ${sql.join(conditions, sql` and `)})`;
   }
 
+  /**
+   * The list's order as one ascending key: featured first, then buildings with an available
+   * unit, then by id. A page after a cursor compares the whole key (a row value, in HAVING since
+   * its second part is an aggregate).
+   */
+  const orderKey = [
+    sql<number>`(case when ${properties.featured} then 0 else 1 end)`,
+    sql<number>`(case when ${availableCount} > 0 then 0 else 1 end)`,
+    sql<number>`${properties.id}`,
+  ];
+
   async function withAggregates(
     where: ReturnType<typeof and>,
-    limit?: number,
+    page: { limit?: number; after?: BuildingKey } = {},
   ): Promise<BuildingRow[]> {
     const query = db
       .select({ property: properties, unitCount, availableCount, rentFrom })
@@ -57,12 +78,9 @@ export function createListingsRepository(db: Db) {
       .leftJoin(units, eq(units.propertyId, properties.id))
       .where(where)
       .groupBy(properties.id)
-      .orderBy(
-        sql`${properties.featured} desc`,
-        sql`${availableCount} > 0 desc`,
-        asc(properties.id),
-      );
-    const rows = limit ? await query.limit(limit) : await query;
+      .having(page.after ? afterKey(orderKey, page.after, "asc") : undefined)
+      .orderBy(...orderKey);
+    const rows = page.limit ? await query.limit(page.limit) : await query;
     return rows.map((r) => ({
       ...r.property,
       unitCount: r.unitCount,
@@ -72,9 +90,45 @@ export function createListingsRepository(db: Db) {
   }
 
   return {
-    async listBuildings(filters: BuildingFilters): Promise<BuildingRow[]> {
+    /** The buildings the filters find, in the list's order: `limit` of them after `after`. */
+    async listBuildings(
+      filters: BuildingFilters,
+      page: { limit?: number; after?: BuildingKey } = { limit: filters.limit },
+    ): Promise<BuildingRow[]> {
       const filtered = hasActiveFilters(filters) ? matchingUnitExists(filters) : undefined;
-      return withAggregates(and(eq(properties.active, true), filtered), filters.limit);
+      return withAggregates(and(eq(properties.active, true), filtered), page);
+    },
+
+    /**
+     * How many buildings the filters find, and the available units in them (every available
+     * unit of a building found, as its card counts them): one aggregate, no rows.
+     */
+    async countBuildings(filters: BuildingFilters): Promise<BuildingsCount> {
+      const filtered = hasActiveFilters(filters) ? matchingUnitExists(filters) : undefined;
+      const [row] = await db
+        .select({
+          buildings: sql<number>`count(distinct ${properties.id})::int`,
+          availableUnits: availableCount,
+        })
+        .from(properties)
+        .leftJoin(units, eq(units.propertyId, properties.id))
+        .where(and(eq(properties.active, true), filtered));
+      return row ?? { buildings: 0, availableUnits: 0 };
+    },
+
+    /** How many of the buildings the filters find come before `after`'s or are it. */
+    async countUpTo(filters: BuildingFilters, after: BuildingKey): Promise<number> {
+      const filtered = hasActiveFilters(filters) ? matchingUnitExists(filters) : undefined;
+      const upTo = db
+        .select({ id: properties.id })
+        .from(properties)
+        .leftJoin(units, eq(units.propertyId, properties.id))
+        .where(and(eq(properties.active, true), filtered))
+        .groupBy(properties.id)
+        .having(not(afterKey(orderKey, after, "asc")))
+        .as("up_to");
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(upTo);
+      return row?.count ?? 0;
     },
 
     async findBuilding(id: number): Promise<BuildingRow | null> {
@@ -82,9 +136,9 @@ export function createListingsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** A building's units in natural unit-number order. */
+    /** A building's units in natural unit-number order, the first BUILDING_UNITS_MAX. */
     async unitsOf(propertyId: number): Promise<UnitRow[]> {
-      return selectUnits(db, propertyId);
+      return selectUnits(db, propertyId, BUILDING_UNITS_MAX);
     },
 
     /** A unit of an active property, with that property. */
@@ -106,25 +160,6 @@ export function createListingsRepository(db: Db) {
 
     async imagesOfUnit(unitId: number): Promise<ImageRow[]> {
       return selectImages(db, ownedBy({ unitId }));
-    },
-
-    /** For the sitemap: every active building and every available unit of one. */
-    async sitemapEntries(): Promise<{
-      buildings: { id: number; updatedAt: Date }[];
-      units: { id: number; updatedAt: Date }[];
-    }> {
-      const buildings = await db
-        .select({ id: properties.id, updatedAt: properties.updatedAt })
-        .from(properties)
-        .where(eq(properties.active, true))
-        .orderBy(asc(properties.id));
-      const available = await db
-        .select({ id: units.id, updatedAt: units.updatedAt })
-        .from(units)
-        .innerJoin(properties, eq(properties.id, units.propertyId))
-        .where(and(eq(properties.active, true), eq(units.available, true)))
-        .orderBy(asc(units.id));
-      return { buildings, units: available };
     },
   };
 }

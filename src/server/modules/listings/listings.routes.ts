@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { listingsApi } from "#domain/api/listings";
-import { buildingFiltersKey, parseId } from "#domain/listing-format";
+import { parseId } from "#domain/listing-format";
 import type { Db } from "#server/db/client";
-import { type ResponseCache, represent, sendRepresentation } from "#server/http/response-cache";
-import { route } from "#server/http/route";
+import { type ResponseCache, sendRepresentation } from "#server/http/response-cache";
+import { type RouteRequest, route } from "#server/http/route";
+import { cachedBuilding, cachedBuildingsPage, cachedUnit } from "./listings.cache";
 import { buildingNotFound, unitNotFound } from "./listings.errors";
-import { getBuilding, getUnit, listBuildings } from "./listings.service";
+
+type Deps = { db: Db; cache: ResponseCache };
 
 /** Browsers and proxies may reuse a listing briefly, then revalidate it with its ETag. */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
@@ -18,56 +20,71 @@ const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 const PRECOMPRESSED = { compress: false } as const;
 
 /**
- * The public listings. Answers come from the response cache (emptied by every write that
- * invalidates the listings), with an ETag for 304s.
+ * The public listings. Answers come from the listing cache the pages read too (emptied by every
+ * write that invalidates the listings), with an ETag for 304s.
  */
 export const listingsRoutes =
-  (deps: { db: Db; cache: ResponseCache }): FastifyPluginAsync =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
-    /** The cached representation under `key` (computed on a miss), with its ETag for 304s. */
-    const answer = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      key: string,
-      compute: () => Promise<unknown>,
-    ) => {
-      const body = await deps.cache.get(key, async () =>
-        represent(JSON.stringify(await compute())),
-      );
-      return sendRepresentation(request, reply, body, PUBLIC_CACHE);
-    };
-
     route(
       app,
       listingsApi.listBuildings,
-      async (request, reply) =>
-        answer(request, reply, `api:buildings:${buildingFiltersKey(request.query)}`, async () => {
-          return (await listBuildings(deps, request.query)).buildings;
-        }),
+      (request, reply) => sendBuildings(deps, request, reply),
       PRECOMPRESSED,
     );
-
     route(
       app,
       listingsApi.getBuilding,
-      async (request, reply) => {
-        const id = parseId(request.params.id);
-        if (id === null) throw buildingNotFound();
-        return answer(request, reply, `api:building:${id}`, async () => {
-          return (await getBuilding(deps, id)).building;
-        });
-      },
+      (request, reply) => sendBuilding(deps, request, reply),
       PRECOMPRESSED,
     );
-
     route(
       app,
       listingsApi.getUnit,
-      async (request, reply) => {
-        const id = parseId(request.params.id);
-        if (id === null) throw unitNotFound();
-        return answer(request, reply, `api:unit:${id}`, async () => (await getUnit(deps, id)).unit);
-      },
+      (request, reply) => sendUnit(deps, request, reply),
       PRECOMPRESSED,
     );
   };
+
+async function sendBuildings(
+  deps: Deps,
+  request: RouteRequest<typeof listingsApi.listBuildings>,
+  reply: FastifyReply,
+) {
+  const page = await cachedBuildingsPage(deps, request.query);
+  if (page.nextCursor) reply.header("link", nextLink(request, page.nextCursor));
+  return sendRepresentation(request, reply, page.json(), PUBLIC_CACHE);
+}
+
+/** The same question with the next page's cursor: `<path?query>; rel="next"`. */
+function nextLink(request: RouteRequest<typeof listingsApi.listBuildings>, cursor: string) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) {
+    if (value !== undefined && name !== "cursor") query.set(name, String(value));
+  }
+  query.set("cursor", cursor);
+  return `<${listingsApi.listBuildings.path}?${query}>; rel="next"`;
+}
+
+/** A malformed id is never found. */
+async function sendBuilding(
+  deps: Deps,
+  request: RouteRequest<typeof listingsApi.getBuilding>,
+  reply: FastifyReply,
+) {
+  const id = parseId(request.params.id);
+  const building = id === null ? null : await cachedBuilding(deps, id);
+  if (!building) throw buildingNotFound();
+  return sendRepresentation(request, reply, building.json(), PUBLIC_CACHE);
+}
+
+async function sendUnit(
+  deps: Deps,
+  request: RouteRequest<typeof listingsApi.getUnit>,
+  reply: FastifyReply,
+) {
+  const id = parseId(request.params.id);
+  const unit = id === null ? null : await cachedUnit(deps, id);
+  if (!unit) throw unitNotFound();
+  return sendRepresentation(request, reply, unit.json(), PUBLIC_CACHE);
+}

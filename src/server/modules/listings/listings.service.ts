@@ -1,88 +1,104 @@
-import { defaultUnitDescription } from "#domain/listing-format";
 import type {
   Building,
   BuildingDetail,
   BuildingFilters,
+  BuildingsCount,
+  BuildingsQuery,
   Unit,
-  UnitSummary,
 } from "#domain/listings";
-import { photosOrPlaceholder, toPhoto, unitGallery } from "#domain/photos";
 import type { Db } from "#server/db/client";
+import { decodeCursor, toPage } from "#server/db/keyset";
+import { badRequest } from "#server/http/errors";
+import { groupBy } from "#server/modules/properties";
+import { unitNotFound } from "./listings.errors";
+import { toBuilding, toUnit, toUnitSummary } from "./listings.mappers";
 import {
-  groupBy,
-  type ImageRow,
-  type PropertyRow,
-  type UnitRow,
-  unitFactsOf,
-} from "../properties/properties.queries";
-import { buildingNotFound, unitNotFound } from "./listings.errors";
-import { type BuildingRow, createListingsRepository } from "./listings.repository";
+  type BuildingKey,
+  type BuildingRow,
+  buildingKeyOf,
+  createListingsRepository,
+} from "./listings.repository";
+
+/** The public listings: active buildings only, and their units. */
 
 type Deps = { db: Db };
 
-function photosOf(rows: ImageRow[], name: string) {
-  return rows.map((row, i) =>
-    toPhoto({ ...row, alt: row.alt.trim() || `${name}, photo ${i + 1} of ${rows.length}` }),
-  );
-}
-
-function toBuilding(row: BuildingRow, imageRows: ImageRow[]): Building {
-  const photos = photosOrPlaceholder(photosOf(imageRows, row.title), row.id, row.title);
-  // With units, vacancy follows them; the stored flag counts only for a building without units.
-  const hasVacancy = row.unitCount > 0 ? row.availableCount > 0 : row.hasVacancy;
-  return {
-    id: row.id,
-    name: row.title,
-    type: row.type,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    hasVacancy,
-    images: photos.map((p) => p.url),
-    photos,
-    amenities: row.amenities,
-    yearBuilt: row.yearBuilt,
-    availableUnits: row.availableCount,
-    totalUnits: row.unitCount > 0 ? row.unitCount : (row.totalUnits ?? 0),
-    rentFrom: row.rentFrom,
-    featured: row.featured,
-    description: row.description,
-    descriptionEs: row.descriptionEs,
-  };
-}
-
-function toUnitSummary(unit: UnitRow): UnitSummary {
-  return {
-    id: unit.id,
-    unitNumber: unit.unitNumber,
-    bedrooms: unit.bedrooms,
-    bathrooms: unit.bathrooms,
-    squareFeet: unit.squareFeet,
-    rent: unit.rent,
-    available: unit.available,
-    availableFrom: unit.availableFrom,
-  };
-}
-
+/** The buildings the filters find (a unit of each matches them), with their own photos. */
 export async function listBuildings(
   { db }: Deps,
   filters: BuildingFilters,
 ): Promise<{ buildings: Building[] }> {
   const repo = createListingsRepository(db);
   const rows = await repo.listBuildings(filters);
+  return { buildings: await withPhotos(repo, rows) };
+}
+
+/**
+ * A page of the buildings the filters find, for the API: at most `limit`, after the cursor, and
+ * the next page's cursor (null on the last page). Read with `limit + 1` to know.
+ */
+export async function listBuildingsPage(
+  { db }: Deps,
+  { cursor, limit, ...filters }: BuildingsQuery,
+): Promise<{ buildings: Building[]; nextCursor: string | null }> {
+  const repo = createListingsRepository(db);
+  const after = cursor === undefined ? undefined : buildingKeyOfCursor(cursor);
+  const rows = await repo.listBuildings(filters, { limit: limit + 1, after });
+  const page = toPage(rows, limit, buildingKeyOf);
+  return { buildings: await withPhotos(repo, page.items), nextCursor: page.nextCursor };
+}
+
+/** The list's place a cursor names; a 400 for one this server did not make. */
+function buildingKeyOfCursor(cursor: string): BuildingKey {
+  const [featuredRank, vacancyRank, id] = decodeCursor(cursor, 3);
+  const rank = (part: unknown) => part === 0 || part === 1;
+  // An id the database's integer column holds: a larger one would fail in SQL, not here.
+  const isId = (part: unknown) =>
+    Number.isInteger(part) && (part as number) >= 0 && (part as number) <= 2_147_483_647;
+  if (!rank(featuredRank) || !rank(vacancyRank) || !isId(id))
+    throw badRequest("Not a cursor this list handed out.");
+  return [featuredRank, vacancyRank, id] as BuildingKey;
+}
+
+/**
+ * How many buildings of the list come before the page a cursor starts (the page's "25-48 of"
+ * line): the buildings up to the cursor's, as the list's order stands now.
+ */
+export async function countBuildingsBefore(
+  { db }: Deps,
+  filters: BuildingFilters,
+  cursor: string,
+): Promise<number> {
+  return createListingsRepository(db).countUpTo(filters, buildingKeyOfCursor(cursor));
+}
+
+/** How many buildings the filters find, and the available units in them. */
+export async function countBuildings(
+  { db }: Deps,
+  filters: BuildingFilters,
+): Promise<BuildingsCount> {
+  return createListingsRepository(db).countBuildings(filters);
+}
+
+async function withPhotos(
+  repo: ReturnType<typeof createListingsRepository>,
+  rows: BuildingRow[],
+): Promise<Building[]> {
   const imagesByBuilding = groupBy(
     await repo.imagesOfProperties(rows.map((r) => r.id)),
     (image) => image.propertyId,
   );
-  const buildings = rows.map((row) => toBuilding(row, imagesByBuilding.get(row.id) ?? []));
-  return { buildings };
+  return rows.map((row) => toBuilding(row, imagesByBuilding.get(row.id) ?? []));
 }
 
-export async function getBuilding({ db }: Deps, id: number): Promise<{ building: BuildingDetail }> {
+/** One building with its units in natural order; null when no active building has that id. */
+export async function findBuilding(
+  { db }: Deps,
+  id: number,
+): Promise<{ building: BuildingDetail | null }> {
   const repo = createListingsRepository(db);
   const row = await repo.findBuilding(id);
-  if (!row) throw buildingNotFound();
+  if (!row) return { building: null };
   const [imageRows, unitRows] = await Promise.all([
     repo.imagesOfProperties([id]),
     repo.unitsOf(id),
@@ -90,61 +106,17 @@ export async function getBuilding({ db }: Deps, id: number): Promise<{ building:
   return { building: { ...toBuilding(row, imageRows), units: unitRows.map(toUnitSummary) } };
 }
 
-export async function getUnit({ db }: Deps, id: number): Promise<{ unit: Unit }> {
+/** One unit of an active building; null when there is none of that id. */
+export async function findUnit({ db }: Deps, id: number): Promise<{ unit: Unit | null }> {
   const repo = createListingsRepository(db);
   const found = await repo.findUnit(id);
-  if (!found) throw unitNotFound();
+  if (!found) return { unit: null };
   return { unit: toUnit({ ...found, images: await repo.imagesOfUnit(id) }) };
 }
 
-/**
- * A unit of an active building as the public unit call shows it: its gallery (or placeholders),
- * its description (or the generated one), its amenities with its building's, its facts. The
- * listing feeds build their listings from it too, so both say the same of a unit.
- */
-export function toUnit({
-  unit,
-  property,
-  images,
-}: {
-  unit: UnitRow;
-  property: PropertyRow;
-  images: ImageRow[];
-}): Unit {
-  const title = `${property.title}, Unit ${unit.unitNumber}`;
-  const photos = unitGallery(photosOf(images, title), unit.id, title);
-  const place = {
-    address: property.address,
-    city: property.city,
-    state: property.state,
-    zipCode: property.zipCode,
-  };
-  return {
-    ...toUnitSummary(unit),
-    ...place,
-    title,
-    type: property.type,
-    featured: property.featured,
-    images: photos.map((p) => p.url),
-    photos,
-    description:
-      unit.description.trim() ||
-      defaultUnitDescription({
-        bedrooms: unit.bedrooms,
-        bathrooms: unit.bathrooms,
-        type: property.type,
-        ...place,
-      }),
-    // The staff's own Spanish text only: the Spanish page shows `description` without it.
-    descriptionEs: unit.descriptionEs,
-    amenities: [...new Set([...unit.features, ...property.amenities])],
-    deposit: unit.deposit,
-    building: { id: property.id, name: property.title },
-    ...unitFactsOf(unit),
-    availabilityConfirmedAt: unit.availabilityConfirmedAt.toISOString(),
-  };
-}
-
-export async function sitemapEntries({ db }: Deps) {
-  return createListingsRepository(db).sitemapEntries();
+/** As findUnit, for a caller to whom a missing unit is an error (404). */
+export async function getUnit(deps: Deps, id: number): Promise<{ unit: Unit }> {
+  const { unit } = await findUnit(deps, id);
+  if (!unit) throw unitNotFound();
+  return { unit };
 }

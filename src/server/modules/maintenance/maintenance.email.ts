@@ -1,3 +1,5 @@
+import spanishPortal from "#domain/i18n/messages/es/portal.json" with { type: "json" };
+import { unitPlace } from "#domain/i18n/unit-place";
 import type { Locale } from "#domain/locale";
 import {
   type MaintenanceRequest,
@@ -14,8 +16,6 @@ import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
 import { siteWords } from "#server/mail/site-words";
-import { unitPlace } from "#server/mail/unit-place";
-import spanishPortal from "#web/i18n/messages/es/portal.json" with { type: "json" };
 
 /** The office's and the tenant's e-mails about a maintenance request. */
 

@@ -49,3 +49,20 @@ export function createKeyedHash(secret: Uint8Array, purpose: string): KeyedHash 
   const key = deriveKey(secret, purpose);
   return { hash: (text) => createHmac("sha256", key).update(text).digest("hex") };
 }
+
+/** The keys of the second step, each for one purpose; the purposes never change (rows keep them). */
+export type MfaKeys = {
+  /** Seals authenticator secrets. */
+  totpSecrets: SecretBox;
+  recoveryCodes: KeyedHash;
+  /** Second-step tokens. */
+  challengeTokens: KeyedHash;
+};
+
+export function createMfaKeys(secret: Uint8Array): MfaKeys {
+  return {
+    totpSecrets: createSecretBox(secret, "totp-secret"),
+    recoveryCodes: createKeyedHash(secret, "recovery-code"),
+    challengeTokens: createKeyedHash(secret, "mfa-token"),
+  };
+}

@@ -1,8 +1,8 @@
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
-import { officeTime, whereFrom } from "../auth/new-sign-in.email";
-import type { SignInContext } from "../auth/sessions";
+import type { SignInContext } from "#server/modules/auth";
+import { officeTime, whereFrom } from "#server/modules/auth";
 
 /**
  * To an account whose password was just entered right from a browser it has not used, followed

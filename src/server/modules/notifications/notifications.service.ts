@@ -1,25 +1,36 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   defaultNotificationPreferences,
   type NotificationPreferences,
   parseStoredPreferences,
 } from "#domain/notification-preferences";
 import type { Notification } from "#domain/notifications";
-import type { Db, Executor } from "#server/db/client";
-import { notificationEvents, notificationPreferences, users } from "#server/db/schema";
-import { notFound } from "#server/http/errors";
+import type { Executor } from "#server/db/client";
 import { isUuid } from "#server/shared/uuid";
+import { notificationNotFound } from "./notifications.errors";
+import {
+  deleteAllEvents,
+  deleteEvent,
+  type EventRow,
+  findPreferences,
+  insertEvents,
+  listEvents,
+  type NewEvent,
+  setAllRead,
+  setRead,
+  trimEvents,
+  upsertPreferences,
+  verifiedAdminIds,
+} from "./notifications.repository";
 
 /**
  * A signed-in person's notifications from the server, and the preferences that decide which
  * e-mails and in-app notices they get. Each is the person's own: another's id is not found.
+ * Every function takes the database or the caller's transaction (a maintenance request records
+ * its notices in the transaction that saves it).
  */
 
 /** The most notifications one person keeps: older ones are removed as new ones arrive. */
 export const NOTIFICATIONS_KEPT = 200;
-
-type EventRow = typeof notificationEvents.$inferSelect;
-export type NewEvent = Omit<typeof notificationEvents.$inferInsert, "id" | "readAt" | "createdAt">;
 
 export function toNotification(row: EventRow): Notification {
   return {
@@ -41,27 +52,18 @@ export async function preferencesOf(
   db: Executor,
   userId: string,
 ): Promise<{ preferences: NotificationPreferences; saved: boolean }> {
-  const [row] = await db
-    .select({ preferences: notificationPreferences.preferences })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  return row
-    ? { preferences: parseStoredPreferences(row.preferences), saved: true }
+  const stored = await findPreferences({ db }, userId);
+  return stored
+    ? { preferences: parseStoredPreferences(stored.preferences), saved: true }
     : { preferences: defaultNotificationPreferences, saved: false };
 }
 
 export async function savePreferences(
-  db: Db,
+  db: Executor,
   userId: string,
   preferences: NotificationPreferences,
 ): Promise<{ preferences: NotificationPreferences; saved: boolean }> {
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, preferences })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: { preferences, updatedAt: sql`now()` },
-    });
+  await upsertPreferences({ db }, userId, preferences);
   return { preferences, saved: true };
 }
 
@@ -77,73 +79,40 @@ export async function maintenanceChannels(db: Executor, userId: string) {
 /** Records notifications (in the caller's transaction), keeping each person's newest only. */
 export async function recordEvents(db: Executor, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(notificationEvents).values(events);
+  await insertEvents({ db }, events);
   for (const userId of new Set(events.map((event) => event.userId))) {
-    await db.execute(sql`
-      delete from ${notificationEvents}
-      where ${notificationEvents.userId} = ${userId}
-        and ${notificationEvents.id} not in (
-          select ${notificationEvents.id} from ${notificationEvents}
-          where ${notificationEvents.userId} = ${userId}
-          order by ${notificationEvents.createdAt} desc
-          limit ${NOTIFICATIONS_KEPT}
-        )`);
+    await trimEvents({ db }, userId, NOTIFICATIONS_KEPT);
   }
 }
 
 /** The administrators with a verified address: the office's people. */
-export async function staffIds(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.emailVerified, true)));
-  return rows.map((row) => row.id);
-}
+export const staffIds = (db: Executor): Promise<string[]> => verifiedAdminIds({ db });
 
-export async function listNotifications(db: Db, userId: string): Promise<Notification[]> {
-  const rows = await db
-    .select()
-    .from(notificationEvents)
-    .where(eq(notificationEvents.userId, userId))
-    .orderBy(desc(notificationEvents.createdAt), desc(notificationEvents.id))
-    .limit(NOTIFICATIONS_KEPT);
+export async function listNotifications(db: Executor, userId: string): Promise<Notification[]> {
+  const rows = await listEvents({ db }, userId, NOTIFICATIONS_KEPT);
   return rows.map(toNotification);
 }
 
-const notificationNotFound = () => notFound("Notification not found");
-
 export async function markRead(
-  db: Db,
+  db: Executor,
   userId: string,
   id: string,
   read: boolean,
 ): Promise<Notification> {
   if (!isUuid(id)) throw notificationNotFound();
-  const [row] = await db
-    .update(notificationEvents)
-    .set({ readAt: read ? sql`coalesce(${notificationEvents.readAt}, now())` : null })
-    .where(and(eq(notificationEvents.id, id), eq(notificationEvents.userId, userId)))
-    .returning();
+  const row = await setRead({ db }, userId, id, read);
   if (!row) throw notificationNotFound();
   return toNotification(row);
 }
 
-export async function markAllRead(db: Db, userId: string): Promise<void> {
-  await db
-    .update(notificationEvents)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notificationEvents.userId, userId), isNull(notificationEvents.readAt)));
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await setAllRead({ db }, userId);
 }
 
-export async function removeNotification(db: Db, userId: string, id: string): Promise<void> {
-  if (!isUuid(id)) throw notificationNotFound();
-  const removed = await db
-    .delete(notificationEvents)
-    .where(and(eq(notificationEvents.id, id), eq(notificationEvents.userId, userId)))
-    .returning({ id: notificationEvents.id });
-  if (removed.length === 0) throw notificationNotFound();
+export async function removeNotification(db: Executor, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await deleteEvent({ db }, userId, id))) throw notificationNotFound();
 }
 
-export async function clearNotifications(db: Db, userId: string): Promise<void> {
-  await db.delete(notificationEvents).where(eq(notificationEvents.userId, userId));
+export async function clearNotifications(db: Executor, userId: string): Promise<void> {
+  await deleteAllEvents({ db }, userId);
 }

@@ -1,18 +1,19 @@
-import {
-  type MailStatus,
-  OUTGOING_MAIL_PAGE,
-  type OutgoingMailResponse,
-  type OutgoingMessage,
-  outgoingMailMessages,
+import type {
+  OutgoingMailQuery,
+  OutgoingMailResponse,
+  OutgoingMessage,
 } from "#domain/outgoing-mail";
 import type { Db } from "#server/db/client";
-import { conflict, notFound } from "#server/http/errors";
+import { decodeTimeCursor, toPage } from "#server/db/keyset";
 import type { MailQueue } from "#server/mail/mail-queue";
-import {
-  createOutgoingMailRepository,
-  type OutgoingMailRow,
-} from "#server/mail/outgoing-mail.repository";
 import { isUuid } from "#server/shared/uuid";
+import { messageNotFailed, messageNotFound } from "./outgoing-mail.errors";
+import {
+  countByStatus,
+  findMessage,
+  listMessages,
+  type OutgoingMailRow,
+} from "./outgoing-mail.repository";
 
 type Deps = { db: Db; mailQueue: MailQueue };
 
@@ -33,28 +34,26 @@ function toOutgoingMessage(row: OutgoingMailRow): OutgoingMessage {
   };
 }
 
+/** A page of the list, and the counts by status (whatever the filter). */
 export async function listOutgoingMail(
-  deps: Deps,
-  status: MailStatus | undefined,
+  deps: Pick<Deps, "db">,
+  { status, limit, cursor }: OutgoingMailQuery,
 ): Promise<OutgoingMailResponse> {
-  const repo = createOutgoingMailRepository(deps.db);
+  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "uuid");
   const [rows, counts] = await Promise.all([
-    repo.list({ status, limit: OUTGOING_MAIL_PAGE }),
-    repo.countsByStatus(),
+    listMessages(deps, { status, limit, after }),
+    countByStatus(deps),
   ]);
-  return { messages: rows.map(toOutgoingMessage), counts };
+  const page = toPage(rows, limit, (row) => row.key, toOutgoingMessage);
+  return { messages: page.items, nextCursor: page.nextCursor, counts };
 }
 
 /** Staff's Retry: a failed message goes back to the queue and is tried again at once. */
 export async function retryOutgoingMail(deps: Deps, id: string): Promise<OutgoingMessage> {
-  if (!isUuid(id)) throw notFound(outgoingMailMessages.notFound);
-  const repo = createOutgoingMailRepository(deps.db);
-  if (!(await deps.mailQueue.retry(id))) {
-    const row = await repo.find(id);
-    if (!row) throw notFound(outgoingMailMessages.notFound);
-    throw conflict(outgoingMailMessages.notFailed);
-  }
-  const row = await repo.find(id);
-  if (!row) throw notFound(outgoingMailMessages.notFound);
+  if (!isUuid(id)) throw messageNotFound();
+  const retried = await deps.mailQueue.retry(id);
+  const row = await findMessage(deps, id);
+  if (!row) throw messageNotFound();
+  if (!retried) throw messageNotFailed();
   return toOutgoingMessage(row);
 }

@@ -61,12 +61,69 @@ const addresses = (path: string) => ({
   es: `${origin}${path === "/" ? "/es" : `/es${path}`}`,
 });
 
-describe("GET /sitemap.xml", () => {
-  it("lists the public pages, every active building and every available unit", async () => {
-    const response = await call(testApp.app, seoApi.sitemap);
-    expect(response.statusCode).toBe(200);
+/** The index's files, by their path on the site. */
+async function indexFiles(): Promise<string[]> {
+  const response = await call(testApp.app, seoApi.sitemap);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("application/xml");
+  expect(response.body).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n/,
+  );
+  return [...response.body.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map(([, loc]) =>
+    loc!.slice(origin.length),
+  );
+}
+
+/** Every file of the index, joined: what a crawler reads following the index. */
+async function fullSitemap(): Promise<string> {
+  const bodies: string[] = [];
+  for (const path of await indexFiles()) {
+    const response = await testApp.app.inject({ method: "GET", url: path });
+    expect(response.statusCode, path).toBe(200);
     expect(response.headers["content-type"]).toContain("application/xml");
-    const xml = response.body;
+    bodies.push(response.body);
+  }
+  return bodies.join("");
+}
+
+describe("GET /sitemap.xml and its files", () => {
+  it("is an index of the pages' file and the listings' files", async () => {
+    const files = await indexFiles();
+    expect(files[0]).toBe("/sitemaps/pages-1.xml");
+    expect(files).toContain("/sitemaps/buildings-1.xml");
+    expect(files).toContain("/sitemaps/units-1.xml");
+  });
+
+  it("answers 304 to a matching If-None-Match, on the index and on a file", async () => {
+    for (const url of ["/sitemap.xml", "/sitemaps/units-1.xml", "/sitemaps/pages-1.xml"]) {
+      const first = await testApp.app.inject({ method: "GET", url });
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^W\/"/);
+      const again = await testApp.app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": etag },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe("");
+    }
+  });
+
+  it("answers 404 for a file the index does not name", async () => {
+    for (const name of [
+      "pages-2.xml",
+      "units-0.xml",
+      "units-1.txt",
+      "other-1.xml",
+      "units-x.xml",
+    ]) {
+      const response = await testApp.app.inject({ method: "GET", url: `/sitemaps/${name}` });
+      expect(response.statusCode, name).toBe(404);
+    }
+  });
+
+  it("lists the public pages, every active building and every available unit", async () => {
+    const xml = await fullSitemap();
     for (const page of staticPages) {
       expect(xml).toContain(`<loc>${origin}${page}</loc>`);
     }
@@ -79,11 +136,14 @@ describe("GET /sitemap.xml", () => {
   });
 
   it("lists every page in English and in Spanish, each naming both and x-default as alternates", async () => {
-    const xml = (await call(testApp.app, seoApi.sitemap)).body;
-    expect(xml).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
-    );
-    expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);
+    for (const path of await indexFiles()) {
+      const file = (await testApp.app.inject({ method: "GET", url: path })).body;
+      expect(file).toMatch(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+      );
+      expect(file.trimEnd().endsWith("</urlset>")).toBe(true);
+    }
+    const xml = await fullSitemap();
     const urls = parseSitemap(xml);
     const byLoc = new Map(urls.map((url) => [url.loc, url]));
     // No address twice.

@@ -1,6 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { documentRequests, properties, tenantFiles } from "#server/db/schema";
+import { properties } from "#server/modules/properties/properties.table";
+import { documentRequests, tenantFiles } from "./tenant-files.table";
 
 export type DocumentRequestRow = typeof documentRequests.$inferSelect;
 export type DocumentRequestWithCount = DocumentRequestRow & { filesReceived: number };
@@ -48,15 +49,29 @@ export function createDocumentRequestsRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Newest first, each with the number of files received through it. */
-    async listWithCounts(): Promise<DocumentRequestWithCount[]> {
+    /**
+     * The newest `limit` (along `document_requests_created_idx`), each with the number of files
+     * received through it, counted for those rows only.
+     */
+    async listWithCounts(limit: number): Promise<DocumentRequestWithCount[]> {
       const rows = await db
-        .select({ request: documentRequests, filesReceived: count(tenantFiles.id) })
+        .select()
         .from(documentRequests)
-        .leftJoin(tenantFiles, eq(tenantFiles.requestId, documentRequests.id))
-        .groupBy(documentRequests.id)
-        .orderBy(desc(documentRequests.createdAt), desc(documentRequests.id));
-      return rows.map((r) => ({ ...r.request, filesReceived: Number(r.filesReceived) }));
+        .orderBy(desc(documentRequests.createdAt), desc(documentRequests.id))
+        .limit(limit);
+      if (rows.length === 0) return [];
+      const counts = await db
+        .select({ requestId: tenantFiles.requestId, files: count() })
+        .from(tenantFiles)
+        .where(
+          inArray(
+            tenantFiles.requestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(tenantFiles.requestId);
+      const received = new Map(counts.map((c) => [c.requestId, Number(c.files)]));
+      return rows.map((row) => ({ ...row, filesReceived: received.get(row.id) ?? 0 }));
     },
   };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Multipart } from "@fastify/multipart";
-import type {
-  DocumentRequest,
-  documentRequestSchema,
-  UploadRequestInfo,
+import {
+  DOCUMENT_REQUESTS_SHOWN,
+  type DocumentRequest,
+  type documentRequestSchema,
+  type UploadRequestInfo,
 } from "#domain/tenant-files";
 import type { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
@@ -17,6 +17,7 @@ import {
   type DocumentRequestWithCount,
 } from "./document-requests.repository";
 import { nameForType } from "./file-names";
+import type { ReceiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
 import { linkExpired, linkFull, linkInvalid, requestBuildingNotFound } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
@@ -98,7 +99,9 @@ export async function createDocumentRequest(
 export async function listDocumentRequests(deps: {
   db: Db;
 }): Promise<{ requests: DocumentRequest[] }> {
-  const rows = await createDocumentRequestsRepository(deps.db).listWithCounts();
+  const rows = await createDocumentRequestsRepository(deps.db).listWithCounts(
+    DOCUMENT_REQUESTS_SHOWN,
+  );
   return { requests: rows.map(toDocumentRequest) };
 }
 
@@ -134,9 +137,9 @@ export async function uploadRequestInfo(deps: Deps, token: string): Promise<Uplo
  * rows go in under the lock of the request's row (see upload-quotas.ts).
  */
 export async function uploadThroughRequest(
-  deps: Deps & { store: ObjectStore; scratchDir: string },
+  deps: Deps & { store: ObjectStore },
   token: string,
-  parts: AsyncIterableIterator<Multipart>,
+  receive: ReceiveUpload,
 ): Promise<{ files: UploadRequestInfo["filesReceived"] }> {
   const row = await openRequest(deps, token);
   const owner: QuotaOwner = {
@@ -146,7 +149,7 @@ export async function uploadThroughRequest(
     gone: linkInvalid,
     full: linkFull,
   };
-  const rows = await uploadWithinQuota(deps, { parts, fileField: "files" }, owner, ({ files }) =>
+  const rows = await uploadWithinQuota(deps, receive, owner, ({ files }) =>
     files.map((file) => ({
       ...file,
       requestId: row.id,

@@ -30,6 +30,11 @@ export type StoredFile = {
 };
 
 export type ReceivedUpload = { files: StoredFile[]; fields: Record<string, string> };
+/**
+ * An upload as a service takes it: received (its files stored) when the service calls it, once
+ * its own checks have passed, so that a refused upload is never read.
+ */
+export type ReceiveUpload = () => Promise<ReceivedUpload>;
 
 /** The body's own refusals, in the documents' words. */
 const bodyMessages: MultipartMessages = {

@@ -1,6 +1,6 @@
 import { decodeJwt, errors, jwtVerify } from "jose";
 import { DOWNLOAD_URL_MINUTES, UPLOAD_LINK_DAYS } from "#domain/tenant-files";
-import { createLinkTokens } from "../auth/auth.tokens";
+import { createLinkTokens } from "#server/modules/auth";
 
 /** Each kind of link has its own audience: neither is a session, nor the other kind. */
 export const DOWNLOAD_AUDIENCE = "rentals:file-download";

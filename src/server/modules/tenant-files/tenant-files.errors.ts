@@ -1,3 +1,4 @@
+import { tenantMessages } from "#domain/maintenance";
 import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
 import { AppError, badRequest, notFound } from "#server/http/errors";
 
@@ -14,6 +15,9 @@ export const linkExpired = () => new AppError(410, "link_expired", filesMessages
 export const linkFull = () => new AppError(413, "payload_too_large", filesMessages.linkFull);
 /** A signed-in tenant's own uploads, past TENANT_MAX_FILES or TENANT_MAX_MB in all. */
 export const tenantFull = () => new AppError(413, "payload_too_large", filesMessages.tenantFull);
+
+/** Documents shared with someone who is not a tenant with access. */
+export const tenantGone = () => notFound(tenantMessages.tenantNotFound);
 
 /** One uploaded document, judged by its size and its content. */
 export const tooBig = () => new AppError(413, "payload_too_large", filesMessages.tooBig);

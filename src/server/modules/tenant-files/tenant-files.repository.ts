@@ -1,9 +1,15 @@
-import { and, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, or, sql } from "drizzle-orm";
 import type { FileCategory } from "#domain/tenant-files";
 import type { Executor } from "#server/db/client";
-import { tenantFiles, users } from "#server/db/schema";
+import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
+import { likeContains } from "#server/db/search";
+import { properties, units } from "#server/modules/properties/properties.table";
+import { users } from "#server/modules/users/users.table";
+import { tenantFiles } from "./tenant-files.table";
 
 export type TenantFileRow = typeof tenantFiles.$inferSelect;
+/** A row with its place in the newest-first order (`uploaded_at` to the microsecond). */
+export type KeyedFileRow = { file: TenantFileRow; at: string };
 export type NewTenantFile = typeof tenantFiles.$inferInsert;
 
 /** What a link or a tenant holds so far. */
@@ -16,18 +22,26 @@ export type FileTotals = {
   categoryCounts: Record<FileCategory, number>;
 };
 
-/** `%` and `_` are wildcards in LIKE: a search for "a_b" means those three characters. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** Where a tenant lives, as a file row names it (nothing for a tenant without a unit). */
+export type FilePlace = { propertyId?: number; propertyName?: string; unit?: string };
 
 export function createTenantFilesRepository(db: Executor) {
   return {
-    /** Newest first; `tenant` matches part of the tenant's name or e-mail, any case. */
-    async list(filters: { category?: FileCategory; tenant?: string }): Promise<TenantFileRow[]> {
+    /**
+     * A page, newest first, read along `tenant_files_newest_idx` (or the category's) and cut at
+     * `limit` rows after the cursor's key. `tenant` matches part of the tenant's name or e-mail,
+     * any case: a substring ILIKE, evaluated on the rows the index walk meets, so a page stops at
+     * its `limit` matches (no trigram index: the database has no pg_trgm).
+     */
+    async listPage(filters: {
+      category?: FileCategory;
+      tenant?: string;
+      after?: readonly KeyPart[];
+      limit: number;
+    }): Promise<KeyedFileRow[]> {
       const pattern = filters.tenant ? likeContains(filters.tenant) : undefined;
       return db
-        .select()
+        .select({ file: tenantFiles, at: timeKey(tenantFiles.uploadedAt) })
         .from(tenantFiles)
         .where(
           and(
@@ -35,9 +49,13 @@ export function createTenantFilesRepository(db: Executor) {
             pattern
               ? or(ilike(tenantFiles.tenantName, pattern), ilike(tenantFiles.tenantEmail, pattern))
               : undefined,
+            filters.after
+              ? afterKey([tenantFiles.uploadedAt, tenantFiles.id], filters.after)
+              : undefined,
           ),
         )
-        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id));
+        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id))
+        .limit(filters.limit + 1);
     },
 
     async totals(recentSince: Date): Promise<FileTotals> {
@@ -67,13 +85,22 @@ export function createTenantFilesRepository(db: Executor) {
       };
     },
 
-    /** A tenant's own uploads and the documents shared with them, newest first. */
-    async listOfTenant(tenantId: string): Promise<TenantFileRow[]> {
+    /** A page of a tenant's own uploads and the documents shared with them, newest first. */
+    async listOfTenant(
+      tenantId: string,
+      page: { after?: readonly KeyPart[]; limit: number },
+    ): Promise<KeyedFileRow[]> {
       return db
-        .select()
+        .select({ file: tenantFiles, at: timeKey(tenantFiles.uploadedAt) })
         .from(tenantFiles)
-        .where(eq(tenantFiles.tenantId, tenantId))
-        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id));
+        .where(
+          and(
+            eq(tenantFiles.tenantId, tenantId),
+            page.after ? afterKey([tenantFiles.uploadedAt, tenantFiles.id], page.after) : undefined,
+          ),
+        )
+        .orderBy(desc(tenantFiles.uploadedAt), desc(tenantFiles.id))
+        .limit(page.limit + 1);
     },
 
     async findById(id: string): Promise<TenantFileRow | null> {
@@ -122,6 +149,31 @@ export function createTenantFilesRepository(db: Executor) {
         .where(eq(users.id, tenantId))
         .for("no key update");
       return rows.length > 0;
+    },
+
+    async placeOfTenant(tenantId: string): Promise<FilePlace> {
+      const [row] = await db
+        .select({
+          propertyId: properties.id,
+          propertyName: properties.title,
+          unit: units.unitNumber,
+        })
+        .from(users)
+        .innerJoin(units, eq(units.id, users.unitId))
+        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .where(eq(users.id, tenantId));
+      return row ?? {};
+    },
+
+    /** A tenant who has access (the tenant role, not ended): their address and name. */
+    async findTenantWithAccess(
+      tenantId: string,
+    ): Promise<{ email: string; name: string | null } | null> {
+      const [row] = await db
+        .select({ email: users.email, name: users.displayName })
+        .from(users)
+        .where(and(eq(users.id, tenantId), eq(users.role, "tenant"), isNull(users.accessEndedAt)));
+      return row ?? null;
     },
 
     async listByRequest(requestId: string): Promise<TenantFileRow[]> {

@@ -1,15 +1,12 @@
 import type { Readable } from "node:stream";
-import type { Multipart } from "@fastify/multipart";
-import { and, eq, isNull } from "drizzle-orm";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { buildUrl } from "#domain/api/wire";
 import type { SessionUser } from "#domain/auth";
-import { tenantMessages } from "#domain/maintenance";
-import { site } from "#domain/site";
 import {
   DOWNLOAD_URL_MINUTES,
   type DownloadResponse,
   type FileStats,
+  type FilesPage,
   type FilesQuery,
   type FilesResponse,
   fileCategories,
@@ -20,20 +17,22 @@ import {
 } from "#domain/tenant-files";
 import { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
-import { properties, units, users } from "#server/db/schema";
-import { badRequest, issueDetails, notFound, unauthorized } from "#server/http/errors";
-import { renderEmail } from "#server/mail/email-layout";
-import type { MailQueue, QueuedMessage } from "#server/mail/mail-queue";
+import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { badRequest, issueDetails, unauthorized } from "#server/http/errors";
+import type { MailQueue } from "#server/mail/mail-queue";
 import { isUuid } from "#server/shared/uuid";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
+import { documentSharedEmail } from "./document-shared.email";
 import { downloadHeaders, nameForType } from "./file-names";
+import type { ReceiveUpload } from "./file-store";
 import type { FileLinks } from "./file-tokens";
 import {
   downloadLinkExpired,
   fileNotFound,
   invalidDownloadLink,
   tenantFull,
+  tenantGone,
 } from "./tenant-files.errors";
 import { createTenantFilesRepository, type TenantFileRow } from "./tenant-files.repository";
 import { type QuotaOwner, tenantQuota, uploadWithinQuota } from "./upload-quotas";
@@ -61,12 +60,21 @@ export function toTenantFile(row: TenantFileRow): TenantFile {
   };
 }
 
-export async function listFiles(deps: { db: Db }, query: FilesQuery): Promise<FilesResponse> {
-  const rows = await createTenantFilesRepository(deps.db).list({
+/** A page of the Files tab, newest first, filtered in SQL; a cursor it did not make is a 400. */
+export async function listFiles(deps: { db: Db }, query: FilesQuery): Promise<FilesPage> {
+  const rows = await createTenantFilesRepository(deps.db).listPage({
     category: query.category,
     tenant: query.tenant || undefined,
+    after: query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined,
+    limit: query.limit,
   });
-  return { files: rows.map(toTenantFile) };
+  const page = toPage(
+    rows,
+    query.limit,
+    (row) => [row.at, row.file.id],
+    (row) => toTenantFile(row.file),
+  );
+  return { files: page.items, nextCursor: page.nextCursor };
 }
 
 export async function fileStats(deps: { db: Db; now?: () => Date }): Promise<FileStats> {
@@ -112,13 +120,23 @@ async function linkTo(
   };
 }
 
-/** A tenant's documents: what they sent and what the office shared with them, newest first. */
+/** A page of a tenant's documents: what they sent and what the office shared, newest first. */
 export async function listTenantDocuments(
   deps: { db: Db },
   user: SessionUser,
-): Promise<FilesResponse> {
-  const rows = await createTenantFilesRepository(deps.db).listOfTenant(user.uid);
-  return { files: rows.map(toTenantFile) };
+  query: { limit: number; cursor?: string },
+): Promise<FilesPage> {
+  const rows = await createTenantFilesRepository(deps.db).listOfTenant(user.uid, {
+    after: query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined,
+    limit: query.limit,
+  });
+  const page = toPage(
+    rows,
+    query.limit,
+    (row) => [row.at, row.file.id],
+    (row) => toTenantFile(row.file),
+  );
+  return { files: page.items, nextCursor: page.nextCursor };
 }
 
 /** A link to one of the tenant's own documents; anyone else's is not found. */
@@ -155,11 +173,11 @@ export async function openDownload(
  * as the rows go in (see upload-quotas.ts).
  */
 export async function uploadTenantFiles(
-  deps: { db: Db; store: ObjectStore; scratchDir: string },
-  parts: AsyncIterableIterator<Multipart>,
+  deps: { db: Db; store: ObjectStore },
+  receive: ReceiveUpload,
   user: SessionUser,
 ): Promise<FilesResponse> {
-  const place = await placeOf(deps.db, user.uid);
+  const place = await createTenantFilesRepository(deps.db).placeOfTenant(user.uid);
   const owner: QuotaOwner = {
     quota: tenantQuota,
     holder: { tenantId: user.uid },
@@ -167,60 +185,40 @@ export async function uploadTenantFiles(
     gone: unauthorized,
     full: tenantFull,
   };
-  const rows = await uploadWithinQuota(
-    deps,
-    { parts, fileField: "file" },
-    owner,
-    ({ files, fields }) => {
-      const parsed = tenantUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const details = issueDetails(parsed.error.issues);
-        throw badRequest(details[0]!.msg, details);
-      }
-      return files.map((file) => ({
-        ...file,
-        tenantId: user.uid,
-        tenantName: user.displayName?.trim() || user.email,
-        tenantEmail: user.email,
-        ...place,
-        category: parsed.data.category,
-        maintenanceRequest: parsed.data.maintenanceRequest || null,
-      }));
-    },
-  );
+  const rows = await uploadWithinQuota(deps, receive, owner, ({ files, fields }) => {
+    const parsed = tenantUploadFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const details = issueDetails(parsed.error.issues);
+      throw badRequest(details[0]!.msg, details);
+    }
+    return files.map((file) => ({
+      ...file,
+      tenantId: user.uid,
+      tenantName: user.displayName?.trim() || user.email,
+      tenantEmail: user.email,
+      ...place,
+      category: parsed.data.category,
+      maintenanceRequest: parsed.data.maintenanceRequest || null,
+    }));
+  });
   return { files: rows.map(toTenantFile) };
 }
-
-/** Where a tenant lives, as a file row names it (nothing for a tenant without a unit). */
-async function placeOf(db: Db, tenantId: string) {
-  const [row] = await db
-    .select({ propertyId: properties.id, propertyName: properties.title, unit: units.unitNumber })
-    .from(users)
-    .innerJoin(units, eq(units.id, users.unitId))
-    .innerJoin(properties, eq(properties.id, units.propertyId))
-    .where(eq(users.id, tenantId));
-  return row ?? {};
-}
-
-const tenantGone = () => notFound(tenantMessages.tenantNotFound);
 
 /**
  * The office shares documents (a lease, a notice) with a tenant who has access: stored as the
  * tenant's files, marked as the office's, within a quota of their own; the tenant is e-mailed.
  */
 export async function shareWithTenant(
-  deps: { db: Db; store: ObjectStore; scratchDir: string; mailQueue: MailQueue; publicUrl: string },
+  deps: { db: Db; store: ObjectStore; mailQueue: MailQueue; publicUrl: string },
   tenantId: string,
-  parts: AsyncIterableIterator<Multipart>,
+  receive: ReceiveUpload,
   staff: SessionUser,
 ): Promise<{ files: TenantFileRow[]; tenant: { email: string; name: string } }> {
   if (!isUuid(tenantId)) throw tenantGone();
-  const [tenant] = await deps.db
-    .select({ email: users.email, name: users.displayName })
-    .from(users)
-    .where(and(eq(users.id, tenantId), eq(users.role, "tenant"), isNull(users.accessEndedAt)));
+  const repository = createTenantFilesRepository(deps.db);
+  const tenant = await repository.findTenantWithAccess(tenantId);
   if (!tenant) throw tenantGone();
-  const place = await placeOf(deps.db, tenantId);
+  const place = await repository.placeOfTenant(tenantId);
   const name = tenant.name?.trim() || tenant.email;
   const owner: QuotaOwner = {
     quota: tenantQuota,
@@ -229,25 +227,20 @@ export async function shareWithTenant(
     gone: tenantGone,
     full: tenantFull,
   };
-  const rows = await uploadWithinQuota(
-    deps,
-    { parts, fileField: "file" },
-    owner,
-    ({ files, fields }) => {
-      const category = z.enum(fileCategories).default("other").safeParse(fields.category);
-      if (!category.success) throw badRequest("Choose a category for the document.");
-      return files.map((file) => ({
-        ...file,
-        tenantId,
-        tenantName: name,
-        tenantEmail: tenant.email,
-        ...place,
-        category: category.data,
-        fromOffice: true,
-        sharedBy: staff.uid,
-      }));
-    },
-  );
+  const rows = await uploadWithinQuota(deps, receive, owner, ({ files, fields }) => {
+    const category = z.enum(fileCategories).default("other").safeParse(fields.category);
+    if (!category.success) throw badRequest("Choose a category for the document.");
+    return files.map((file) => ({
+      ...file,
+      tenantId,
+      tenantName: name,
+      tenantEmail: tenant.email,
+      ...place,
+      category: category.data,
+      fromOffice: true,
+      sharedBy: staff.uid,
+    }));
+  });
   await deps.mailQueue.send(
     documentSharedEmail({
       to: tenant.email,
@@ -256,25 +249,4 @@ export async function shareWithTenant(
     }),
   );
   return { files: rows, tenant: { email: tenant.email, name } };
-}
-
-function documentSharedEmail(input: {
-  to: string;
-  names: string[];
-  portalUrl: string;
-}): QueuedMessage {
-  const one = input.names.length === 1;
-  return {
-    kind: "document_shared",
-    to: input.to,
-    subject: `${site.name}: ${one ? "a document" : "documents"} for you`,
-    ...renderEmail({
-      heading: `The office shared ${one ? "a document" : `${input.names.length} documents`} with you`,
-      paragraphs: [
-        input.names.join(", "),
-        "Open the tenant portal's Documents to read or download it. Sign in with a link e-mailed to this address.",
-      ],
-      action: { label: "Open the tenant portal", url: input.portalUrl },
-    }),
-  };
 }

@@ -1,4 +1,3 @@
-import type { Multipart } from "@fastify/multipart";
 import {
   TENANT_MAX_FILES,
   TENANT_MAX_MB,
@@ -7,7 +6,7 @@ import {
 } from "#domain/tenant-files";
 import type { Db, Executor } from "#server/db/client";
 import type { ObjectStore } from "#server/storage/storage";
-import { commitUpload, type ReceivedUpload, receiveUpload } from "./file-store";
+import { commitUpload, type ReceivedUpload, type ReceiveUpload } from "./file-store";
 import {
   createTenantFilesRepository,
   type Holding,
@@ -54,18 +53,14 @@ export type QuotaOwner = {
  * refuses the upload after it is received removes its files.
  */
 export async function uploadWithinQuota(
-  deps: { db: Db; store: ObjectStore; scratchDir: string },
-  upload: { parts: AsyncIterableIterator<Multipart>; fileField: string },
+  deps: { db: Db; store: ObjectStore },
+  receive: ReceiveUpload,
   owner: QuotaOwner,
   toRows: (received: ReceivedUpload) => NewTenantFile[],
 ): Promise<TenantFileRow[]> {
   const held = await createTenantFilesRepository(deps.db).holding(owner.holder);
   if (!hasRoom(held, owner.quota)) throw owner.full();
-  const received = await receiveUpload(upload.parts, {
-    store: deps.store,
-    scratchDir: deps.scratchDir,
-    fileField: upload.fileField,
-  });
+  const received = await receive();
   return commitUpload(deps.store, received, async (upload) => {
     const rows = toRows(upload);
     return deps.db.transaction(async (tx) => {

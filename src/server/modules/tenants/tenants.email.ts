@@ -1,9 +1,9 @@
+import { unitPlace } from "#domain/i18n/unit-place";
 import { type Locale, localizedPath } from "#domain/locale";
 import { TENANT_INVITE_DAYS, TENANT_SIGN_IN_LINK_MINUTES } from "#domain/maintenance";
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
 import type { QueuedMessage } from "#server/mail/mail-queue";
-import { unitPlace } from "#server/mail/unit-place";
 
 /**
  * The page that exchanges a link's token for a session (the token is its `token` query), in

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { adminMaintenanceApi as admin } from "#domain/api/admin-maintenance";
 import { tenantPortalApi as api } from "#domain/api/tenant-portal";
 import { parseId } from "#domain/listing-format";
 import { TENANT_LINK_REQUESTS_PER_MINUTE, tenantMessages } from "#domain/maintenance";
-import { route } from "#server/http/route";
-import type { CompleteSignIn } from "../auth/sign-in";
+import { type RouteRequest, route } from "#server/http/route";
+import type { CompleteSignIn } from "#server/modules/auth";
+import { unitNotFound } from "./tenants.errors";
 import {
   endTenantAccess,
   inviteTenant,
@@ -14,8 +15,9 @@ import {
   signInWithLink,
   type TenantDeps,
   tenantHome,
-  unitNotFound,
 } from "./tenants.service";
+
+type Deps = TenantDeps & { completeSignIn: CompleteSignIn; attemptsPerMinute: number };
 
 const done = (message: string) => ({ success: true as const, message });
 
@@ -24,54 +26,58 @@ const done = (message: string) => ({ success: true as const, message });
  * and staff's management of who has access to which unit.
  */
 export const tenantsRoutes =
-  (
-    deps: TenantDeps & { completeSignIn: CompleteSignIn; attemptsPerMinute: number },
-  ): FastifyPluginAsync =>
+  (deps: Deps): FastifyPluginAsync =>
   async (app) => {
     // Public and e-mailing: bursts from one client are cut short; per address, see the service.
-    route(
-      app,
-      api.signInLink,
-      async (request) => {
-        await requestSignInLink(deps, request.body.email, request.body.lang);
-        return done(tenantMessages.linkSent);
-      },
-      { rateLimit: TENANT_LINK_REQUESTS_PER_MINUTE },
-    );
-    route(
-      app,
-      api.signIn,
-      async (request, reply) =>
-        signInWithLink(deps, request, reply, request.body.token, request.body.lang),
-      { rateLimit: deps.attemptsPerMinute },
-    );
-    route(app, api.home, async (request) => tenantHome(deps, request.user!));
-
-    route(app, admin.invite, async (request) => {
-      const unitId = parseId(request.params.id);
-      if (unitId === null) throw unitNotFound();
-      const tenant = await inviteTenant(deps, unitId, request.body);
-      request.auditEntry = {
-        targetType: "tenant",
-        targetId: tenant.id,
-        propertyId: tenant.unit?.propertyId ?? null,
-        detail: { email: tenant.email, name: tenant.name, unitId },
-      };
-      return tenant;
+    route(app, api.signInLink, (request) => askForLink(deps, request), {
+      rateLimit: TENANT_LINK_REQUESTS_PER_MINUTE,
     });
-    route(app, admin.tenants, async () => ({ tenants: await listTenants(deps) }));
-    route(app, admin.moveTenant, async (request) => {
-      const { tenant, before } = await moveTenant(deps, request.params.id, request.body.unitId);
-      request.auditEntry = {
-        propertyId: tenant.unit?.propertyId ?? null,
-        changes: { unitId: { before, after: tenant.unit?.id ?? null } },
-        detail: { email: tenant.email },
-      };
-      return tenant;
+    route(app, api.signIn, (request, reply) => signIn(deps, request, reply), {
+      rateLimit: deps.attemptsPerMinute,
     });
-    route(app, admin.endAccess, async (request) => {
-      const ended = await endTenantAccess(deps, request.params.id);
-      request.auditEntry = { detail: { email: ended.email, unitId: ended.unitId } };
-      return done(tenantMessages.ended);
-    });
+    route(app, api.home, (request) => tenantHome(deps, request.user!));
+    route(app, admin.invite, (request) => invite(deps, request));
+    route(app, admin.tenants, (request) => listTenants(deps, request.query));
+    route(app, admin.moveTenant, (request) => move(deps, request));
+    route(app, admin.endAccess, (request) => endAccess(deps, request));
   };
+
+async function askForLink(deps: Deps, request: RouteRequest<typeof api.signInLink>) {
+  await requestSignInLink(deps, request.body.email, request.body.lang);
+  return done(tenantMessages.linkSent);
+}
+
+/** The link names the tenant; the session is made as every sign-in's. */
+async function signIn(deps: Deps, request: RouteRequest<typeof api.signIn>, reply: FastifyReply) {
+  const user = await signInWithLink(deps, request.body.token, request.body.lang);
+  return deps.completeSignIn(request, reply, user, "email_link");
+}
+
+async function invite(deps: Deps, request: RouteRequest<typeof admin.invite>) {
+  const unitId = parseId(request.params.id);
+  if (unitId === null) throw unitNotFound();
+  const tenant = await inviteTenant(deps, unitId, request.body);
+  request.auditEntry = {
+    targetType: "tenant",
+    targetId: tenant.id,
+    propertyId: tenant.unit?.propertyId ?? null,
+    detail: { email: tenant.email, name: tenant.name, unitId },
+  };
+  return tenant;
+}
+
+async function move(deps: Deps, request: RouteRequest<typeof admin.moveTenant>) {
+  const { tenant, before } = await moveTenant(deps, request.params.id, request.body.unitId);
+  request.auditEntry = {
+    propertyId: tenant.unit?.propertyId ?? null,
+    changes: { unitId: { before, after: tenant.unit?.id ?? null } },
+    detail: { email: tenant.email },
+  };
+  return tenant;
+}
+
+async function endAccess(deps: Deps, request: RouteRequest<typeof admin.endAccess>) {
+  const ended = await endTenantAccess(deps, request.params.id);
+  request.auditEntry = { detail: { email: ended.email, unitId: ended.unitId } };
+  return done(tenantMessages.ended);
+}

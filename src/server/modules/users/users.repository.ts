@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client";
-import { sessions, users } from "#server/db/schema";
+import { sessions } from "#server/modules/auth/auth.table";
 import { isUuid } from "#server/shared/uuid";
+import { users } from "./users.table";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -27,6 +28,16 @@ export function createUsersRepository(db: Db) {
       return tx.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
     },
 
+    /** The administrators, the oldest first, at most `limit` (the staff list's bound). */
+    async listAdmins(limit: number, tx: Executor = db): Promise<UserRow[]> {
+      return tx
+        .select()
+        .from(users)
+        .where(eq(users.role, "admin"))
+        .orderBy(asc(users.createdAt), asc(users.email))
+        .limit(limit);
+    },
+
     async insert(values: typeof users.$inferInsert, tx: Executor = db): Promise<UserRow> {
       const rows = await tx.insert(users).values(values).returning();
       return rows[0]!;
@@ -48,6 +59,19 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, id))
         .returning();
       return rows[0]!;
+    },
+
+    /** Locks the user's row until `tx` ends: what is decided for one user at once waits its turn. */
+    async lock(id: string, tx: Executor): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+    },
+
+    /** Every token issued to the user before is refused from now on (the token version moves on). */
+    async endTokens(id: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id));
     },
 
     /**

@@ -1,7 +1,7 @@
-import { LaptopMinimal, LogOut, RefreshCw, TriangleAlert } from "lucide-react";
+import { LaptopMinimal, LogOut } from "lucide-react";
 import { browserOnDevice } from "#domain/auth";
 import type { Locale } from "#domain/locale";
-import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -72,18 +72,13 @@ export function SessionsSection({ words }: { words: SessionsWords }) {
         </Button>
       </div>
       {sessions.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
+        <LoadFailed
           headingLevel={3}
           title={words.failed}
+          query={sessions}
           message={words.detail(sessions.error)}
-        >
-          <Button disabled={sessions.isFetching} onClick={() => void sessions.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {words.tryAgain}
-          </Button>
-        </StatePanel>
+          retryLabel={words.tryAgain}
+        />
       ) : !list ? (
         <div role="status" className="grid gap-3">
           <p className="text-muted-foreground">{words.loading}</p>

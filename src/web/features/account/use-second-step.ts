@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import type { RequestInput } from "#domain/api/contract";
 import { mfaApi } from "#domain/api/mfa";
 import type { MfaStatus } from "#domain/mfa";
-import { request } from "#web/lib/api-client";
 import { createPasskey } from "#web/lib/passkey-prompt";
-import { contractQuery, invalidate, useContractMutation } from "#web/lib/query";
+import { contractQuery, useContractMutation } from "#web/lib/query";
+
+type PasskeyRegistration = RequestInput<typeof mfaApi.passkeyRegister>["body"];
 
 /**
  * The signed-in person's second sign-in step: the status, and each change to it. Every change
@@ -51,19 +53,18 @@ export function useRemovePasskey() {
 /**
  * Adds a passkey: the server's options (the password checked first), the browser's prompt,
  * then the server keeps what the browser made. A closed prompt fails with PasskeyPromptClosed.
- * Not a contract mutation: it is two calls with the browser's prompt between them.
+ * Two contract mutations with the browser's prompt between them.
  */
 export function useAddPasskey() {
-  const client = useQueryClient();
+  const ceremony = useContractMutation(mfaApi.passkeyRegisterOptions, (password: string) => ({
+    body: { password },
+  }));
+  const register = useContractMutation(mfaApi.passkeyRegister, (body: PasskeyRegistration) => ({
+    body,
+  }));
   return async ({ name, password }: { name: string; password: string }) => {
-    const { challengeId, options } = await request(mfaApi.passkeyRegisterOptions, {
-      body: { password },
-    });
+    const { challengeId, options } = await ceremony.mutateAsync(password);
     const credential = await createPasskey(options);
-    try {
-      return await request(mfaApi.passkeyRegister, { body: { challengeId, name, credential } });
-    } finally {
-      void invalidate(client, mfaApi.passkeyRegister.invalidates);
-    }
+    return register.mutateAsync({ challengeId, name, credential });
   };
 }

@@ -5,7 +5,7 @@ import { type Answer, answer, handle, networkFailure, refuse } from "#tests/supp
 import { advance, fakeClock } from "#tests/support/fake-clock";
 import { queryWrapper, testQueryClient } from "#tests/support/render-with-query";
 import { invalidate } from "#web/lib/query";
-import { sampleProperty } from "./properties/test-support";
+import { figuresHandlers, sampleProperty } from "./properties/test-support";
 import { useAdminProperties } from "./use-admin-properties";
 
 type ListAnswer = Answer<typeof adminPropertiesApi.list>;
@@ -26,6 +26,7 @@ beforeEach(() => {
       requests.push(request);
       return next.shift()?.() ?? [building];
     }),
+    ...figuresHandlers(() => [building]),
   );
 });
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import {
   type AdminProperty,
@@ -6,17 +6,48 @@ import {
   DASHBOARD_FIRST_FETCH_DELAY_MS,
   DASHBOARD_RETRY_AFTER_429_MS,
   DASHBOARD_THROTTLE_MS,
+  type DashboardStats,
   RETRY_DISABLED_MS,
+  type UnitToConfirm,
 } from "#domain/admin";
-import { adminPropertiesApi } from "#domain/api/admin-properties";
-import { ApiError, request } from "#web/lib/api-client";
-import { queryKeyOf } from "#web/lib/query";
+import { adminPropertiesApi, NEXT_CURSOR_HEADER } from "#domain/api/admin-properties";
+import { ApiError, requestWithHeaders } from "#web/lib/api-client";
+import { contractQuery } from "#web/lib/query";
 
 export type AdminPropertiesStatus = "loading" | "loaded" | "error";
 
-export type AdminPropertiesState = {
-  /** The last list the server sent; kept while a reload runs and after a failed one. */
+/** The Overview's units to confirm: the first page of them, and how many there are. */
+export type UnitsToConfirmPage = {
+  items: UnitToConfirm[];
+  total: number;
+  nextCursor: string | null;
+};
+
+/**
+ * What the dashboard loads at once, under one rhythm: the first page of buildings (newest
+ * first), the figures of all of them (counted by the database) and the first units due for
+ * confirmation. Kept under the listings' key, so every write that changes the listings
+ * refetches it.
+ */
+export type DashboardData = {
   properties: AdminProperty[];
+  /** The cursor of the page of buildings after this one; null on the last. */
+  nextCursor: string | null;
+  stats: DashboardStats;
+  due: UnitsToConfirmPage;
+};
+
+export const dashboardQueryKey = ["listings", "adminDashboard"] as const;
+
+export type AdminPropertiesState = {
+  /** The last page of buildings the server sent; kept while a reload runs and after a failed one. */
+  properties: AdminProperty[];
+  /** The next page's cursor, null on the last page (and before the first answer). */
+  nextCursor: string | null;
+  /** The figures of every building; null until the first answer. */
+  stats: DashboardStats | null;
+  /** The units due for confirmation; null until the first answer. */
+  due: UnitsToConfirmPage | null;
   /** "loading" only until the first answer; a reload leaves it as it was until it ends. */
   status: AdminPropertiesStatus;
   error: string | null;
@@ -61,6 +92,31 @@ function useUntil(time: number): boolean {
 
 const noProperties: AdminProperty[] = [];
 
+const stats = contractQuery(adminPropertiesApi.stats, {});
+const due = contractQuery(adminPropertiesApi.unitsToConfirm, {});
+
+/** Which page of buildings the load reads: the Properties tab's search and page, or the first. */
+export type PropertyPage = { q?: string; cursor?: string };
+
+/** The three reads of a dashboard load, together: one failing fails the load. */
+async function readDashboard(
+  { signal }: { signal: AbortSignal },
+  { q, cursor }: PropertyPage,
+): Promise<DashboardData> {
+  const [list, figures, units] = await Promise.all([
+    // The page's buildings are the bare array; the next page's cursor is in a header.
+    requestWithHeaders(adminPropertiesApi.list, { query: { q, cursor } }, { signal }),
+    stats.queryFn({ signal }),
+    due.queryFn({ signal }),
+  ]);
+  return {
+    properties: list.body,
+    nextCursor: list.headers.get(NEXT_CURSOR_HEADER),
+    stats: figures,
+    due: units,
+  };
+}
+
 type Rhythm = {
   lastRequestAt: number | null;
   /** After a 429, nothing is asked before this time (ms since the epoch). */
@@ -73,15 +129,19 @@ type Rhythm = {
 };
 
 /**
- * The admin property list of the dashboard, under its request rhythm:
+ * The dashboard's load (the first page of buildings, the figures, the units to confirm), under
+ * its request rhythm:
  * - the first request 100 ms after mount (the timer below, then `enabled`);
  * - at most one request per 2 s: `staleTime` keeps TanStack's own refetches (mount, reconnect)
  *   from asking sooner, and `reload` skips a Retry within 2 s of the last request;
  * - after a 429, nothing for 30 s (`enabled` is false, so even an invalidation waits), then one
  *   request by itself (the query, stale, fetches when it is enabled again).
- * The Overview and Properties tabs share one instance, so they show the same list.
+ * The Overview and Properties tabs share one instance, so they show the same load; a search
+ * or another page in the Properties tab is a load of its own (the last one stays on screen
+ * while it comes).
  */
-export function useAdminProperties(): AdminPropertiesState {
+export function useAdminProperties(page: PropertyPage = {}): AdminPropertiesState {
+  const { q, cursor } = page;
   const [started, setStarted] = useState(false);
   const [rhythm, setRhythm] = useState<Rhythm>({
     lastRequestAt: null,
@@ -97,14 +157,16 @@ export function useAdminProperties(): AdminPropertiesState {
   }, []);
 
   const query = useQuery({
-    queryKey: queryKeyOf(adminPropertiesApi.list, {}),
-    queryFn: async ({ signal }) => {
+    queryKey: [...dashboardQueryKey, { q, cursor }],
+    // The contracts' own reads, with the rhythm's bookkeeping around them.
+    queryFn: async (context) => {
+      const { signal } = context;
       const startedAt = Date.now();
       setRhythm((r) => ({ ...r, lastRequestAt: startedAt }));
       try {
-        const properties = await request(adminPropertiesApi.list, {}, { signal });
+        const data = await readDashboard(context, { q, cursor });
         setRhythm((r) => ({ ...r, failure: null }));
-        return properties;
+        return data;
       } catch (error) {
         // A request replaced by a newer one, or left on unmount, says nothing.
         if (!signal.aborted) {
@@ -120,6 +182,8 @@ export function useAdminProperties(): AdminPropertiesState {
       }
     },
     enabled: started && !held,
+    // Another search or page: the last one stays on screen until its answer.
+    placeholderData: keepPreviousData,
     staleTime: DASHBOARD_THROTTLE_MS,
   });
 
@@ -148,7 +212,10 @@ export function useAdminProperties(): AdminPropertiesState {
   }
 
   return {
-    properties: query.data ?? noProperties,
+    properties: query.data?.properties ?? noProperties,
+    nextCursor: query.data?.nextCursor ?? null,
+    stats: query.data?.stats ?? null,
+    due: query.data?.due ?? null,
     status,
     error,
     refreshing: query.isFetching,

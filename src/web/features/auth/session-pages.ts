@@ -1,5 +1,5 @@
 import { type Locale, localeFromPath, localizedPath } from "#domain/locale";
-import type { UserRole } from "#domain/users";
+import type { UserRole } from "#domain/roles";
 
 /**
  * A signed-in person's own page: the back office for staff (English only), the tenant portal for

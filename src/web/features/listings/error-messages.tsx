@@ -1,13 +1,9 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useMatches } from "react-router";
+import { createTranslator, type Messages, type Translator } from "#domain/i18n/translator";
 import { localeFromPath } from "#domain/locale";
 import { I18nProvider, useI18n } from "#web/i18n/i18n-provider";
-import {
-  createTranslator,
-  type Messages,
-  mergeMatchMessages,
-  type Translator,
-} from "#web/i18n/translator";
+import { mergeMatchMessages } from "#web/i18n/route-messages";
 
 /**
  * A route whose loader fails has no data, so its page's messages do not reach its error boundary

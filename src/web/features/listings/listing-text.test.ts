@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import { amenityChoices, propertyTypes } from "#domain/listing-format";
 import { messagesFor } from "#web/i18n/catalogue.server";
-import { createTranslator } from "#web/i18n/translator";
 import { amenityText, typeText } from "./listing-text";
 
 const english = createTranslator("en", messagesFor("en", ["listings"]));

@@ -1,9 +1,9 @@
+import { formatCalendarDay, formatList, formatRent } from "#domain/i18n/intl-formats";
+import type { Translator } from "#domain/i18n/translator";
 import { defaultUnitDescription, typeLabel } from "#domain/listing-format";
 import type { Photo, UnitSummary } from "#domain/listings";
 import type { Locale } from "#domain/locale";
 import type { AccessibilityFeature, UnitFacts as Facts } from "#domain/unit-facts";
-import { formatCalendarDay, formatList, formatRent } from "#web/i18n/intl-formats";
-import type { Translator } from "#web/i18n/translator";
 
 /**
  * The words of listings in the page's language: rents, bedrooms, types, amenities, availability,

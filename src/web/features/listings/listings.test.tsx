@@ -6,15 +6,15 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
 } from "react-router";
 import { describe, expect, it } from "vitest";
+import { formatRent } from "#domain/i18n/intl-formats";
+import { createTranslator } from "#domain/i18n/translator";
 import { defaultUnitDescription } from "#domain/listing-format";
 import type { Building, Unit } from "#domain/listings";
 import { officeDay } from "#domain/locale";
 import { noUnitFacts } from "#domain/unit-facts";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { formatRent } from "#web/i18n/intl-formats";
 import { namespaces, ROOT_NAMESPACES } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { meta as buildingMeta } from "../../routes/building";
 import UnitPage, { ErrorBoundary as UnitError, meta as unitMeta } from "../../routes/unit";
 import { BuildingCard } from "./components/building-card";

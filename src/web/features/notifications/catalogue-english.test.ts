@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import notifications from "#domain/i18n/messages/en/notifications.json";
+import notify from "#domain/i18n/messages/en/notify.json";
 import {
   frequencyLabels,
   notificationPreferencesMessages as text,
 } from "#domain/notification-preferences";
 import { categoryFilters, dateFilters, statusFilters, typeFilters } from "#domain/notifications";
-import notifications from "#web/i18n/messages/en/notifications.json";
-import notify from "#web/i18n/messages/en/notify.json";
 import { optionLabel } from "./components/history-filters";
 
 const english: Record<string, string> = { ...notify, ...notifications };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Notification } from "#domain/notifications";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { groupByOfficeDay, notificationDayHeading, notificationWhen } from "./notification-dates";
 
 const english = createTranslator("en", messagesFor("en", namespaces));

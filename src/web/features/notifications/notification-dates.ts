@@ -1,7 +1,7 @@
+import { dateTimeFormat } from "#domain/i18n/intl-formats";
+import type { Translator } from "#domain/i18n/translator";
 import { OFFICE_TIME_ZONE, officeDay } from "#domain/locale";
 import { type Notification, type NotificationGroup, newestFirst } from "#domain/notifications";
-import { dateTimeFormat } from "#web/i18n/intl-formats";
-import type { Translator } from "#web/i18n/translator";
 
 /**
  * The days and times of notifications as a renter sees them: in the page's language and in the

@@ -1,35 +1,19 @@
 import { useEffect } from "react";
+import type { Translator } from "#domain/i18n/translator";
 import { type Notification, parseStoredNotifications, sweepExpired } from "#domain/notifications";
 import { useI18n } from "#web/i18n/i18n-provider";
-import type { Translator } from "#web/i18n/translator";
 import { useBrowserStore } from "#web/lib/browser-store";
 import { useSession } from "#web/lib/session";
 import { browserStorage, onOtherTabChange, readJson } from "./browser-storage";
 import { localizedSamples } from "./sample-notifications";
+// The server's half is imported on demand (below); only its type here.
+import type { ServerNotifications } from "./server-notifications";
 
 export const NOTIFICATIONS_KEY = "notifications";
 /** Notifications past their expiry date are swept every 60 seconds. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 type Samples = (now: Date) => Notification[];
-
-/**
- * A signed-in person's notifications from the server (server-notifications.ts, loaded only for
- * someone signed in): shown beside the browser's own, and changed through the server.
- */
-export type ServerNotifications = {
-  /** Whose they are (the user's id). */
-  readonly owner: string;
-  /** The browser's own with the server's merged in, newest first (`local` until they load). */
-  view(local: Notification[]): Notification[];
-  /** The first subscriber starts the fetching (and the refreshes); the last one stops it. */
-  subscribe(listener: () => void): () => void;
-  /** These two answer false for a notification that is not the server's. */
-  markRead(id: string, read: boolean): boolean;
-  remove(id: string): boolean;
-  markAllRead(): void;
-  clearAll(): void;
-};
 
 type Options = {
   storage?: () => Storage | null;

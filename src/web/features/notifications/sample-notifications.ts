@@ -1,5 +1,5 @@
+import type { Translator } from "#domain/i18n/translator";
 import { type Notification, sampleNotifications } from "#domain/notifications";
-import type { Translator } from "#web/i18n/translator";
 
 /**
  * The first visit's samples in the page's language: the app writes them itself, so they are

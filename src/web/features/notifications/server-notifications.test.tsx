@@ -8,7 +8,9 @@ import { notificationsApi } from "#domain/api/notifications";
 import type { Notification } from "#domain/notifications";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { signInForTest } from "#tests/support/signed-in";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { AuthProvider, useAuth } from "#web/features/auth/auth-provider";
+import { queryClient } from "#web/lib/query";
 import { NotificationHistory } from "./components/notification-history";
 import {
   createNotificationStore,
@@ -16,7 +18,7 @@ import {
   type NotificationStore,
 } from "./notification-store";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 /** Wednesday, January 8, 2025, 10:30 at the office (EST), as the history's own tests. */
 const NOW = new Date("2025-01-08T10:30:00-05:00");
@@ -114,6 +116,8 @@ const ids = (store: NotificationStore) => store.getSnapshot().map((n) => n.id);
 
 beforeEach(() => {
   localStorage.clear();
+  // The page's query cache outlives a test: each starts without the last one's list.
+  queryClient().clear();
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
 });
@@ -165,24 +169,30 @@ describe("the notification centre of a signed-in person", () => {
 
   it("sends each change of a server notification to the server, and keeps the browser's local", async () => {
     signInForTest();
-    serveList();
+    // The server keeps each change: the list read again after one shows it.
+    let onServer = server;
+    serveList(() => onServer);
     const calls: string[] = [];
     answer(
       handle(notificationsApi.markRead, ({ params, body }) => {
         const { read } = body as { read: boolean };
         calls.push(`markRead ${params.id} ${read}`);
+        onServer = onServer.map((n) => (n.id === params.id ? { ...n, read } : n));
         return { ...server.find((n) => n.id === params.id)!, read };
       }),
       handle(notificationsApi.remove, ({ params }) => {
         calls.push(`remove ${params.id}`);
+        onServer = onServer.filter((n) => n.id !== params.id);
         return { success: true as const, message: "Notification deleted" };
       }),
       handle(notificationsApi.markAllRead, () => {
         calls.push("markAllRead");
+        onServer = onServer.map((n) => ({ ...n, read: true }));
         return { success: true as const, message: "All notifications marked as read" };
       }),
       handle(notificationsApi.clear, () => {
         calls.push("clear");
+        onServer = [];
         return { success: true as const, message: "All notifications cleared" };
       }),
     );

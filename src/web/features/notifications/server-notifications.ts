@@ -1,27 +1,55 @@
+import { MutationObserver, type QueryClient, QueryObserver } from "@tanstack/react-query";
 import { toast } from "sonner";
+import type { RequestInput, SuccessBody, WriteContract } from "#domain/api/contract";
 import { notificationsApi as api } from "#domain/api/notifications";
 import { type Notification, newestFirst } from "#domain/notifications";
-import { ApiError, request } from "#web/lib/api-client";
+import { ApiError } from "#web/lib/api-client";
+import { contractMutation, contractQuery, queryClient } from "#web/lib/query";
 import { onSessionEnd } from "#web/lib/session-events";
-import type { NotificationStore, ServerNotifications } from "./notification-store";
 
 /**
  * A signed-in person's notifications from the server, for the notification centre: loaded only
  * once someone is signed in (notification-store.ts imports it then), never on an anonymous
- * visitor's page. Fetched when the centre is first shown, then again every minute and whenever
- * the page comes back into view. Each change shows at once and is sent to the server; a refusal
- * puts the item back as it was and `onFailure` says so.
+ * visitor's page. Read through the page's query cache (the list contract's query), fetched when
+ * the centre is first shown, then every minute while the page is in view and whenever it comes
+ * back into view. Each change shows at once and is sent through its contract's mutation; a
+ * refusal puts the item back as it was and says so.
+ *
+ * The centre's state lives in one store shared by the bell, its menu and the history page, on
+ * pages that mount no query provider: the store subscribes to a QueryObserver (what `useQuery`
+ * runs inside a component) rather than a component calling the hook.
  */
 
-/** How often the list is fetched again while the centre is shown. */
+/** How often the list is fetched again while the centre is shown and the page is in view. */
 export const REFRESH_INTERVAL_MS = 60_000;
+
+/** The server's half of the centre, as the store shows it beside the browser's own. */
+export type ServerNotifications = {
+  /** Whose they are (the user's id). */
+  readonly owner: string;
+  /** The browser's own with the server's merged in, newest first (`local` until they load). */
+  view(local: Notification[]): Notification[];
+  /** The first subscriber starts the fetching (and the refreshes); the last one stops it. */
+  subscribe(listener: () => void): () => void;
+  /** These two answer false for a notification that is not the server's. */
+  markRead(id: string, read: boolean): boolean;
+  remove(id: string): boolean;
+  markAllRead(): void;
+  clearAll(): void;
+};
+
+/** What `connect` needs of the store: this module never imports the store's. */
+type Host = {
+  readonly serverOwner: string | undefined;
+  connectServer(source: ServerNotifications | null): void;
+};
 
 /**
  * Shows `owner`'s server notifications in `store` (unless it already does), until the session
  * ends: signing out, or a session the server refused, drops them from view at once. A refused
  * change is told with a toast of `failureText`.
  */
-export function connect(store: NotificationStore, owner: string, failureText: () => string) {
+export function connect(store: Host, owner: string, failureText: () => string) {
   if (store.serverOwner === owner) return;
   store.connectServer(
     createServerNotifications({ owner, onFailure: () => toast.error(failureText()) }),
@@ -35,111 +63,110 @@ export function connect(store: NotificationStore, owner: string, failureText: ()
 type Options = {
   owner: string;
   onFailure: (error: unknown) => void;
+  client?: QueryClient;
   refreshIntervalMs?: number;
 };
 
+type List = SuccessBody<typeof api.list>;
+
+/** The changes share a key: the list is refetched once the last of them has settled. */
+const changeKey = ["notifications", "change"];
+
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-const isAbort = (error: unknown) => (error as Error | null)?.name === "AbortError";
+
+const withRead = (list: Notification[], ids: Set<string>, read: boolean) =>
+  list.map((n) => (ids.has(n.id) && n.read !== read ? { ...n, read } : n));
+
+/** Puts removed items back among the current ones, once each, newest first. */
+const restore = (current: Notification[], removed: Notification[]) => {
+  const present = new Set(current.map((n) => n.id));
+  return newestFirst([...current, ...removed.filter((n) => !present.has(n.id))]);
+};
 
 export function createServerNotifications({
   owner,
   onFailure,
+  client = queryClient(),
   refreshIntervalMs = REFRESH_INTERVAL_MS,
 }: Options): ServerNotifications {
-  let items: Notification[] | null = null;
+  // A background read: a session the server refuses is the auth feature's business, not a
+  // reason to send someone reading a public page to /login.
+  const list = contractQuery(api.list, {}, { signOutOn401: false });
+  const observer = new QueryObserver(client, {
+    ...list,
+    // TanStack leaves the interval alone while the tab is hidden, and refetches when it shows
+    // again. Offline or the server away: what was shown stays, and the next one tries again.
+    refetchInterval: refreshIntervalMs,
+    refetchOnWindowFocus: true,
+  });
   let merged: { local: Notification[]; remote: Notification[]; all: Notification[] } | null = null;
-  /** Counts local changes: a list fetched before the latest one is out of date on arrival. */
-  let version = 0;
   const listeners = new Set<() => void>();
   let stop: (() => void) | null = null;
-  let reading: AbortController | null = null;
 
   const emit = () => {
     for (const listener of listeners) listener();
   };
 
+  const items = (): Notification[] | undefined =>
+    client.getQueryData<List>(list.queryKey)?.notifications;
+
+  /**
+   * Shows `next` at once (told to the store now, not when the cache gets round to it); a read
+   * on its way, made before the change, is dropped.
+   */
   function set(next: Notification[]) {
-    items = next;
-    version++;
+    void client.cancelQueries({ queryKey: list.queryKey });
+    client.setQueryData<List>(list.queryKey, { notifications: next });
     emit();
   }
 
-  async function refresh() {
-    if (reading) return;
-    const controller = new AbortController();
-    reading = controller;
-    const since = version;
-    try {
-      // A background read: a session the server refuses is the auth feature's business, not a
-      // reason to send someone reading a public page to /login.
-      const answer = await request(
-        api.list,
-        {},
-        { signal: controller.signal, signOutOn401: false },
-      );
-      if (since === version && listeners.size > 0) set(answer.notifications);
-    } catch {
-      // Offline, or the server away: what was shown stays, and the next refresh tries again.
-    } finally {
-      if (reading === controller) reading = null;
-    }
-  }
-
   function start() {
-    void refresh();
-    const timer = setInterval(() => void refresh(), refreshIntervalMs);
-    const onFocus = () => void refresh();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void refresh();
-    };
+    // The page's client, mounted while the centre shows: it follows the tab's visibility.
+    client.mount();
+    const unsubscribe = observer.subscribe(emit);
+    // A window that takes the focus back without having been hidden is read again too.
+    const onFocus = () => void observer.refetch({ cancelRefetch: false });
     window.addEventListener("focus", onFocus);
-    document.addEventListener("visibilitychange", onVisible);
     stop = () => {
-      clearInterval(timer);
       window.removeEventListener("focus", onFocus);
-      document.removeEventListener("visibilitychange", onVisible);
-      reading?.abort();
-      reading = null;
+      unsubscribe();
+      client.unmount();
     };
   }
 
   /**
-   * Shows `next` at once, then sends the change. On a refusal `undo` puts back what it changed
-   * in the list as it is by then (other changes since are kept).
+   * Shows `next` at once, then sends the change through its contract's mutation. On a refusal
+   * `undo` puts back what it changed in the list as it is by then (other changes since are kept).
    */
-  function change(
+  function change<C extends WriteContract>(
     next: Notification[],
-    send: () => Promise<unknown>,
+    contract: C,
+    input: RequestInput<C>,
     undo: (current: Notification[]) => Notification[],
     onNotFound?: () => void,
   ) {
     set(next);
-    send().catch((error: unknown) => {
-      if (isAbort(error)) return;
-      // Already gone on the server (deleted in another tab): drop it here too, no alarm.
-      if (onNotFound && isNotFound(error)) return onNotFound();
-      set(undo(items ?? []));
-      onFailure(error);
+    const mutation = contractMutation(contract, (_: undefined) => input, {
+      mutationKey: changeKey,
+      onError: (error) => {
+        // Already gone on the server (deleted in another tab): drop it here too, no alarm.
+        if (onNotFound && isNotFound(error)) return onNotFound();
+        set(undo(items() ?? []));
+        onFailure(error);
+      },
     });
+    new MutationObserver(client, mutation).mutate(undefined).catch(() => undefined);
   }
 
-  const withRead = (list: Notification[], ids: Set<string>, read: boolean) =>
-    list.map((n) => (ids.has(n.id) && n.read !== read ? { ...n, read } : n));
-
-  /** Puts removed items back among the current ones, once each, newest first. */
-  const restore = (current: Notification[], removed: Notification[]) => {
-    const present = new Set(current.map((n) => n.id));
-    return newestFirst([...current, ...removed.filter((n) => !present.has(n.id))]);
-  };
-
-  const dropItem = (id: string) => () => set((items ?? []).filter((n) => n.id !== id));
+  const dropItem = (id: string) => () => set((items() ?? []).filter((n) => n.id !== id));
 
   return {
     owner,
     view(local) {
-      if (!items) return local;
-      if (merged?.local !== local || merged.remote !== items)
-        merged = { local, remote: items, all: newestFirst([...items, ...local]) };
+      const remote = items();
+      if (!remote) return local;
+      if (merged?.local !== local || merged.remote !== remote)
+        merged = { local, remote, all: newestFirst([...remote, ...local]) };
       return merged.all;
     },
     subscribe(listener) {
@@ -154,48 +181,47 @@ export function createServerNotifications({
       };
     },
     markRead(id, read) {
-      const target = items?.find((n) => n.id === id);
-      if (!items || !target) return false;
+      const current = items();
+      const target = current?.find((n) => n.id === id);
+      if (!current || !target) return false;
       if (target.read === read) return true;
       const ids = new Set([id]);
       change(
-        withRead(items, ids, read),
-        () => request(api.markRead, { params: { id }, body: { read } }),
-        (current) => withRead(current, ids, !read),
+        withRead(current, ids, read),
+        api.markRead,
+        { params: { id }, body: { read } },
+        (now) => withRead(now, ids, !read),
         dropItem(id),
       );
       return true;
     },
     markAllRead() {
+      const current = items();
       // Not loaded yet: what the person has not seen is left alone.
-      if (!items) return;
-      const unread = new Set(items.filter((n) => !n.read).map((n) => n.id));
+      if (!current) return;
+      const unread = new Set(current.filter((n) => !n.read).map((n) => n.id));
       if (unread.size === 0) return;
-      change(
-        withRead(items, unread, true),
-        () => request(api.markAllRead, {}),
-        (current) => withRead(current, unread, false),
+      change(withRead(current, unread, true), api.markAllRead, {}, (now) =>
+        withRead(now, unread, false),
       );
     },
     remove(id) {
-      const target = items?.find((n) => n.id === id);
-      if (!items || !target) return false;
+      const current = items();
+      const target = current?.find((n) => n.id === id);
+      if (!current || !target) return false;
       change(
-        items.filter((n) => n.id !== id),
-        () => request(api.remove, { params: { id } }),
-        (current) => restore(current, [target]),
+        current.filter((n) => n.id !== id),
+        api.remove,
+        { params: { id } },
+        (now) => restore(now, [target]),
         () => undefined,
       );
       return true;
     },
     clearAll() {
-      const removed = items;
+      const removed = items();
       if (!removed || removed.length === 0) return;
-      change(
-        [],
-        () => request(api.clear, {}),
-        (current) => restore(current, removed),
-      );
+      change([], api.clear, {}, (now) => restore(now, removed));
     },
   };
 }

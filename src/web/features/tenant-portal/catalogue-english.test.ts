@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import {
   emergencyNote,
   maintenanceCategories,
@@ -14,7 +15,6 @@ import {
 import { site } from "#domain/site";
 import { fileCategories, fileCategoryLabels } from "#domain/tenant-files";
 import { messagesFor } from "#web/i18n/catalogue.server";
-import { createTranslator } from "#web/i18n/translator";
 
 const { t } = createTranslator("en", messagesFor("en", ["portal", "upload"]));
 

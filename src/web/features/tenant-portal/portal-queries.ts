@@ -21,6 +21,7 @@ export function putRequest(client: QueryClient, request: MaintenanceRequest) {
     const others = data.requests.filter((item) => item.id !== request.id);
     const known = others.length < data.requests.length;
     return {
+      ...data,
       requests: known
         ? data.requests.map((item) => (item.id === request.id ? request : item))
         : [request, ...others],

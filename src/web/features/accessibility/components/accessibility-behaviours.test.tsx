@@ -6,9 +6,9 @@ import {
   type AccessibilityPreferences,
   defaultAccessibilityPreferences,
 } from "#domain/accessibility";
+import { createTranslator } from "#domain/i18n/translator";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { createTranslator } from "#web/i18n/translator";
 import { AccessibilityBehaviours } from "./accessibility-behaviours";
 
 function Page({ title }: { title: string }) {

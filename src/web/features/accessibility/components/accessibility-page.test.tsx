@@ -1,11 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
 import { site } from "#domain/site";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { createTranslator } from "#web/i18n/translator";
 import Accessibility, { meta } from "#web/routes/accessibility";
 import { officeHoursIds } from "./accessibility-contact";
 

@@ -10,12 +10,13 @@ import {
   fontSizeLabel,
   fontSizeStep,
 } from "#domain/accessibility";
+import { createTranslator } from "#domain/i18n/translator";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { createTranslator } from "#web/i18n/translator";
 import { AccessibilitySettings } from "./accessibility-settings";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 const html = document.documentElement;
 const stored = () => JSON.parse(localStorage.getItem(ACCESSIBILITY_STORAGE_KEY) ?? "null");

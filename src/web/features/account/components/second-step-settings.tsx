@@ -1,11 +1,9 @@
-import { RefreshCw, ShieldAlert, ShieldCheck, TriangleAlert } from "lucide-react";
+import { ShieldAlert, ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
+import { LoadFailed } from "#web/components/load-failed";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { failureDetail } from "#web/lib/api-client";
 import { hasSecondStep, useSecondStepStatus } from "../use-second-step";
 import { AuthenticatorSection } from "./authenticator-section";
 import { PasskeysSection } from "./passkeys-section";
@@ -97,18 +95,7 @@ export function SecondStepSettings({
       ) : null}
 
       {status.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          headingLevel={3}
-          title="Failed to load your sign-in settings"
-          message={failureDetail(status.error)}
-        >
-          <Button disabled={status.isFetching} onClick={() => void status.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed headingLevel={3} title="Failed to load your sign-in settings" query={status} />
       ) : !data ? (
         <Loading />
       ) : (

@@ -6,6 +6,7 @@ import { auditApi } from "#domain/api/audit";
 import type { AuditEvent } from "#domain/audit";
 import { answer, apiServer, handle, networkFailure } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { choicesHandler } from "../buildings/test-support";
 import { ActivityTab } from "./activity-tab";
 
 const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -18,6 +19,7 @@ const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => (
   targetType: "unit",
   targetId: String(id),
   propertyId: 7,
+  propertyTitle: "Willow Court",
   changes: { rent: { before: 1500, after: 1400 } },
   detail: null,
   ipAddress: "198.51.100.4",
@@ -36,6 +38,7 @@ let failList: boolean;
 let pages: Record<string, { events: AuditEvent[]; nextBefore: number | null }>;
 
 beforeEach(() => {
+  answer(choicesHandler(buildings));
   queries = [];
   failList = false;
   pages = {
@@ -49,6 +52,7 @@ beforeEach(() => {
           targetType: "session",
           targetId: null,
           propertyId: null,
+          propertyTitle: null,
           changes: null,
         }),
       ],
@@ -71,7 +75,7 @@ beforeEach(() => {
 
 describe("the Activity tab", () => {
   it("lists who did what, to which building, with the change before and after", async () => {
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     const list = await screen.findByRole("list", { name: "Activity" });
     const [first, second] = within(list).getAllByRole("listitem");
     expect(within(first!).getByText("Updated unit")).toBeInTheDocument();
@@ -86,7 +90,7 @@ describe("the Activity tab", () => {
 
   it("pages to older events and back", async () => {
     const user = userEvent.setup();
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     await screen.findByRole("list", { name: "Activity" });
     expect(screen.getByRole("button", { name: "Newer" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Older" }));
@@ -99,7 +103,7 @@ describe("the Activity tab", () => {
 
   it("filters by person, action, building and days when asked, and clears", async () => {
     const user = userEvent.setup();
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     await screen.findByRole("list", { name: "Activity" });
     await user.type(screen.getByLabelText("Person"), "ada@example.com");
     await user.selectOptions(screen.getByLabelText("Action"), "Updated unit");
@@ -126,7 +130,7 @@ describe("the Activity tab", () => {
   it("says when nothing matches, and when there is nothing yet", async () => {
     const user = userEvent.setup();
     pages.first = { events: [], nextBefore: null };
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     expect(await screen.findByText("No activity yet")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Person"), "nobody@example.com");
     await user.click(screen.getByRole("button", { name: "Filter" }));
@@ -136,7 +140,7 @@ describe("the Activity tab", () => {
   it("shows a load failure with Try Again, which recovers", async () => {
     failList = true;
     const user = userEvent.setup();
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     expect(await screen.findByText("Failed to load activity")).toBeInTheDocument();
     failList = false;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
@@ -169,7 +173,7 @@ describe("the Activity tab", () => {
       Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke });
     });
     const user = userEvent.setup();
-    renderWithQuery(<ActivityTab buildings={buildings} />);
+    renderWithQuery(<ActivityTab />);
     await screen.findByRole("list", { name: "Activity" });
     await user.selectOptions(screen.getByLabelText("Action"), "Sign-in failed");
     await user.click(screen.getByRole("button", { name: "Filter" }));

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, History, RefreshCw, TriangleAlert } from "lucide-react";
+import { Download, History } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { auditApi } from "#domain/api/audit";
 import { type AuditAction, type AuditEvent, type AuditQuery, auditActions } from "#domain/audit";
 import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
@@ -13,8 +14,7 @@ import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery } from "#web/lib/query";
 import { startDownload } from "#web/lib/start-download";
-
-export type ActivityBuilding = { id: number; title: string };
+import { useBuildingChoices } from "../buildings/use-building-choices";
 
 type Filters = {
   actor: string;
@@ -79,8 +79,7 @@ function Changes({ event }: { event: AuditEvent }) {
   );
 }
 
-function EventRow({ event, buildings }: { event: AuditEvent; buildings: ActivityBuilding[] }) {
-  const building = buildings.find((b) => b.id === event.propertyId);
+function EventRow({ event }: { event: AuditEvent }) {
   const target = event.targetType
     ? `${event.targetType.replace(/_/g, " ")}${event.targetId ? ` ${event.targetId.slice(0, 12)}` : ""}`
     : null;
@@ -95,7 +94,7 @@ function EventRow({ event, buildings }: { event: AuditEvent; buildings: Activity
       </div>
       <p className="flex flex-wrap gap-x-3 text-sm">
         <span className="break-all">{event.actorEmail ?? "Unknown person"}</span>
-        {building ? <span>{building.title}</span> : null}
+        {event.propertyTitle ? <span>{event.propertyTitle}</span> : null}
         {target ? <span className="text-muted-foreground">{target}</span> : null}
       </p>
       <Changes event={event} />
@@ -111,12 +110,13 @@ function EventRow({ event, buildings }: { event: AuditEvent; buildings: Activity
  * rent, who downloaded a lease, every sign-in and failed attempt, filtered by person, action,
  * building and days, and exported as CSV for a spreadsheet.
  */
-export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
+export function ActivityTab() {
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [filters, setFilters] = useState<Filters>(noFilters);
   // The cursors of the pages before this one: Newer goes back one.
   const [cursors, setCursors] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const choices = useBuildingChoices(draft.propertyId ? Number(draft.propertyId) : null);
   const before = cursors.at(-1);
   const list = useQuery({
     ...contractQuery(auditApi.list, {
@@ -168,6 +168,7 @@ export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
         </Button>
       </div>
 
+      {choices.finder ? <div className="max-w-md">{choices.finder}</div> : null}
       <form
         aria-label="Filter activity"
         onSubmit={apply}
@@ -191,7 +192,7 @@ export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
         </SelectField>
         <SelectField label="Building" value={draft.propertyId} onChange={set("propertyId")}>
           <option value="">All buildings</option>
-          {buildings.map((building) => (
+          {choices.buildings.map((building) => (
             <option key={building.id} value={building.id}>
               {building.title}
             </option>
@@ -210,17 +211,7 @@ export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
       </form>
 
       {list.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          title="Failed to load activity"
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed title="Failed to load activity" query={list} />
       ) : !page || list.isPlaceholderData ? (
         <LoadingList label="Loading activity..." />
       ) : page.events.length === 0 ? (
@@ -238,7 +229,7 @@ export function ActivityTab({ buildings }: { buildings: ActivityBuilding[] }) {
           <ul aria-label="Activity" className="grid gap-3">
             {page.events.map((event) => (
               <li key={event.id}>
-                <EventRow event={event} buildings={buildings} />
+                <EventRow event={event} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Inbox, RefreshCw } from "lucide-react";
+import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import {
   type DocumentRequest,
@@ -7,8 +7,8 @@ import {
   fileCategoryLabels,
   formatFileDate,
 } from "#domain/tenant-files";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
-import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { placeLine } from "./file-list";
 
@@ -62,23 +62,7 @@ export function DocumentRequestsSection({
   const now = Date.now();
   let body: ReactNode;
   if (requests.error) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-      >
-        <p className="text-sm font-medium text-destructive">{requestsWords.failed}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-11"
-          onClick={() => void requests.refetch()}
-          disabled={requests.isFetching}
-        >
-          <RefreshCw aria-hidden="true" /> Try Again
-        </Button>
-      </div>
-    );
+    body = <LoadFailed variant="banner" title={requestsWords.failed} message="" query={requests} />;
   } else if (!requests.data) {
     body = (
       <p role="status" className="text-sm text-muted-foreground">

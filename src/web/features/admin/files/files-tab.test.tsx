@@ -7,9 +7,11 @@ import { buildUrl } from "#domain/api/wire";
 import type { DocumentRequest, FileStats, TenantFile } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { spyOnToasts } from "#tests/support/toast-spy";
+import { choicesHandler } from "../buildings/test-support";
 import { FilesTab } from "./files-tab";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 type Of<C extends keyof typeof tenantFilesApi> = Answer<(typeof tenantFilesApi)[C]>;
 
@@ -25,7 +27,7 @@ let requestsSent: unknown[];
 let anchorClick: { mockRestore: () => void } | undefined;
 
 beforeEach(() => {
-  filesAnswer = () => ({ files });
+  filesAnswer = () => ({ files, nextCursor: null });
   statsAnswer = () => stats;
   requestsAnswer = () => ({ requests: [] });
   filesQueries = [];
@@ -48,7 +50,10 @@ afterEach(() => {
   vi.mocked(toast.error).mockClear();
 });
 
-const show = () => renderWithQuery(<FilesTab buildings={buildings} />);
+const show = () => {
+  answer(choicesHandler(buildings));
+  return renderWithQuery(<FilesTab />);
+};
 
 const files: TenantFile[] = [
   {
@@ -135,14 +140,14 @@ describe("FilesTab: the list", () => {
   });
 
   it("says 'No files found matching your criteria' when there are none", async () => {
-    filesAnswer = () => ({ files: [] });
+    filesAnswer = () => ({ files: [], nextCursor: null });
     show();
     expect(await screen.findByText("No files found matching your criteria")).toBeInTheDocument();
   });
 
   it("shows 'Error Loading Files' with the status, and Try Again loads again", async () => {
     let fail = true;
-    filesAnswer = () => (fail ? refuse(503, "Service unavailable") : { files });
+    filesAnswer = () => (fail ? refuse(503, "Service unavailable") : { files, nextCursor: null });
     show();
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Error Loading Files" })).toBeInTheDocument();
@@ -184,6 +189,27 @@ describe("FilesTab: search and category", () => {
 
     await user.selectOptions(screen.getByLabelText("Category"), "all");
     await waitFor(() => expect(filesQueries.at(-1)).toEqual({ tenant: "ann@ex" }));
+  });
+});
+
+describe("FilesTab: pages", () => {
+  it("shows no pager for one page, and walks pages by the cursor; a filter starts again", async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText("leak-photo.pdf");
+    expect(screen.queryByRole("navigation", { name: "Files pages" })).toBeNull();
+
+    filesAnswer = () => ({ files, nextCursor: "page2" });
+    await user.selectOptions(screen.getByLabelText("Category"), "lease");
+    const pager = await screen.findByRole("navigation", { name: "Files pages" });
+    await user.click(within(pager).getByRole("button", { name: "Next page" }));
+    await waitFor(() =>
+      expect(filesQueries.at(-1)).toEqual({ category: "lease", cursor: "page2" }),
+    );
+    expect(await screen.findByRole("button", { name: "First page" })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText("Category"), "other");
+    await waitFor(() => expect(filesQueries.at(-1)).toEqual({ category: "other" }));
   });
 });
 

@@ -1,44 +1,52 @@
-import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { FolderOpen, Loader2, RefreshCw, Search } from "lucide-react";
+import {
+  keepPreviousData,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { FolderOpen, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import {
   type FileCategory,
+  type FilesPage,
   type FilesQuery,
-  type FilesResponse,
   fileCategories,
   fileCategoryLabels,
   filesMessages,
   type TenantFile,
 } from "#domain/tenant-files";
-import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
+import { Pager } from "#web/components/layout/pager";
+import { LoadFailed } from "#web/components/load-failed";
+import { SearchBox, useSearchBox } from "#web/components/search-box";
 import { SelectField } from "#web/components/ui/form-field";
-import { ApiError, request } from "#web/lib/api-client";
+import { ApiError } from "#web/lib/api-client";
+import { useListAddress } from "#web/lib/list-address";
 import { contractQuery } from "#web/lib/query";
 import { startDownload } from "#web/lib/start-download";
-import { useDebouncedValue } from "#web/lib/use-debounced-value";
 import { DocumentRequestsSection } from "./document-requests-section";
 import { FileList } from "./file-list";
 import { FileStatsCards } from "./file-stats-cards";
-import { type BuildingChoice, RequestDocumentsDialog } from "./request-documents-dialog";
+import { RequestDocumentsDialog } from "./request-documents-dialog";
 import { ShareDocumentDialog } from "./share-document-dialog";
-
-/** A search asks once the typing has stopped for this long, not once per key. */
-const SEARCH_DELAY_MS = 300;
 
 type CategoryChoice = FileCategory | "all";
 
 const categoryOf = (value: string): CategoryChoice =>
   fileCategories.find((c) => c === value) ?? "all";
 
-/** The list's query: no category for 'all', no tenant for an empty search. */
-function filesQuery(category: CategoryChoice, tenant: string): FilesQuery {
-  const search = tenant.trim();
+/** The list's query: no category for 'all', no tenant for an empty search, the page's cursor. */
+function filesQuery(
+  category: CategoryChoice,
+  tenant: string | undefined,
+  cursor: string | undefined,
+): Partial<FilesQuery> {
+  const search = tenant?.trim();
   return {
     ...(category === "all" ? {} : { category }),
     ...(search ? { tenant: search } : {}),
+    ...(cursor ? { cursor } : {}),
   };
 }
 
@@ -50,6 +58,7 @@ function failureDetail(error: unknown): string {
 }
 
 function useDownloads() {
+  const client = useQueryClient();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const setBusy = (id: string, busy: boolean) =>
     setBusyIds((current) => {
@@ -64,8 +73,10 @@ function useDownloads() {
   const download = async (file: TenantFile) => {
     setBusy(file.id, true);
     try {
-      const { downloadUrl } = await request(tenantFilesApi.downloadLink, {
-        params: { id: file.id },
+      const { downloadUrl } = await client.fetchQuery({
+        ...contractQuery(tenantFilesApi.downloadLink, { params: { id: file.id } }),
+        // Asked for on each press, and not kept: the link works for a few minutes only.
+        gcTime: 0,
       });
       startDownload(downloadUrl, file.originalName);
     } catch (error) {
@@ -85,25 +96,22 @@ function FilesBody({
   onDownload,
   onRetry,
 }: {
-  files: UseQueryResult<FilesResponse>;
+  files: UseQueryResult<FilesPage>;
   busyIds: ReadonlySet<string>;
   onDownload: (file: TenantFile) => void;
   onRetry: () => void;
 }) {
   if (files.error) {
     return (
-      <StatePanel
+      <LoadFailed
         icon={FolderOpen}
-        tone="error"
         headingLevel={4}
         title={filesMessages.errorTitle}
         message={filesMessages.loadFailed}
+        query={{ isFetching: files.isFetching, refetch: onRetry }}
       >
         <p className="w-full text-sm text-muted-foreground">{failureDetail(files.error)}</p>
-        <Button className="h-11" onClick={onRetry} disabled={files.isFetching}>
-          <RefreshCw aria-hidden="true" /> Try Again
-        </Button>
-      </StatePanel>
+      </LoadFailed>
     );
   }
   if (!files.data) {
@@ -145,13 +153,20 @@ function FilesBody({
  * search, category filter and download, and the document requests through which tenants send
  * them.
  */
-export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<CategoryChoice>("all");
-  const tenant = useDebouncedValue(search, SEARCH_DELAY_MS);
+export function FilesTab() {
+  // The category, the search and the page live in the address (shareable, Back works).
+  const address = useListAddress(["category", "tenant"]);
+  const category = categoryOf(address.filters.category ?? "all");
+  const tenant = address.filters.tenant;
+  const { setFilter } = address;
+  const [search, setSearch] = useSearchBox(tenant, (value) =>
+    setFilter("tenant", value, { replace: true }),
+  );
 
   const files = useQuery({
-    ...contractQuery(tenantFilesApi.list, { query: filesQuery(category, tenant) }),
+    ...contractQuery(tenantFilesApi.list, {
+      query: filesQuery(category, tenant, address.cursor) as FilesQuery,
+    }),
     // A new search or category keeps the last list on screen until its answer.
     placeholderData: keepPreviousData,
   });
@@ -170,7 +185,7 @@ export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
         <h2 className="text-xl font-bold">File Management</h2>
         <div className="flex flex-wrap gap-2">
           <ShareDocumentDialog />
-          <RequestDocumentsDialog buildings={buildings} />
+          <RequestDocumentsDialog />
         </div>
       </div>
 
@@ -181,25 +196,19 @@ export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
           Uploaded Files
         </h3>
         <div className="grid gap-3 sm:grid-cols-[1fr_14rem] sm:items-end">
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={filesMessages.searchPlaceholder}
-              aria-label={filesMessages.searchPlaceholder}
-              maxLength={200}
-              className="h-11 w-full rounded-md border border-border bg-background pl-9 pr-3 text-base shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            />
-          </div>
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label={filesMessages.searchPlaceholder}
+            fill
+          />
           <SelectField
             label="Category"
             value={category}
-            onChange={(event) => setCategory(categoryOf(event.target.value))}
+            onChange={(event) => {
+              const next = categoryOf(event.target.value);
+              address.setFilter("category", next === "all" ? undefined : next);
+            }}
           >
             <option value="all">All Categories</option>
             {fileCategories.map((c) => (
@@ -210,6 +219,13 @@ export function FilesTab({ buildings }: { buildings: BuildingChoice[] }) {
           </SelectField>
         </div>
         <FilesBody files={files} busyIds={busyIds} onDownload={download} onRetry={retry} />
+        <Pager
+          label="Files pages"
+          nextCursor={files.data?.nextCursor}
+          isFirstPage={!address.cursor}
+          onNextPage={address.nextPage}
+          onFirstPage={address.firstPage}
+        />
       </section>
 
       <DocumentRequestsSection requests={requests} />

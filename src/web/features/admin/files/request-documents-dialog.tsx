@@ -18,9 +18,8 @@ import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog"
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
 import { ApiError } from "#web/lib/api-client";
 import { useContractMutation } from "#web/lib/query";
+import { useBuildingChoices } from "../buildings/use-building-choices";
 import { LanguageField } from "../properties/dialog-parts";
-
-export type BuildingChoice = { id: number; title: string; units: { unitNumber: string }[] };
 
 type Input = z.input<typeof documentRequestSchema>;
 type Values = z.output<typeof documentRequestSchema>;
@@ -47,7 +46,7 @@ function failureOf(error: unknown): Failure {
   return { message: filesMessages.requestFailed, details: [] };
 }
 
-function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDone: () => void }) {
+function RequestForm({ onDone }: { onDone: () => void }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<Input, unknown, Values>({
     resolver: zodResolver(documentRequestSchema),
@@ -57,6 +56,7 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
   const { errors, isSubmitting } = form.formState;
   const propertyId = form.watch("propertyId");
   const category = form.watch("category");
+  const { buildings, finder } = useBuildingChoices(propertyId);
   const units = buildings.find((b) => b.id === propertyId)?.units ?? [];
   // Once sent, the contract's invalidation refetches the document requests listed under the tab.
   const send = useContractMutation(tenantFilesApi.createRequest, (body: Values) => ({ body }));
@@ -90,6 +90,7 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
           error={errors.tenantEmail?.message}
           {...form.register("tenantEmail")}
         />
+        {finder ? <div className="sm:col-span-2">{finder}</div> : null}
         <SelectField
           label="Building"
           error={errors.propertyId?.message}
@@ -181,7 +182,7 @@ function RequestForm({ buildings, onDone }: { buildings: BuildingChoice[]; onDon
  * an upload link valid UPLOAD_LINK_DAYS days. The form is remounted each time the dialog opens,
  * so it starts empty.
  */
-export function RequestDocumentsDialog({ buildings }: { buildings: BuildingChoice[] }) {
+export function RequestDocumentsDialog() {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -195,7 +196,7 @@ export function RequestDocumentsDialog({ buildings }: { buildings: BuildingChoic
         description={`The tenant receives an e-mail with a link to upload files, valid for ${UPLOAD_LINK_DAYS} days.`}
         className="max-w-2xl"
       >
-        <RequestForm buildings={buildings} onDone={() => setOpen(false)} />
+        <RequestForm onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );

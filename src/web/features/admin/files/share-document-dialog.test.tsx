@@ -8,6 +8,7 @@ import { maintenanceStaffMessages, type Tenant } from "#domain/maintenance";
 import type { TenantFile } from "#domain/tenant-files";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { tenantsHandler } from "../tenants/test-support";
 import { FilesTab } from "./files-tab";
 
 const ann: Tenant = {
@@ -41,7 +42,7 @@ beforeEach(() => {
   files = [];
   tenantCalls = 0;
   answer(
-    handle(tenantFilesApi.list, () => ({ files })),
+    handle(tenantFilesApi.list, () => ({ files, nextCursor: null })),
     handle(tenantFilesApi.stats, () => ({
       totalFiles: files.length,
       totalSize: "0 Bytes",
@@ -50,10 +51,12 @@ beforeEach(() => {
       recentUploads: 0,
     })),
     handle(tenantFilesApi.listRequests, () => ({ requests: [] })),
-    handle(adminMaintenanceApi.tenants, () => {
-      tenantCalls += 1;
-      return { tenants: [ann] };
-    }),
+    tenantsHandler(
+      () => [ann],
+      () => {
+        tenantCalls += 1;
+      },
+    ),
   );
 });
 
@@ -87,7 +90,7 @@ describe("Share a document", () => {
     );
     renderWithQuery(
       <>
-        <FilesTab buildings={[]} />
+        <FilesTab />
         <Toaster />
       </>,
     );
@@ -134,7 +137,7 @@ describe("Share a document", () => {
         refuse(415, "Only PDF, JPEG, PNG, WebP, HEIC, DOCX files can be uploaded."),
       ),
     );
-    renderWithQuery(<FilesTab buildings={[]} />);
+    renderWithQuery(<FilesTab />);
     await user.click(screen.getByRole("button", { name: "Share a document" }));
     const dialog = screen.getByRole("dialog");
     await within(dialog).findByRole("option", { name: /^Ann Lee/ });
@@ -147,5 +150,41 @@ describe("Share a document", () => {
     await waitFor(() =>
       expect(within(dialog).getByRole("button", { name: "Share" })).toBeEnabled(),
     );
+  });
+
+  it("with more tenants than the picker lists, finds one by name and keeps the choice while searching", async () => {
+    const user = userEvent.setup();
+    const many: Tenant[] = Array.from({ length: 60 }, (_, i) => ({
+      ...ann,
+      id: `t${i + 2}`,
+      name: `Tenant ${i + 2}`,
+      email: `tenant-${String(i + 2).padStart(2, "0")}@example.com`,
+    }));
+    answer(tenantsHandler(() => [ann, ...many]));
+    renderWithQuery(<FilesTab />);
+    await user.click(screen.getByRole("button", { name: "Share a document" }));
+    const dialog = screen.getByRole("dialog");
+    const finder = await within(dialog).findByLabelText("Find a tenant");
+    expect(dialog).toHaveTextContent("The first 50 of 61 tenants by address");
+    const picker = within(dialog).getByLabelText("Tenant");
+    expect(within(picker).getAllByRole("option")).toHaveLength(51); // "Choose a tenant" and 50
+
+    await user.selectOptions(picker, "t1");
+    await user.type(finder, "tenant 61");
+    await within(dialog).findByText("1 tenant matches.");
+    // The tenant found, and the one already chosen (not among the words) still there.
+    const options = within(picker)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      "Choose a tenant",
+      "Ann Lee (ann@example.com), Unit 3C, Maple Court",
+      "Tenant 61 (tenant-61@example.com), Unit 3C, Maple Court",
+    ]);
+    expect(picker).toHaveValue("t1");
+
+    await user.clear(finder);
+    await user.type(finder, "nobody");
+    await within(dialog).findByText("0 tenants match.");
   });
 });

@@ -3,7 +3,7 @@ import { Share2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
-import { maintenanceStaffMessages as words } from "#domain/maintenance";
+import { type Tenant, maintenanceStaffMessages as words } from "#domain/maintenance";
 import {
   documentAccept,
   type FileCategory,
@@ -12,6 +12,7 @@ import {
   filesMessages,
   TENANT_FILE_MAX_BYTES,
 } from "#domain/tenant-files";
+import { PickerFinder } from "#web/components/picker-finder";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { SelectField, TextField } from "#web/components/ui/form-field";
@@ -19,7 +20,7 @@ import { upload } from "#web/lib/api-client";
 import { invalidate } from "#web/lib/query";
 import { DialogActions, FormAlert } from "../properties/dialog-parts";
 import { refusalLines } from "../tenants/refusal-lines";
-import { tenantLine, useTenants } from "../tenants/use-tenants";
+import { tenantLine, useTenantChoices } from "../tenants/use-tenants";
 
 const contract = adminMaintenanceApi.shareDocument;
 const MAX_FILES = contract.multipart.limits.files;
@@ -36,21 +37,28 @@ function filesProblem(files: File[]): string | undefined {
 
 function ShareForm({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
-  const tenants = useTenants();
-  const [tenantId, setTenantId] = useState("");
+  const choices = useTenantChoices();
+  const tenants = choices.query;
+  // The chosen tenant stays in the list while the finder's words narrow it to others.
+  const [chosen, setChosen] = useState<Tenant | null>(null);
+  const tenantId = chosen?.id ?? "";
   const [category, setCategory] = useState<FileCategory>("other");
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string[] | null>(null);
   const [sending, setSending] = useState(false);
-  const list = tenants.data?.tenants ?? [];
+  const listed = choices.tenants;
+  const list = chosen && !listed.some((t) => t.id === chosen.id) ? [chosen, ...listed] : listed;
+  const searching = choices.typed.trim() !== "";
 
   const tenantHint = tenants.isPending
     ? "Loading tenants..."
     : tenants.isError
       ? words.tenantsLoadFailed
       : list.length === 0
-        ? words.noTenants
+        ? searching
+          ? words.noTenantMatches
+          : words.noTenants
         : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -62,7 +70,7 @@ function ShareForm({ onDone }: { onDone: () => void }) {
     };
     setErrors(found);
     if (found.tenant || found.files) return;
-    const tenant = list.find((t) => t.id === tenantId);
+    const tenant = chosen;
     // The fields go before the files: the server reads the parts in order.
     const form = new FormData();
     form.append("category", category);
@@ -83,13 +91,25 @@ function ShareForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+      {choices.needsFinder ? (
+        <PickerFinder
+          label="Find a tenant"
+          placeholder="Name or e-mail address"
+          typed={choices.typed}
+          onType={choices.setTyped}
+          shown={listed.length}
+          total={choices.total}
+          things={["tenant", "tenants"]}
+          order="by address"
+        />
+      ) : null}
       <SelectField
         label="Tenant"
         value={tenantId}
         error={errors.tenant}
         hint={tenantHint}
         disabled={list.length === 0}
-        onChange={(event) => setTenantId(event.target.value)}
+        onChange={(event) => setChosen(list.find((t) => t.id === event.target.value) ?? null)}
       >
         <option value="">Choose a tenant</option>
         {list.map((t) => (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminInquiry } from "#domain/admin-inquiries";
@@ -43,6 +44,10 @@ const handledAt = "2026-11-23T14:00:00.000Z";
  */
 let stored: AdminInquiry[];
 let statuses: string[];
+/** Every list request's query, as sent. */
+let queries: Record<string, unknown>[];
+/** Rows a page holds (the server's is 50); a test lowers it to see several pages. */
+let pageSize: number;
 let marks: { id: string; body: unknown }[];
 let listFailure: (() => Answer<typeof inquiriesApi.list>) | null;
 let markAnswer: (() => Answer<typeof inquiriesApi.setHandled>) | null;
@@ -53,6 +58,8 @@ let listGate: Promise<void> | null;
 beforeEach(() => {
   stored = [jane, bob];
   statuses = [];
+  queries = [];
+  pageSize = 50;
   marks = [];
   listFailure = null;
   markAnswer = null;
@@ -61,6 +68,7 @@ beforeEach(() => {
   answer(
     handle(inquiriesApi.list, async ({ query }) => {
       statuses.push(query.status ?? "");
+      queries.push({ ...query });
       await listGate;
       if (listFailure) return listFailure();
       const wanted = (inquiry: AdminInquiry) =>
@@ -69,9 +77,19 @@ beforeEach(() => {
           : query.status === "unhandled"
             ? inquiry.handledAt === null
             : true;
+      const words = (query.q ?? "").toLowerCase();
+      const found = stored
+        .filter(wanted)
+        .filter((i) =>
+          `${i.name} ${i.email} ${i.subject} ${i.message}`.toLowerCase().includes(words),
+        );
+      // The cursor here is the next row's position ("at50").
+      const start = query.cursor ? Number(query.cursor.slice(2)) : 0;
+      const end = start + pageSize;
       return {
-        inquiries: stored.filter(wanted),
+        inquiries: found.slice(start, end),
         unhandled: stored.filter((inquiry) => inquiry.handledAt === null).length,
+        nextCursor: end < found.length ? `at${end}` : null,
       };
     }),
     handle(inquiriesApi.setHandled, async ({ params, body }) => {
@@ -102,11 +120,17 @@ function Badge() {
   return <p data-testid="badge">{count ?? "none"}</p>;
 }
 
+/** Where the tab's filters and page live. */
+function Address() {
+  return <p data-testid="address">{useLocation().search}</p>;
+}
+
 function show() {
   renderWithQuery(
     <>
       <Badge />
       <InquiriesTab />
+      <Address />
     </>,
   );
 }
@@ -357,5 +381,55 @@ describe("InquiriesTab", () => {
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     expect(item("Parking")).toBeInTheDocument();
+  });
+});
+
+describe("InquiriesTab: search and pages", () => {
+  const many = (count: number): AdminInquiry[] =>
+    Array.from({ length: count }, (_, n) => ({
+      ...bob,
+      id: 100 + count - n,
+      subject: `Question ${count - n}`,
+      createdAt: new Date(Date.UTC(2026, 10, 1) + (count - n) * 60_000).toISOString(),
+    }));
+
+  it("shows no pager for one page, walks pages by the cursor, and a filter starts again", async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole("article", { name: "Parking" });
+    expect(screen.queryByRole("navigation", { name: "Inquiries pages" })).toBeNull();
+    expect(screen.getByTestId("address")).toHaveTextContent(/^$/);
+
+    stored = many(5);
+    pageSize = 2;
+    await user.click(screen.getByRole("radio", { name: "Handled" }));
+    await screen.findByRole("article", { name: "Question 5" });
+    expect(screen.getByTestId("address")).toHaveTextContent("?status=handled");
+    const pager = await screen.findByRole("navigation", { name: "Inquiries pages" });
+    await user.click(within(pager).getByRole("button", { name: "Next page" }));
+    expect(await screen.findByRole("article", { name: "Question 3" })).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Question 5" })).toBeNull();
+    expect(screen.getByTestId("address")).toHaveTextContent("?status=handled&cursor=at2");
+    expect(queries.at(-1)).toEqual({ status: "handled", cursor: "at2" });
+    await user.click(screen.getByRole("button", { name: "First page" }));
+    expect(await screen.findByRole("article", { name: "Question 5" })).toBeInTheDocument();
+
+    await user.click(within(pager).getByRole("button", { name: "Next page" }));
+    await screen.findByRole("article", { name: "Question 3" });
+    await user.click(screen.getByRole("radio", { name: "All" }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ status: "all" }));
+    expect(screen.getByTestId("address")).toHaveTextContent(/^$/);
+  });
+
+  it("searches once the typing stops, the words in the address", async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole("article", { name: "Parking" });
+    await user.type(screen.getByRole("searchbox", { name: "Search inquiries" }), "saturday");
+    await waitFor(() => expect(queries.at(-1)).toEqual({ status: "all", q: "saturday" }));
+    expect(queries.filter((q) => "q" in q)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Parking" })).toBeNull());
+    expect(screen.getByRole("article", { name: "Tour of unit 2B" })).toBeInTheDocument();
+    expect(screen.getByTestId("address")).toHaveTextContent("?q=saturday");
   });
 });

@@ -1,10 +1,17 @@
-import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useState } from "react";
-import { type AdminInquiry, type InquiryStatus, inquiriesMessages } from "#domain/admin-inquiries";
+import {
+  type AdminInquiry,
+  type InquiryStatus,
+  inquiriesMessages,
+  inquiryStatuses,
+} from "#domain/admin-inquiries";
 import { LoadingList } from "#web/components/layout/loading-list";
+import { Pager } from "#web/components/layout/pager";
 import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
-import { failureDetail } from "#web/lib/api-client";
+import { LoadFailed } from "#web/components/load-failed";
+import { SearchBox, useSearchBox } from "#web/components/search-box";
+import { useListAddress } from "#web/lib/list-address";
 import { InquiryFilter } from "./inquiry-filter";
 import { InquiryItem } from "./inquiry-item";
 import { useInquiryList } from "./use-inquiry-list";
@@ -15,28 +22,37 @@ function newestFirst(a: AdminInquiry, b: AdminInquiry) {
   return b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 }
 
-type Kept = { filter: InquiryStatus; inquiries: ReadonlyMap<number, AdminInquiry> };
+const statusOf = (value: string | undefined): InquiryStatus =>
+  inquiryStatuses.find((status) => status === value) ?? "all";
+
+/** The page on screen: its filter, its words and its cursor (what the marked ones are kept for). */
+type Kept = { view: string; inquiries: ReadonlyMap<number, AdminInquiry> };
 
 /**
  * The dashboard's Inquiries tab: the contact and tour messages, newest first, each marked
  * handled once answered, with the unhandled count (also the tab's badge).
  */
 export function InquiriesTab() {
-  const [filter, setFilter] = useState<InquiryStatus>("all");
-  const list = useInquiryList(filter);
+  // The filter, the words searched and the page live in the address (shareable, Back works).
+  const address = useListAddress(["status", "q"]);
+  const filter = statusOf(address.filters.status);
+  const q = address.filters.q;
+  const { setFilter } = address;
+  const [search, setSearch] = useSearchBox(q, (value) => setFilter("q", value, { replace: true }));
+  const list = useInquiryList({ status: filter, q, cursor: address.cursor });
+  const view = JSON.stringify([filter, q ?? "", address.cursor ?? ""]);
   // An inquiry marked here stays where it is until the filter changes, even once the refetch
   // says it no longer matches the filter: the button just pressed (and its undo) stays under
   // the pointer and keeps the focus.
-  const [kept, setKept] = useState<Kept>({ filter, inquiries: new Map() });
-  const choose = (next: InquiryStatus) => {
-    setFilter(next);
-    setKept({ filter: next, inquiries: new Map() });
-  };
+  const [kept, setKept] = useState<Kept>({ view, inquiries: new Map() });
+  // Another filter, search or page forgets them (set while rendering: no frame shows them).
+  if (kept.view !== view) setKept({ view, inquiries: new Map() });
+  const choose = (next: InquiryStatus) => setFilter("status", next === "all" ? undefined : next);
   const { saving, mark } = useMarkHandled({
     onUpdate: (inquiry) =>
       setKept((k) => ({
-        filter,
-        inquiries: new Map(k.filter === filter ? k.inquiries : []).set(inquiry.id, inquiry),
+        view,
+        inquiries: new Map(k.view === view ? k.inquiries : []).set(inquiry.id, inquiry),
       })),
     onGone: (id) =>
       setKept((k) => {
@@ -49,7 +65,7 @@ export function InquiriesTab() {
   const answer = list.data;
   const unhandled = answer?.unhandled ?? null;
   const fromServer = answer?.inquiries ?? [];
-  const stayed = kept.filter === filter ? [...kept.inquiries.values()] : [];
+  const stayed = kept.view === view ? [...kept.inquiries.values()] : [];
   const missing = stayed.filter((k) => !fromServer.some((inquiry) => inquiry.id === k.id));
   const inquiries = missing.length > 0 ? [...fromServer, ...missing].sort(newestFirst) : fromServer;
   // The last filter's answer, kept for its count while this one loads, is not this list.
@@ -66,40 +82,17 @@ export function InquiriesTab() {
               : `${unhandled} unhandled`}
           </p>
         </div>
-        <InquiryFilter value={filter} onChange={choose} />
+        <div className="flex flex-wrap items-end gap-3">
+          <SearchBox value={search} onChange={setSearch} label={inquiriesMessages.searchLabel} />
+          <InquiryFilter value={filter} onChange={choose} />
+        </div>
       </div>
       {list.isError && answer ? (
         // A refetch failed (after a mark, a Retry): the list shown stays, with what went wrong.
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          <span>
-            {inquiriesMessages.loadFailed} {failureDetail(list.error)}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed variant="banner" title={inquiriesMessages.loadFailed} query={list} />
       ) : null}
       {list.isError && !answer ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          title={inquiriesMessages.loadFailed}
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed title={inquiriesMessages.loadFailed} query={list} />
       ) : loading ? (
         <LoadingList
           label={inquiriesMessages.loading}
@@ -108,9 +101,9 @@ export function InquiriesTab() {
       ) : inquiries.length === 0 ? (
         <StatePanel
           icon={Inbox}
-          title={filter === "all" ? inquiriesMessages.empty : inquiriesMessages.emptyFiltered}
+          title={filter === "all" && !q ? inquiriesMessages.empty : inquiriesMessages.emptyFiltered}
           message={
-            filter === "all"
+            filter === "all" && !q
               ? "Messages sent from the contact page and the property pages appear here."
               : "Choose another filter above to see the others."
           }
@@ -124,6 +117,13 @@ export function InquiriesTab() {
           ))}
         </ul>
       )}
+      <Pager
+        label="Inquiries pages"
+        nextCursor={loading ? null : answer?.nextCursor}
+        isFirstPage={!address.cursor}
+        onNextPage={address.nextPage}
+        onFirstPage={address.firstPage}
+      />
     </div>
   );
 }

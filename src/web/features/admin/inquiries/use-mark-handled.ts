@@ -27,6 +27,7 @@ function putInquiry(client: QueryClient, next: AdminInquiry, wasUnhandled: boole
     const before = current ? isUnhandled(current) : wasUnhandled;
     const change = (isUnhandled(next) ? 1 : 0) - (before ? 1 : 0);
     return {
+      ...data,
       inquiries: data.inquiries.map((item) => (item.id === next.id ? next : item)),
       unhandled: Math.max(0, data.unhandled + change),
     };

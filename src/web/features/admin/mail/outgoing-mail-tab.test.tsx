@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
@@ -40,6 +41,9 @@ const sent: OutgoingMessage = {
 let stored: OutgoingMessage[];
 let retries: string[];
 let failList: boolean;
+/** Rows a page holds (the server's is 50), and every list request's query as sent. */
+let pageSize: number;
+let queries: Record<string, unknown>[];
 
 const counts = () => ({
   queued: stored.filter((m) => m.status === "queued").length,
@@ -51,11 +55,18 @@ beforeEach(() => {
   stored = [failed, sent];
   retries = [];
   failList = false;
+  pageSize = 50;
+  queries = [];
   answer(
     handle(outgoingMailApi.list, async ({ query }) => {
       if (failList) return networkFailure;
-      const messages = stored.filter((m) => !query.status || m.status === query.status);
-      return { messages, counts: counts() };
+      queries.push({ ...query });
+      const found = stored.filter((m) => !query.status || m.status === query.status);
+      // The cursor here is the next row's position ("at50").
+      const start = query.cursor ? Number(query.cursor.slice(2)) : 0;
+      const end = start + pageSize;
+      const nextCursor = end < found.length ? `at${end}` : null;
+      return { messages: found.slice(start, end), nextCursor, counts: counts() };
     }),
     handle(outgoingMailApi.retry, async ({ params }) => {
       retries.push(params.id);
@@ -128,5 +139,42 @@ describe("the Outgoing mail tab", () => {
     failList = false;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("list", { name: "Outgoing mail" })).toBeInTheDocument();
+  });
+});
+
+describe("OutgoingMailTab: pages", () => {
+  function Address() {
+    return <p data-testid="address">{useLocation().search}</p>;
+  }
+
+  it("shows no pager for one page, walks pages by the cursor, and a filter starts again", async () => {
+    const user = userEvent.setup();
+    renderWithQuery(
+      <>
+        <OutgoingMailTab />
+        <Address />
+      </>,
+    );
+    await screen.findByRole("list", { name: "Outgoing mail" });
+    expect(screen.queryByRole("navigation", { name: "Outgoing mail pages" })).toBeNull();
+
+    stored = Array.from({ length: 5 }, (_, n) => ({
+      ...sent,
+      id: `${sent.id.slice(0, -2)}1${n}`,
+      subject: `Sent ${n}`,
+    }));
+    pageSize = 2;
+    await user.click(screen.getByRole("radio", { name: "Sent" }));
+    expect(await screen.findByText("Sent 0")).toBeInTheDocument();
+    const pager = await screen.findByRole("navigation", { name: "Outgoing mail pages" });
+    await user.click(within(pager).getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText("Sent 2")).toBeInTheDocument();
+    expect(screen.queryByText("Sent 0")).toBeNull();
+    expect(screen.getByTestId("address")).toHaveTextContent("?status=sent&cursor=at2");
+    expect(queries.at(-1)).toEqual({ status: "sent", cursor: "at2" });
+
+    await user.click(screen.getByRole("radio", { name: "All" }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({}));
+    expect(screen.getByTestId("address")).toHaveTextContent(/^$/);
   });
 });

@@ -1,5 +1,4 @@
-import { MailCheck, RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { MailCheck, RotateCcw } from "lucide-react";
 import {
   type MailKindName,
   type MailStatus,
@@ -10,13 +9,15 @@ import {
   outgoingMailMessages,
 } from "#domain/outgoing-mail";
 import { LoadingList } from "#web/components/layout/loading-list";
+import { Pager } from "#web/components/layout/pager";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge, type BadgeProps } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SegmentedFilter } from "#web/components/ui/segmented-filter";
-import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
+import { useListAddress } from "#web/lib/list-address";
 import { type MailFilter, useOutgoingMail, useRetryMail } from "./use-outgoing-mail";
 
 const filters: readonly MailFilter[] = ["all", ...mailStatuses];
@@ -97,8 +98,10 @@ function MessageRow({
  * retried on its own; one that failed for good says why, and Retry sends it again.
  */
 export function OutgoingMailTab() {
-  const [filter, setFilter] = useState<MailFilter>("all");
-  const list = useOutgoingMail(filter);
+  // The filter and the page live in the address (shareable, Back works).
+  const address = useListAddress(["status"]);
+  const filter: MailFilter = mailStatuses.find((s) => s === address.filters.status) ?? "all";
+  const list = useOutgoingMail(filter, address.cursor);
   const retry = useRetryMail();
   const answer = list.data;
   const loading = list.isPending || list.isPlaceholderData;
@@ -119,21 +122,11 @@ export function OutgoingMailTab() {
           options={filters}
           labels={filterLabels}
           value={filter}
-          onChange={setFilter}
+          onChange={(next) => address.setFilter("status", next === "all" ? undefined : next)}
         />
       </div>
       {list.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          title={outgoingMailMessages.loadFailed}
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed title={outgoingMailMessages.loadFailed} query={list} />
       ) : loading ? (
         <LoadingList label="Loading outgoing mail..." lines={["h-5 w-2/3", "h-4 w-1/3"]} />
       ) : !answer || answer.messages.length === 0 ? (
@@ -159,6 +152,13 @@ export function OutgoingMailTab() {
           ))}
         </ul>
       )}
+      <Pager
+        label="Outgoing mail pages"
+        nextCursor={loading ? null : answer?.nextCursor}
+        isFirstPage={!address.cursor}
+        onNextPage={address.nextPage}
+        onFirstPage={address.firstPage}
+      />
     </div>
   );
 }

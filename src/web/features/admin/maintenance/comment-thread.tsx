@@ -81,7 +81,7 @@ export function CommentThread({ request }: { request: MaintenanceRequest }) {
   return (
     <section aria-labelledby="request-comments" className="grid gap-3">
       <h3 id="request-comments" className="font-semibold">
-        {`Comments (${request.comments.length})`}
+        {`Comments (${request.commentCount})`}
       </h3>
       <Thread request={request} />
       <form onSubmit={submit} noValidate className="grid gap-2">

@@ -6,9 +6,8 @@ import {
   maintenanceUrgencyLabels,
 } from "#domain/maintenance";
 import { SelectField } from "#web/components/ui/form-field";
+import { useBuildingChoices } from "../buildings/use-building-choices";
 import type { MaintenanceFilters } from "./use-maintenance";
-
-export type BuildingChoice = { id: number; title: string };
 
 const statusOf = (value: string): MaintenanceStatusFilter =>
   maintenanceStatusFilters.find((s) => s === value) ?? "open";
@@ -19,15 +18,15 @@ const urgencyOf = (value: string): MaintenanceFilters["urgency"] =>
 /** Building, status (all open by default) and urgency: each change asks the server again. */
 export function MaintenanceFilterBar({
   value,
-  buildings,
   onChange,
 }: {
   value: MaintenanceFilters;
-  buildings: BuildingChoice[];
   onChange: (next: MaintenanceFilters) => void;
 }) {
+  const { buildings, finder } = useBuildingChoices(value.propertyId);
   return (
     <div className="grid gap-3 sm:grid-cols-3">
+      {finder ? <div className="max-w-md sm:col-span-3">{finder}</div> : null}
       <SelectField
         label="Building"
         value={value.propertyId ?? ""}

@@ -62,10 +62,10 @@ export function MaintenanceRow({
               {request.photos.length === 1 ? "1 photo" : `${request.photos.length} photos`}
             </span>
           ) : null}
-          {request.comments.length > 0 ? (
+          {request.commentCount > 0 ? (
             <span className="inline-flex items-center gap-1">
               <MessageSquare aria-hidden="true" className="size-4" />
-              {request.comments.length === 1 ? "1 comment" : `${request.comments.length} comments`}
+              {request.commentCount === 1 ? "1 comment" : `${request.commentCount} comments`}
             </span>
           ) : null}
         </p>

@@ -12,6 +12,7 @@ import {
 import { type Answer, answer, handle, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery, testQueryClient } from "#tests/support/render-with-query";
 import { QueryProvider } from "#web/lib/query";
+import { choicesHandler } from "../buildings/test-support";
 import { MaintenanceTab } from "./maintenance-tab";
 import { MaintenanceTabCount } from "./maintenance-tab-count";
 import { sampleRequest } from "./test-support";
@@ -31,6 +32,7 @@ let updates: unknown[];
 let comments: unknown[];
 
 beforeEach(() => {
+  answer(choicesHandler(buildings));
   requests = [
     sampleRequest("r2", {
       title: "Burst pipe under the sink",
@@ -61,7 +63,7 @@ beforeEach(() => {
     }),
     sampleRequest("r1", { title: "Loose cabinet door", category: "other" }),
   ];
-  listAnswer = () => ({ requests });
+  listAnswer = () => ({ requests, nextCursor: null });
   summary = { open: 3, emergencies: 1 };
   queries = [];
   updates = [];
@@ -108,6 +110,7 @@ beforeEach(() => {
                   createdAt: "2026-03-02T09:00:00.000Z",
                 },
               ],
+              commentCount: r.commentCount + 1,
             }
           : r,
       );
@@ -128,7 +131,7 @@ const show = () =>
           Maintenance <MaintenanceTabCount />
         </button>
       </div>
-      <MaintenanceTab buildings={buildings} />
+      <MaintenanceTab />
       <Toaster />
     </>,
   );
@@ -195,7 +198,7 @@ describe("MaintenanceTab: the list", () => {
         urgency: "emergency",
       }),
     );
-    listAnswer = () => ({ requests: [] });
+    listAnswer = () => ({ requests: [], nextCursor: null });
     await user.selectOptions(screen.getByLabelText("Status"), "All statuses");
     await waitFor(() => expect(queries.at(-1)).toEqual({ propertyId: "2", urgency: "emergency" }));
     expect(await screen.findByText(maintenanceStaffMessages.empty)).toBeInTheDocument();
@@ -209,7 +212,7 @@ describe("MaintenanceTab: the list", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(maintenanceStaffMessages.loadFailed);
     expect(alert).toHaveTextContent("Database unavailable");
-    listAnswer = () => ({ requests: [] });
+    listAnswer = () => ({ requests: [], nextCursor: null });
     await user.click(within(alert).getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText(maintenanceStaffMessages.emptyOpen)).toBeInTheDocument();
   });
@@ -323,7 +326,7 @@ describe("MaintenanceTab: a request", () => {
       render(
         <MemoryRouter initialEntries={[`/admin-dashboard?tab=maintenance&request=${request}`]}>
           <QueryProvider client={testQueryClient()}>
-            <MaintenanceTab buildings={buildings} />
+            <MaintenanceTab />
           </QueryProvider>
         </MemoryRouter>,
       );

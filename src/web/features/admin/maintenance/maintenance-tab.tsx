@@ -1,12 +1,13 @@
-import { RefreshCw, TriangleAlert, Wrench } from "lucide-react";
+import { Wrench } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { maintenanceStaffMessages as words } from "#domain/maintenance";
 import { LoadingList } from "#web/components/layout/loading-list";
+import { Pager } from "#web/components/layout/pager";
 import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
-import { failureDetail } from "#web/lib/api-client";
-import { type BuildingChoice, MaintenanceFilterBar } from "./maintenance-filters";
+import { LoadFailed } from "#web/components/load-failed";
+import { useListAddress } from "#web/lib/list-address";
+import { MaintenanceFilterBar } from "./maintenance-filters";
 import { MaintenanceRow } from "./maintenance-row";
 import { RequestDialog } from "./request-dialog";
 import {
@@ -36,9 +37,15 @@ const isDefault = (f: MaintenanceFilters) =>
  * first, then newest), filtered by building, status and urgency. A request opens in a dialog
  * named in the address (?request=id), where staff schedule it, change its status and comment.
  */
-export function MaintenanceTab({ buildings }: { buildings: BuildingChoice[] }) {
+export function MaintenanceTab() {
   const [filters, setFilters] = useState<MaintenanceFilters>(defaultFilters);
-  const list = useMaintenanceList(filters);
+  // The page is the address's cursor; another filter starts again from the first page.
+  const address = useListAddress([]);
+  const list = useMaintenanceList(filters, address.cursor);
+  const chooseFilters = (next: MaintenanceFilters) => {
+    setFilters(next);
+    if (address.cursor) address.firstPage();
+  };
   const summary = useMaintenanceSummary();
   const [params, setParams] = useSearchParams();
   const openId = params.get(REQUEST_PARAM);
@@ -67,30 +74,12 @@ export function MaintenanceTab({ buildings }: { buildings: BuildingChoice[] }) {
         </h2>
         <p className="text-sm text-muted-foreground">{summaryLine(summary)}</p>
       </div>
-      <MaintenanceFilterBar value={filters} buildings={buildings} onChange={setFilters} />
+      <MaintenanceFilterBar value={filters} onChange={chooseFilters} />
       {list.isError && answer ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          <span>{`${words.loadFailed}. ${failureDetail(list.error)}`}</span>
-          <Button variant="outline" disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try Again
-          </Button>
-        </div>
+        <LoadFailed variant="banner" title={`${words.loadFailed}.`} query={list} />
       ) : null}
       {list.isError && !answer ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          headingLevel={3}
-          title={words.loadFailed}
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed headingLevel={3} title={words.loadFailed} query={list} />
       ) : loading ? (
         <LoadingList label={words.loading} lines={["h-5 w-2/3", "h-4 w-1/2", "h-4 w-1/3"]} />
       ) : requests.length === 0 ? (
@@ -107,6 +96,13 @@ export function MaintenanceTab({ buildings }: { buildings: BuildingChoice[] }) {
           ))}
         </ul>
       )}
+      <Pager
+        label="Maintenance pages"
+        nextCursor={answer?.nextCursor}
+        isFirstPage={!address.cursor}
+        onNextPage={address.nextPage}
+        onFirstPage={address.firstPage}
+      />
       <RequestDialog
         id={openId}
         onClose={() => setOpenId(null)}

@@ -1,4 +1,4 @@
-import { Building2, Loader2, Mail, RefreshCw, TriangleAlert } from "lucide-react";
+import { Building2, Loader2, Mail, TriangleAlert } from "lucide-react";
 import { useRef } from "react";
 import {
   type MaintenanceRequest,
@@ -7,9 +7,9 @@ import {
   maintenanceStaffMessages as words,
 } from "#domain/maintenance";
 import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
+import { LoadFailed } from "#web/components/load-failed";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { ApiError, failureDetail } from "#web/lib/api-client";
+import { ApiError } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { placeLine } from "../files/file-list";
 import { CommentThread } from "./comment-thread";
@@ -97,20 +97,17 @@ function DetailState({ detail }: { detail: ReturnType<typeof useMaintenanceReque
   if (detail.data) return <RequestBody request={detail.data} />;
   if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
+    // Gone is not a failure to load: asking again would only find it gone again.
+    return gone ? (
       <StatePanel
         icon={TriangleAlert}
         tone="error"
         headingLevel={3}
-        title={gone ? maintenanceMessages.notFound : words.requestLoadFailed}
-        message={gone ? "It may have been removed." : failureDetail(detail.error)}
-      >
-        {gone ? null : (
-          <Button disabled={detail.isFetching} onClick={() => void detail.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try Again
-          </Button>
-        )}
-      </StatePanel>
+        title={maintenanceMessages.notFound}
+        message="It may have been removed."
+      />
+    ) : (
+      <LoadFailed headingLevel={3} title={words.requestLoadFailed} query={detail} />
     );
   }
   return (

@@ -23,5 +23,7 @@ export function sampleRequest(
     photos: [],
     comments: [],
     ...values,
+    // The server counts every comment; a sample shows them all.
+    commentCount: values.commentCount ?? values.comments?.length ?? 0,
   };
 }

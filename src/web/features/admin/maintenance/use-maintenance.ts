@@ -25,7 +25,7 @@ export const defaultFilters: MaintenanceFilters = {
 
 /** The list's query: a filter left at 'all' is not sent. */
 export function maintenanceQuery({ status, urgency, propertyId }: MaintenanceFilters) {
-  const query: MaintenanceQuery = {};
+  const query: Partial<MaintenanceQuery> = {};
   if (status !== "all") query.status = status;
   if (urgency !== "all") query.urgency = urgency;
   if (propertyId !== null) query.propertyId = propertyId;
@@ -36,9 +36,11 @@ export function maintenanceQuery({ status, urgency, propertyId }: MaintenanceFil
  * The Maintenance tab's list in the server's order (emergencies first, then newest). Another
  * filter's answer stays on screen as a placeholder while the new one loads.
  */
-export function useMaintenanceList(filters: MaintenanceFilters) {
+export function useMaintenanceList(filters: MaintenanceFilters, cursor?: string) {
   return useQuery({
-    ...contractQuery(adminMaintenanceApi.list, { query: maintenanceQuery(filters) }),
+    ...contractQuery(adminMaintenanceApi.list, {
+      query: { ...maintenanceQuery(filters), ...(cursor ? { cursor } : {}) } as MaintenanceQuery,
+    }),
     placeholderData: keepPreviousData,
     // A tenant's new request shows up while the tab stays open (signed photo links renew too).
     refetchInterval: REFRESH_MS,

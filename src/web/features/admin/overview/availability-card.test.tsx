@@ -8,7 +8,7 @@ import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { agencyYear, formatShortDate } from "#web/lib/format-date-time";
-import { sampleProperty, sampleUnit } from "../properties/test-support";
+import { figuresHandlers, sampleProperty, sampleUnit } from "../properties/test-support";
 import { useAdminProperties } from "../use-admin-properties";
 import { OverviewTab } from "./overview-tab";
 
@@ -58,6 +58,7 @@ function serveList(properties: AdminProperty[]) {
   const confirmed: number[] = [];
   answer(
     handle(adminPropertiesApi.list, () => properties),
+    ...figuresHandlers(() => properties),
     handle(adminPropertiesApi.confirmAvailability, ({ params }) => {
       const id = Number(params.id);
       confirmed.push(id);
@@ -141,6 +142,7 @@ describe("the Overview's availability to confirm", () => {
   it("keeps the unit listed and says why when the confirmation fails", async () => {
     answer(
       handle(adminPropertiesApi.list, () => sample()),
+      ...figuresHandlers(sample),
       handle(adminPropertiesApi.confirmAvailability, () =>
         refuse(404, "This unit no longer exists."),
       ),
@@ -159,11 +161,8 @@ describe("the Overview's availability to confirm", () => {
   });
 
   it("says so when every available unit was confirmed in the last 14 days", async () => {
-    answer(
-      handle(adminPropertiesApi.list, () => [
-        sampleProperty(1, { units: [unit(1, "1", "2026-11-13T15:00:00.000Z")] }),
-      ]),
-    );
+    const fresh = () => [sampleProperty(1, { units: [unit(1, "1", "2026-11-13T15:00:00.000Z")] })];
+    answer(handle(adminPropertiesApi.list, fresh), ...figuresHandlers(fresh));
     renderWithQuery(<Dashboard />);
     await advance(100);
 
@@ -172,7 +171,10 @@ describe("the Overview's availability to confirm", () => {
   });
 
   it("is left out while the list cannot be loaded (the error card above says why)", async () => {
-    answer(handle(adminPropertiesApi.list, () => refuse(500, "x")));
+    answer(
+      handle(adminPropertiesApi.list, () => refuse(500, "x")),
+      ...figuresHandlers(() => []),
+    );
     renderWithQuery(<Dashboard />);
     await advance(100);
 

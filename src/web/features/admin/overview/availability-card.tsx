@@ -1,12 +1,6 @@
 import { CalendarCheck, Check } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  type AdminProperty,
-  AVAILABILITY_CONFIRM_DAYS,
-  adminMessages,
-  type UnitToConfirm,
-  unitsToConfirm,
-} from "#domain/admin";
+import { AVAILABILITY_CONFIRM_DAYS, adminMessages, type UnitToConfirm } from "#domain/admin";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
@@ -59,10 +53,14 @@ function ConfirmRow({
  * (or the heading when none is left), not to the page's start.
  */
 export function AvailabilityCard({
-  properties,
+  due,
+  total,
   loading,
 }: {
-  properties: AdminProperty[];
+  /** The first units due, the longest unconfirmed first (the server's page). */
+  due: UnitToConfirm[];
+  /** How many are due in all. */
+  total: number;
   loading: boolean;
 }) {
   const titleId = useId();
@@ -71,7 +69,6 @@ export function AvailabilityCard({
   /** The unit just confirmed and its place: focus moves on once it has left the list. */
   const [confirmed, setConfirmed] = useState<{ id: number; index: number } | null>(null);
   const now = new Date();
-  const due = unitsToConfirm(properties, now);
   const gone = confirmed !== null && !due.some((entry) => entry.unit.id === confirmed.id);
 
   useEffect(() => {
@@ -107,6 +104,7 @@ export function AvailabilityCard({
           <>
             <p className="mt-1 text-sm text-muted-foreground">
               {`Available units not confirmed for ${AVAILABILITY_CONFIRM_DAYS} days or more, the oldest first.`}
+              {total > due.length ? ` The first ${due.length} of ${total}.` : ""}
             </p>
             <ul className="mt-2 divide-y divide-border">
               {due.map((entry, index) => (

@@ -10,8 +10,19 @@ function occupancy(property: AdminProperty) {
   return { total, available, rate: total === 0 ? 0 : ((total - available) / total) * 100 };
 }
 
-/** Each building's share of occupied units, so the office sees where the vacancies are. */
-export function BuildingOccupancy({ properties }: { properties: AdminProperty[] }) {
+/**
+ * Each building's share of occupied units, so the office sees where the vacancies are: the
+ * dashboard's first page of buildings (the newest), and how many more there are.
+ */
+export function BuildingOccupancy({
+  properties,
+  total,
+}: {
+  /** The first page of buildings, the newest first. */
+  properties: AdminProperty[];
+  /** How many buildings there are in all. */
+  total: number;
+}) {
   const titleId = useId();
   return (
     <Card className="p-5">
@@ -19,6 +30,11 @@ export function BuildingOccupancy({ properties }: { properties: AdminProperty[] 
         <h3 id={titleId} className="text-lg font-semibold">
           Occupancy by Building
         </h3>
+        {total > properties.length && properties.length > 0 ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            {`The ${properties.length} newest of ${total} buildings.`}
+          </p>
+        ) : null}
         {properties.length === 0 ? (
           <p className="mt-3 text-muted-foreground">{adminMessages.noBuildings}</p>
         ) : (

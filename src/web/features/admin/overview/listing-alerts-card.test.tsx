@@ -57,6 +57,9 @@ describe("the Overview's listing alerts card", () => {
     answer(handle(adminAlertsApi.summary, () => summary));
     const state: AdminPropertiesState = {
       properties: [],
+      nextCursor: null,
+      stats: null,
+      due: null,
       status: "loaded",
       error: null,
       refreshing: false,
@@ -117,9 +120,11 @@ describe("the subscribers", () => {
       handle(adminAlertsApi.summary, () => summary),
       handle(adminAlertsApi.subscribers, ({ query }) => {
         asked.push(query);
-        if (query.status === "pending") return { subscribers: [], total: 0, page: 1, pageSize: 2 };
-        return query.page === "2"
-          ? { subscribers: [subscriber(3)], total: 3, page: 2, pageSize: 2 }
+        if (query.status === "pending") {
+          return { subscribers: [], total: 0, pageSize: 2, nextCursor: null };
+        }
+        return query.cursor === "after2"
+          ? { subscribers: [subscriber(3)], total: 3, pageSize: 2, nextCursor: null }
           : {
               subscribers: [
                 subscriber(1, {
@@ -132,8 +137,8 @@ describe("the subscribers", () => {
                 subscriber(2, { status: "paused" }),
               ],
               total: 3,
-              page: 1,
               pageSize: 2,
+              nextCursor: "after2",
             };
       }),
     );
@@ -162,7 +167,7 @@ describe("the subscribers", () => {
 
     await user.click(within(dialog).getByRole("radio", { name: "Awaiting confirmation" }));
     expect(await within(dialog).findByText("No subscribers yet")).toBeInTheDocument();
-    expect(asked).toEqual([{}, { page: "2" }, { status: "pending" }]);
+    expect(asked).toEqual([{}, { cursor: "after2" }, { status: "pending" }]);
 
     // Closed, focus goes back to the button that opened it.
     await user.keyboard("{Escape}");
@@ -174,7 +179,7 @@ describe("the subscribers", () => {
     const user = userEvent.setup();
     const answers = [
       () => refuse(500, "Something went wrong."),
-      () => ({ subscribers: [subscriber(1)], total: 1, page: 1, pageSize: 50 }),
+      () => ({ subscribers: [subscriber(1)], total: 1, pageSize: 50, nextCursor: null }),
     ];
     answer(
       handle(adminAlertsApi.summary, () => summary),

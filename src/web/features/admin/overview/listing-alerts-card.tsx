@@ -1,7 +1,7 @@
-import { AlertTriangle, BellRing, RefreshCw } from "lucide-react";
+import { BellRing } from "lucide-react";
 import { useId } from "react";
 import { type AlertSummary, adminAlertsMessages, renters } from "#domain/admin-alerts";
-import { Button } from "#web/components/ui/button";
+import { LoadFailed } from "#web/components/load-failed";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { failureDetail } from "#web/lib/api-client";
@@ -71,24 +71,16 @@ export function ListingAlertsCard() {
           <BellRing aria-hidden="true" className="size-5 text-primary" />
         </div>
         {summary.isError ? (
-          <div role="alert" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <p className="flex flex-1 items-start gap-2 font-medium">
-              <AlertTriangle
-                aria-hidden="true"
-                className="mt-0.5 size-5 shrink-0 text-destructive"
-              />
-              {adminAlertsMessages.summaryFailed(failureDetail(summary.error).replace(/\.$/, ""))}
-            </p>
-            <Button
-              variant="outline"
-              className="min-h-11 shrink-0"
-              disabled={summary.isFetching}
-              onClick={() => void summary.refetch()}
-            >
-              <RefreshCw aria-hidden="true" />
-              Retry
-            </Button>
-          </div>
+          <LoadFailed
+            variant="banner"
+            // The sentence ends with its own full stop; most details already end with one.
+            title={adminAlertsMessages.summaryFailed(
+              failureDetail(summary.error).replace(/\.$/, ""),
+            )}
+            message=""
+            query={summary}
+            retryLabel="Retry"
+          />
         ) : loading ? (
           <>
             <p role="status" className="sr-only">

@@ -6,7 +6,12 @@ import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { formatDateTime } from "#web/lib/format-date-time";
-import { sampleProperty, sampleUnit } from "../properties/test-support";
+import {
+  dashboardFigures,
+  figuresHandlers,
+  sampleProperty,
+  sampleUnit,
+} from "../properties/test-support";
 import { type AdminPropertiesState, useAdminProperties } from "../use-admin-properties";
 import { OverviewTab } from "./overview-tab";
 
@@ -38,9 +43,18 @@ const sample = [
   ),
 ];
 
+/**
+ * The dashboard's state: the figures (as the server counts them) go with a list the server
+ * sent, which an error keeps on screen; before any answer there are none.
+ */
 function state(overrides: Partial<AdminPropertiesState> = {}): AdminPropertiesState {
+  const properties = overrides.properties ?? [];
+  const status = overrides.status ?? "loaded";
+  const answered = status === "loaded" || (status === "error" && properties.length > 0);
   return {
     properties: [],
+    nextCursor: null,
+    ...(answered ? dashboardFigures(properties) : { stats: null, due: null }),
     status: "loaded",
     error: null,
     refreshing: false,
@@ -86,6 +100,27 @@ describe("OverviewTab", () => {
     expect(within(card("Available")).getByText("4")).toBeInTheDocument();
     // The latest change is a unit's, shown in Connecticut time.
     expect(within(card("Last Updated")).getByText("Nov 22, 2026, 3:04 PM")).toBeInTheDocument();
+  });
+
+  it("shows the figures of every building the server counted, not of the page it sent", () => {
+    const figures = dashboardFigures(sample);
+    show(
+      state({
+        properties: sample,
+        stats: {
+          ...figures.stats,
+          totalProperties: 2000,
+          totalUnits: 20_000,
+          availableUnits: 3000,
+        },
+        due: { items: [], total: 0, nextCursor: null },
+      }),
+    );
+    expect(within(card("Properties")).getByText("2000")).toBeInTheDocument();
+    expect(within(card("Available Units")).getByText("out of 20000 units")).toBeInTheDocument();
+    expect(
+      within(card("Occupancy by Building")).getByText("The 3 newest of 2000 buildings."),
+    ).toBeInTheDocument();
   });
 
   it("lists each building with its available units", () => {
@@ -153,6 +188,7 @@ describe("OverviewTab", () => {
         calls += 1;
         return answers.shift()!();
       }),
+      ...figuresHandlers(() => []),
     );
     function Dashboard() {
       return <OverviewTab state={useAdminProperties()} />;
@@ -185,6 +221,7 @@ describe("OverviewTab", () => {
         calls += 1;
         return calls === 1 ? refuse(429, "Rate limit exceeded, retry in 30 seconds") : [];
       }),
+      ...figuresHandlers(() => []),
     );
     function Dashboard() {
       return <OverviewTab state={useAdminProperties()} />;

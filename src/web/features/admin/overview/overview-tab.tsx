@@ -1,16 +1,6 @@
-import {
-  AlertTriangle,
-  Building2,
-  CheckCircle2,
-  Clock,
-  DoorOpen,
-  Home,
-  PieChart,
-  RefreshCw,
-} from "lucide-react";
-import { type AdminProperty, adminMessages, dashboardStats } from "#domain/admin";
-import { Button } from "#web/components/ui/button";
-import { Card } from "#web/components/ui/card";
+import { Building2, CheckCircle2, Clock, DoorOpen, Home, PieChart } from "lucide-react";
+import { adminMessages, type DashboardStats } from "#domain/admin";
+import { LoadFailed } from "#web/components/load-failed";
 import { formatDateTime } from "#web/lib/format-date-time";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { AvailabilityCard } from "./availability-card";
@@ -19,8 +9,15 @@ import { ListingAlertsCard } from "./listing-alerts-card";
 import { StatCard } from "./stat-card";
 
 /** The six figure cards, always in this order and with these titles. */
-function statCards(properties: AdminProperty[]) {
-  const stats = dashboardStats(properties);
+const noFigures: DashboardStats = {
+  totalProperties: 0,
+  availableUnits: 0,
+  totalUnits: 0,
+  occupancyRate: 0,
+  lastUpdated: null,
+};
+
+function statCards(stats: DashboardStats) {
   return [
     {
       title: "Properties",
@@ -65,38 +62,29 @@ function StatsError({ state }: { state: AdminPropertiesState }) {
   // The sentence ends with its own full stop; most details already end with one.
   const detail = (state.error ?? adminMessages.loadFailed).replace(/\.$/, "");
   return (
-    <Card
-      role="alert"
-      className="flex flex-col gap-4 border-destructive/40 p-5 sm:flex-row sm:items-center"
-    >
-      <div className="flex flex-1 items-start gap-3">
-        <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-        <p className="font-medium">{adminMessages.statsFailed(detail)}</p>
-      </div>
-      <Button
-        variant="outline"
-        className="min-h-11 shrink-0"
-        disabled={state.retryDisabled}
-        onClick={() => void state.reload()}
-      >
-        <RefreshCw aria-hidden="true" />
-        {state.retryDisabled ? adminMessages.pleaseWait : "Retry"}
-      </Button>
-    </Card>
+    <LoadFailed
+      variant="banner"
+      title={adminMessages.statsFailed(detail)}
+      message=""
+      // The dashboard's own rhythm: Retry waits while a retry would do nothing.
+      query={{ isFetching: state.retryDisabled, refetch: state.reload }}
+      retryLabel={state.retryDisabled ? adminMessages.pleaseWait : "Retry"}
+    />
   );
 }
 
 /**
- * /admin-dashboard's Overview: six figures, the available units whose availability is due to be
- * confirmed, and each building's occupancy, computed from the admin property list. Skeletons
+ * /admin-dashboard's Overview: six figures of every building (counted by the database), the
+ * available units whose availability is due to be confirmed, and the occupancy of the newest
+ * buildings, from the dashboard's load. Skeletons
  * until the first answer; after one, the last figures stay on screen, under the error card if a
  * reload fails. The listing alerts card loads its own figures.
  */
 export function OverviewTab({ state }: { state: AdminPropertiesState }) {
-  const { properties, status } = state;
-  // "loading" means no answer yet; after one, the last list stays on screen, even on an error.
+  const { properties, stats, due, status } = state;
+  // "loading" means no answer yet; after one, the last figures stay on screen, even on an error.
   const loading = status === "loading";
-  const showFigures = status === "loaded" || (status === "error" && properties.length > 0);
+  const showFigures = stats !== null;
 
   return (
     <div className="grid gap-6">
@@ -109,16 +97,18 @@ export function OverviewTab({ state }: { state: AdminPropertiesState }) {
       ) : null}
       {loading || showFigures ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {statCards(properties).map((card) => (
+          {statCards(stats ?? noFigures).map((card) => (
             <StatCard key={card.title} {...card} loading={loading} />
           ))}
         </div>
       ) : null}
       {loading || showFigures ? (
-        <AvailabilityCard properties={properties} loading={loading} />
+        <AvailabilityCard due={due?.items ?? []} total={due?.total ?? 0} loading={loading} />
       ) : null}
       <ListingAlertsCard />
-      {showFigures ? <BuildingOccupancy properties={properties} /> : null}
+      {showFigures ? (
+        <BuildingOccupancy properties={properties} total={stats.totalProperties} />
+      ) : null}
     </div>
   );
 }

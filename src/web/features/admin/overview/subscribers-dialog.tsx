@@ -1,15 +1,15 @@
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw, TriangleAlert, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Inbox, Users } from "lucide-react";
 import { useState } from "react";
 import { type AlertSubscriber, adminAlertsMessages } from "#domain/admin-alerts";
 import { type AlertStatus, alertStatuses } from "#domain/alerts";
 import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge, type BadgeProps } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { SegmentedFilter } from "#web/components/ui/segmented-filter";
-import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useAlertSubscribers } from "./use-listing-alerts";
 
@@ -46,12 +46,14 @@ function SubscriberRow({ subscriber }: { subscriber: AlertSubscriber }) {
 
 function SubscriberList() {
   const [filter, setFilter] = useState<Filter>("all");
-  const [page, setPage] = useState(1);
-  const list = useAlertSubscribers(filter === "all" ? undefined : filter, page);
+  // The cursors of the pages before this one (Previous goes back one), the first page's none.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length;
+  const list = useAlertSubscribers(filter === "all" ? undefined : filter, cursors.at(-1));
   const answer = list.data;
-  const first = answer ? (answer.page - 1) * answer.pageSize + 1 : 0;
+  const first = answer ? (page - 1) * answer.pageSize + 1 : 0;
   const last = answer ? first + answer.subscribers.length - 1 : 0;
-  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const nextCursor = answer?.nextCursor;
 
   return (
     <div className="grid gap-4">
@@ -61,22 +63,11 @@ function SubscriberList() {
         value={filter}
         onChange={(value) => {
           setFilter(value);
-          setPage(1);
+          setCursors([undefined]);
         }}
       />
       {list.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          headingLevel={3}
-          title={adminAlertsMessages.subscribersFailed}
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed headingLevel={3} title={adminAlertsMessages.subscribersFailed} query={list} />
       ) : !answer || list.isPlaceholderData ? (
         <LoadingList label="Loading subscribers..." lines={["h-5 w-1/2", "h-4 w-2/3"]} />
       ) : answer.subscribers.length === 0 ? (
@@ -107,7 +98,7 @@ function SubscriberList() {
               variant="outline"
               className="min-h-11"
               disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
+              onClick={() => setCursors(cursors.slice(0, -1))}
             >
               <ChevronLeft aria-hidden="true" />
               Previous
@@ -115,8 +106,8 @@ function SubscriberList() {
             <Button
               variant="outline"
               className="min-h-11"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
+              disabled={!nextCursor}
+              onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
             >
               Next
               <ChevronRight aria-hidden="true" />

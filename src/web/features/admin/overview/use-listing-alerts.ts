@@ -9,10 +9,10 @@ export function useAlertSummary() {
 }
 
 /** One page of subscribers (with their addresses); the last page stays while the next loads. */
-export function useAlertSubscribers(status: AlertStatus | undefined, page: number) {
+export function useAlertSubscribers(status: AlertStatus | undefined, cursor: string | undefined) {
   return useQuery({
     ...contractQuery(adminAlertsApi.subscribers, {
-      query: { ...(status ? { status } : {}), ...(page > 1 ? { page } : {}) },
+      query: { ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) },
     }),
     placeholderData: keepPreviousData,
   });

@@ -5,8 +5,7 @@ import { type AdminImage, ALT_TEXT_MAX, adminMessages } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Button } from "#web/components/ui/button";
 import { TextField } from "#web/components/ui/form-field";
-import { request } from "#web/lib/api-client";
-import { useContractMutation } from "#web/lib/query";
+import { type SendWrite, useContractMutation } from "#web/lib/query";
 import type { ImageOwner } from "./image-owner";
 
 const altSaveFailed = (n: number) => `The description of image ${n} was not saved.`;
@@ -54,15 +53,15 @@ export function useCurrentImages(images: AdminImage[], owner: ImageOwner) {
   }
 
   /**
-   * Sends the alt texts that changed, and tells which could not be saved. Plain calls: the
-   * dialog refetches the list once, after its whole save.
+   * Sends the alt texts that changed, and tells which could not be saved. Writes of the dialog's
+   * save (`send`): the list is refetched once, after the whole save.
    */
-  async function saveAlts() {
+  async function saveAlts(send: SendWrite) {
     for (const [index, image] of visible.entries()) {
       const alt = alts[image.id]?.trim();
       if (alt === undefined || alt === image.alt) continue;
       try {
-        await request(adminPropertiesApi.updateImageAlt, {
+        await send(adminPropertiesApi.updateImageAlt, {
           params: { id: String(image.id) },
           body: { alt },
         });

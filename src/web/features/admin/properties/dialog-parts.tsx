@@ -1,12 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { type ComponentProps, useId, useRef } from "react";
-import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { languageNames, locales } from "#domain/locale";
 import { Button } from "#web/components/ui/button";
 import { DialogClose } from "#web/components/ui/dialog";
 import { SelectField, TextAreaField } from "#web/components/ui/form-field";
-import { invalidate } from "#web/lib/query";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -119,28 +116,6 @@ export function useReturnFocus() {
       opener.current.focus();
     },
   };
-}
-
-/** What a dialog's save writes: the record, its photos' alt texts, its new photos. */
-const savedByDialog = [
-  ...new Set([
-    ...adminPropertiesApi.createProperty.invalidates,
-    ...adminPropertiesApi.updateProperty.invalidates,
-    ...adminPropertiesApi.createUnit.invalidates,
-    ...adminPropertiesApi.updateUnit.invalidates,
-    ...adminPropertiesApi.updateImageAlt.invalidates,
-    ...adminPropertiesApi.uploadImages.invalidates,
-  ]),
-];
-
-/**
- * A dialog's save is several writes in a row. What their contracts invalidate is refetched once,
- * when the last is done (also after a refusal: the record may have changed meanwhile), rather
- * than after each write, which would reload the list before the photos are even sent.
- */
-export function useRefetchAfterSave() {
-  const client = useQueryClient();
-  return () => invalidate(client, savedByDialog);
 }
 
 type TextAreaProps = Omit<ComponentProps<"textarea">, "className">;

@@ -4,18 +4,25 @@ import type { ComponentProps } from "react";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdminProperty, adminMessages } from "#domain/admin";
-import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { formatShortDate } from "#web/lib/format-date-time";
+import { useListAddress } from "#web/lib/list-address";
+import { tenantsHandler } from "../tenants/test-support";
 import { useAdminProperties } from "../use-admin-properties";
 import { PropertiesTab } from "./properties-tab";
-import { done, sampleProperty, sampleUnit } from "./test-support";
+import {
+  dashboardFigures,
+  done,
+  figuresHandlers,
+  sampleProperty,
+  sampleUnit,
+} from "./test-support";
 
 // The tab lists each unit's tenants: none, unless a test says so.
 beforeEach(() => {
-  answer(handle(adminMaintenanceApi.tenants, () => ({ tenants: [] })));
+  answer(tenantsHandler(() => []));
 });
 
 afterEach(() => {
@@ -28,6 +35,8 @@ type State = ComponentProps<typeof PropertiesTab>["state"];
 function state(values: Partial<State> = {}): State {
   return {
     properties: [],
+    nextCursor: null,
+    stats: dashboardFigures(values.properties ?? []).stats,
     status: "loaded",
     error: null,
     retryDisabled: false,
@@ -133,6 +142,7 @@ describe("PropertiesTab", () => {
     const deleted: string[] = [];
     answer(
       handle(adminPropertiesApi.list, () => lists[Math.min(listCalls++, 1)]!),
+      ...figuresHandlers(() => lists[Math.min(listCalls, 1)]!),
       handle(adminPropertiesApi.deleteProperty, ({ params }) => {
         deleted.push(params.id);
         return done("Property deleted successfully!");
@@ -188,6 +198,7 @@ describe("PropertiesTab", () => {
     ];
     answer(
       handle(adminPropertiesApi.list, () => [sampleProperty(4, { units: units() })]),
+      ...figuresHandlers(() => [sampleProperty(4, { units: units() })]),
       handle(adminPropertiesApi.confirmAvailability, ({ params }) => {
         confirmed.push(params.id);
         confirmedAt = today;
@@ -214,5 +225,59 @@ describe("PropertiesTab", () => {
     ).toBeInTheDocument();
     expect(confirmed).toEqual(["9"]);
     expect(row).toHaveTextContent(`Last confirmed ${formatShortDate(today)}`);
+  });
+});
+
+describe("PropertiesTab at size: a page at a time, searched on the server", () => {
+  /** The tab as the dashboard wires it: the address's search and page choose the load. */
+  function PagedTab() {
+    const address = useListAddress(["q"]);
+    return (
+      <PropertiesTab state={useAdminProperties({ q: address.filters.q, cursor: address.cursor })} />
+    );
+  }
+
+  it("asks for the words typed and for the next page, and shows the server's count", async () => {
+    const user = userEvent.setup();
+    const asked: Record<string, string>[] = [];
+    const first = [
+      sampleProperty(1, { title: "Elm Court" }),
+      sampleProperty(2, { title: "Oak Row" }),
+    ];
+    answer(
+      handle(adminPropertiesApi.list, ({ query }) => {
+        asked.push(query);
+        if (query.q === "oak") return [sampleProperty(2, { title: "Oak Row" })];
+        if (query.cursor === "page-2") return [sampleProperty(3, { title: "Maple House" })];
+        return { status: 200, body: first, headers: { "x-next-cursor": "page-2" } };
+      }),
+      handle(adminPropertiesApi.stats, () => ({
+        totalProperties: 41,
+        availableUnits: 0,
+        totalUnits: 0,
+        occupancyRate: 0,
+        lastUpdated: null,
+      })),
+      handle(adminPropertiesApi.unitsToConfirm, () => ({ items: [], total: 0, nextCursor: null })),
+      tenantsHandler(() => []),
+    );
+    renderWithQuery(<PagedTab />);
+    expect(await screen.findByRole("heading", { name: "Elm Court" })).toBeInTheDocument();
+    expect(screen.getByText("41")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByRole("heading", { name: "Maple House" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Elm Court" })).not.toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ cursor: "page-2" });
+    await user.click(screen.getByRole("button", { name: "First page" }));
+    expect(await screen.findByRole("heading", { name: "Elm Court" })).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "Search buildings" }), "oak");
+    expect(await screen.findByRole("heading", { name: "Oak Row" })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Elm Court" })).not.toBeInTheDocument(),
+    );
+    // Asked once the typing stopped, not once per letter.
+    expect(asked.filter((query) => query.q !== undefined).map((query) => query.q)).toEqual(["oak"]);
   });
 });

@@ -1,17 +1,19 @@
-import { Building2, Plus, RefreshCw } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Building2, Plus, Search } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { type AdminProperty, type AdminUnit, adminMessages } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
-import { maintenanceStaffMessages } from "#domain/maintenance";
+import { Pager } from "#web/components/layout/pager";
+import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
+import { SearchBox, useSearchBox } from "#web/components/search-box";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { failureDetail } from "#web/lib/api-client";
+import { useListAddress } from "#web/lib/list-address";
 import { useContractMutation } from "#web/lib/query";
 import { useTenantDialogs } from "../tenants/tenant-dialogs";
-import { tenantsByUnit, useTenants } from "../tenants/use-tenants";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { deleteFailure } from "./messages";
 import { type CardActions, PropertyCard } from "./property-card";
@@ -25,7 +27,10 @@ type Props = {
    * request, and through the hold after a 429). After a save, delete or image change, the
    * write's contract invalidates the list, which refetches it.
    */
-  state: Pick<AdminPropertiesState, "properties" | "status" | "error" | "retryDisabled" | "reload">;
+  state: Pick<
+    AdminPropertiesState,
+    "properties" | "nextCursor" | "stats" | "status" | "error" | "retryDisabled" | "reload"
+  >;
   /** The signed-in administrator, sent with each photo upload as its userId field. */
   userId?: string | null;
 };
@@ -47,14 +52,17 @@ const idParams = (id: number) => ({ params: { id: String(id) } });
  */
 export function PropertiesTab({ state, userId }: Props) {
   const { properties, status, error, retryDisabled } = state;
+  // The search and the page live in the address (the dashboard loads the page they name).
+  const address = useListAddress(["q"]);
+  const q = address.filters.q;
+  const { setFilter } = address;
+  const [search, setSearch] = useSearchBox(q, (value) => setFilter("q", value, { replace: true }));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const deleteProperty = useContractMutation(adminPropertiesApi.deleteProperty, idParams);
   const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
-  const tenants = useTenants();
-  const byUnit = useMemo(() => tenantsByUnit(tenants.data?.tenants), [tenants.data]);
-  const tenantDialogs = useTenantDialogs(properties);
+  const tenantDialogs = useTenantDialogs();
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -73,7 +81,7 @@ export function PropertiesTab({ state, userId }: Props) {
     onAddUnit: (property) => setEditing({ kind: "unit", unit: null, propertyId: property.id }),
     onEditUnit: (unit) => setEditing({ kind: "unit", unit, propertyId: unit.propertyId }),
     onDeleteUnit: (unit, property) => setDeleting({ kind: "unit", unit, property }),
-    tenants: { byUnit, actions: tenantDialogs.actions },
+    tenants: { actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });
 
@@ -109,11 +117,14 @@ export function PropertiesTab({ state, userId }: Props) {
           <p className="text-sm text-muted-foreground">
             Total Buildings:{" "}
             <strong className="text-foreground">
-              {status === "loading" && !hasData ? "…" : properties.length}
+              {status === "loading" && !hasData
+                ? "…"
+                : (state.stats?.totalProperties ?? properties.length)}
             </strong>
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <SearchBox value={search} onChange={setSearch} label={adminMessages.searchBuildings} />
           {hasData ? (
             <Button
               variant="outline"
@@ -130,40 +141,28 @@ export function PropertiesTab({ state, userId }: Props) {
       </header>
 
       {status === "error" ? (
-        <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/40 p-5">
-          <p className="font-semibold text-destructive">{error ?? adminMessages.loadFailed}</p>
-          <Button
-            variant="outline"
-            className="h-11"
-            onClick={() => void state.reload()}
-            disabled={retryDisabled}
-          >
-            <RefreshCw aria-hidden="true" />{" "}
-            {retryDisabled ? adminMessages.pleaseWait : "Try Again"}
-          </Button>
-        </Card>
-      ) : null}
-
-      {tenants.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          <span>{`${maintenanceStaffMessages.tenantsLoadFailed}. ${failureDetail(tenants.error)}`}</span>
-          <Button
-            variant="outline"
-            className="h-11"
-            disabled={tenants.isFetching}
-            onClick={() => void tenants.refetch()}
-          >
-            <RefreshCw aria-hidden="true" /> Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          variant="banner"
+          title={error ?? adminMessages.loadFailed}
+          message=""
+          // The dashboard's own rhythm: Try Again waits while a retry would do nothing.
+          query={{ isFetching: retryDisabled, refetch: state.reload }}
+          retryLabel={retryDisabled ? adminMessages.pleaseWait : undefined}
+        />
       ) : null}
 
       {status === "loading" && !hasData ? <LoadingCards /> : null}
 
-      {status === "loaded" && !hasData ? (
+      {status === "loaded" && !hasData && q ? (
+        <StatePanel
+          icon={Search}
+          headingLevel={3}
+          title={adminMessages.noBuildingMatches}
+          message={adminMessages.searchOtherWords}
+        />
+      ) : null}
+
+      {status === "loaded" && !hasData && !q ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <Building2 aria-hidden="true" className="size-12 text-muted-foreground" />
           <h3 className="text-lg font-bold">{adminMessages.noBuildings}</h3>
@@ -183,6 +182,14 @@ export function PropertiesTab({ state, userId }: Props) {
           ))}
         </div>
       ) : null}
+
+      <Pager
+        label="Building pages"
+        nextCursor={state.nextCursor}
+        isFirstPage={address.cursor === undefined}
+        onNextPage={address.nextPage}
+        onFirstPage={address.firstPage}
+      />
 
       <PropertyDialog
         open={editing?.kind === "property"}

@@ -12,13 +12,15 @@ import {
   fullAddress,
   typeLabel,
 } from "#domain/listing-format";
-import type { Tenant } from "#domain/maintenance";
+import { maintenanceStaffMessages, type Tenant } from "#domain/maintenance";
 import { placeholderIndex, placeholderPhoto } from "#domain/photos";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ResponsiveImage } from "#web/components/ui/responsive-image";
 import { formatShortDate } from "#web/lib/format-date-time";
 import { type TenantActions, UnitTenants } from "../tenants/unit-tenants";
+import { useUnitsTenants } from "../tenants/use-tenants";
 import { unitLabel, useConfirmAvailability } from "../use-confirm-availability";
 
 export type CardActions = {
@@ -27,8 +29,11 @@ export type CardActions = {
   onAddUnit: (property: AdminProperty) => void;
   onEditUnit: (unit: AdminUnit) => void;
   onDeleteUnit: (unit: AdminUnit, property: AdminProperty) => void;
-  /** Who has portal access to each unit, and the buttons that invite, move and end access. */
-  tenants?: { byUnit: ReadonlyMap<number, Tenant[]>; actions: TenantActions };
+  /**
+   * The buttons that invite, move and end a tenant's access; with them, each unit shown lists
+   * the tenants who have portal access to it.
+   */
+  tenants?: { actions: TenantActions };
 };
 
 export function moreUnitsText(count: number): string {
@@ -142,6 +147,7 @@ export function PropertyCard({
 function UnitsList({ property, actions }: { property: AdminProperty; actions: CardActions }) {
   const shown = property.units.slice(0, UNITS_SHOWN_PER_BUILDING);
   const more = property.units.length - shown.length;
+  const tenants = useUnitsTenants(actions.tenants ? shown.map((unit) => unit.id) : []);
   return (
     <section aria-label={`Units of ${property.title}`} className="mt-auto grid gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -162,10 +168,28 @@ function UnitsList({ property, actions }: { property: AdminProperty; actions: Ca
       ) : (
         <ul className="divide-y divide-border rounded-md border border-border">
           {shown.map((unit) => (
-            <UnitRow key={unit.id} unit={unit} property={property} actions={actions} />
+            <UnitRow
+              key={unit.id}
+              unit={unit}
+              property={property}
+              actions={actions}
+              tenants={tenants.byUnit.get(unit.id) ?? []}
+            />
           ))}
         </ul>
       )}
+      {tenants.query.isError ? (
+        <LoadFailed
+          variant="banner"
+          title={`${maintenanceStaffMessages.tenantsLoadFailed}.`}
+          query={tenants.query}
+        />
+      ) : null}
+      {tenants.total > tenants.shown ? (
+        <p className="text-sm text-muted-foreground">
+          {maintenanceStaffMessages.moreTenants(tenants.shown, tenants.total)}
+        </p>
+      ) : null}
       {more > 0 ? <p className="text-sm text-muted-foreground">{moreUnitsText(more)}</p> : null}
     </section>
   );
@@ -196,13 +220,14 @@ function UnitRow({
   unit,
   property,
   actions,
+  tenants,
 }: {
   unit: AdminUnit;
   property: AdminProperty;
   actions: CardActions;
+  tenants: Tenant[];
 }) {
   const name = `Unit ${unit.unitNumber}`;
-  const { tenants } = actions;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <div className="min-w-0 flex-1">
@@ -242,12 +267,12 @@ function UnitRow({
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      {tenants ? (
+      {actions.tenants ? (
         <UnitTenants
           unit={unit}
           building={property.title}
-          tenants={tenants.byUnit.get(unit.id) ?? []}
-          actions={tenants.actions}
+          tenants={tenants}
+          actions={actions.tenants.actions}
         />
       ) : null}
     </li>

@@ -12,7 +12,14 @@ import { renderWithQuery } from "#tests/support/render-with-query";
 import { recordUploadProgress } from "#tests/support/upload-progress";
 import { contractQuery } from "#web/lib/query";
 import { PropertyDialog } from "./property-dialog";
-import { done, imageFile, sampleImage, sampleProperty, uploadParts } from "./test-support";
+import {
+  done,
+  figuresHandlers,
+  imageFile,
+  sampleImage,
+  sampleProperty,
+  uploadParts,
+} from "./test-support";
 
 /** How many times the admin list was asked for: the dashboard's list, watched by the harness. */
 let listCalls: number;
@@ -24,6 +31,7 @@ beforeEach(() => {
       listCalls += 1;
       return [];
     }),
+    ...figuresHandlers(() => []),
   );
 });
 

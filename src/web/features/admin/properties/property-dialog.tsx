@@ -12,7 +12,6 @@ import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { typeLabel } from "#domain/listing-format";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { CheckboxField, SelectField, TextField } from "#web/components/ui/form-field";
-import { request } from "#web/lib/api-client";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
   CheckboxWithHint,
@@ -20,20 +19,17 @@ import {
   DialogActions,
   describeUploadFailures,
   FormAlert,
-  type SavePhase,
-  useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
-import { FairHousingPanel, FairHousingRecord, useFairHousingCheck } from "./fair-housing-panel";
+import { FairHousingPanel, FairHousingRecord } from "./fair-housing-panel";
 import { ImagePicker } from "./image-picker";
-import { firstIssue, saveFailureLines } from "./messages";
 import {
   amenityOptions,
   type PropertyFormValues,
   propertyFormDefaults,
   toPropertyInput,
 } from "./property-form";
-import { useImageUploads } from "./use-image-uploads";
+import { useListingSave } from "./use-listing-save";
 
 type Props = {
   open: boolean;
@@ -81,71 +77,32 @@ function PropertyForm({
 }) {
   const editing = property !== null;
   const form = useForm<PropertyFormValues>({ defaultValues: propertyFormDefaults(property) });
-  const uploads = useImageUploads();
   const current = useCurrentImages(property?.images ?? [], { propertyId: property?.id ?? 0 });
-  const refetchAfterSave = useRefetchAfterSave();
-  const [phase, setPhaseState] = useState<SavePhase>("idle");
-  const [alert, setAlert] = useState<string[] | null>(null);
-  const [invalidField, setInvalidField] = useState<string | undefined>();
-  const busy = phase !== "idle";
-  const fairHousing = useFairHousingCheck();
-
-  const setPhase = (next: SavePhase) => {
-    setPhaseState(next);
-    onBusyChange(next !== "idle");
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setInvalidField(undefined);
-    const schema = editing ? propertyEditFormSchema : propertyCreateSchema;
-    const parsed = schema.safeParse(toPropertyInput(values));
-    if (!parsed.success) {
-      const { message, field } = firstIssue(parsed.error.issues);
-      setAlert([message]);
-      setInvalidField(field);
-      if (field) form.setFocus(field as keyof PropertyFormValues);
-      return;
-    }
-
-    // The wording is checked as the server checks it: flagged phrases stop the save once.
-    const body = fairHousing.bodyFor(parsed.data, {
-      ...parsed.data,
-      lines: { field: "amenities", values: parsed.data.amenities },
-    });
-    if (!body) return;
-
-    setPhase("saving");
-    let saved: AdminProperty;
-    try {
-      // hasVacancy is sent too: the dialog shows the flag, and leaving it out of an update would
-      // keep the stored one whatever the box says.
-      saved = editing
-        ? await request(adminPropertiesApi.updateProperty, {
-            params: { id: String(property.id) },
-            body,
-          })
-        : await request(adminPropertiesApi.createProperty, { body });
-    } catch (error) {
-      setAlert(saveFailureLines(editing ? "updateProperty" : "addProperty", error));
-      setPhase("idle");
-      void refetchAfterSave();
-      return;
-    }
-    if (editing) await current.saveAlts();
-    // The building is saved: an image that does not upload is reported, not a reason to stay.
-    if (uploads.items.length > 0) setPhase("uploading");
-    const failures = await uploads.uploadAll({ propertyId: saved.id }, userId);
-    toast.success(editing ? adminMessages.propertyUpdated : adminMessages.propertyAdded);
-    if (failures.length > 0) {
-      toast.error(adminMessages.uploadError(describeUploadFailures(failures)));
-    }
-    setPhase("idle");
-    onDone();
-    await refetchAfterSave();
+  const { onSubmit, phase, busy, alert, invalid, fairHousing, uploads } = useListingSave({
+    form,
+    parse: (values) =>
+      (editing ? propertyEditFormSchema : propertyCreateSchema).safeParse(toPropertyInput(values)),
+    wording: (body) => ({ ...body, lines: { field: "amenities", values: body.amenities } }),
+    action: editing ? "updateProperty" : "addProperty",
+    // hasVacancy is sent too: the dialog shows the flag, and leaving it out of an update would
+    // keep the stored one whatever the box says.
+    write: (body, send) =>
+      editing
+        ? send(adminPropertiesApi.updateProperty, { params: { id: String(property.id) }, body })
+        : send(adminPropertiesApi.createProperty, { body }),
+    owner: (saved) => ({ propertyId: saved.id }),
+    current: editing ? current : null,
+    userId,
+    announce: (_saved, failures) => {
+      toast.success(editing ? adminMessages.propertyUpdated : adminMessages.propertyAdded);
+      if (failures.length > 0) {
+        toast.error(adminMessages.uploadError(describeUploadFailures(failures)));
+      }
+    },
+    onBusyChange,
+    onDone,
   });
 
-  const invalid = (name: keyof PropertyFormValues) => (invalidField === name ? true : undefined);
   const amenities = amenityOptions(property?.amenities ?? []);
 
   return (

@@ -1,5 +1,13 @@
-import type { AdminImage, AdminProperty, AdminUnit } from "#domain/admin";
+import {
+  type AdminImage,
+  type AdminProperty,
+  type AdminUnit,
+  dashboardStats,
+  unitsToConfirm,
+} from "#domain/admin";
+import { adminPropertiesApi, UNITS_TO_CONFIRM_PAGE } from "#domain/api/admin-properties";
 import { noUnitFacts } from "#domain/unit-facts";
+import { handle } from "#tests/support/api-mocks";
 
 /** Test helpers for the Properties tab: sample records, image files, what an upload sent. */
 
@@ -89,4 +97,24 @@ export async function uploadParts(request: Request) {
     else files += 1;
   }
   return { fields, files };
+}
+
+/**
+ * The dashboard's figures and units to confirm as the server counts them (in SQL), from a list
+ * of buildings: what a test's stand-in server answers beside the list.
+ */
+export function dashboardFigures(properties: AdminProperty[], now = new Date()) {
+  const due = unitsToConfirm(properties, now);
+  return {
+    stats: dashboardStats(properties),
+    due: { items: due.slice(0, UNITS_TO_CONFIRM_PAGE), total: due.length, nextCursor: null },
+  };
+}
+
+/** The stand-in server's figures and units to confirm, from the list `properties()` holds now. */
+export function figuresHandlers(properties: () => AdminProperty[]) {
+  return [
+    handle(adminPropertiesApi.stats, () => dashboardFigures(properties()).stats),
+    handle(adminPropertiesApi.unitsToConfirm, () => dashboardFigures(properties()).due),
+  ];
 }

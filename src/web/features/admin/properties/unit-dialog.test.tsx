@@ -11,11 +11,14 @@ import { fairHousingMessages } from "#domain/fair-housing";
 import { noUnitFacts } from "#domain/unit-facts";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { choicesHandler } from "../buildings/test-support";
 import { imageFile, sampleProperty, sampleUnit, uploadParts } from "./test-support";
 import { UnitDialog } from "./unit-dialog";
 
 // An available unit's dialog asks how many renters it alerts; nobody, unless a test says so.
 beforeEach(() => {
+  // Add New Unit from the header chooses among the server's buildings.
+  answer(choicesHandler([sampleProperty(1), sampleProperty(2, { title: "Oak Row" })]));
   answer(handle(adminAlertsApi.reach, () => ({ renters: 0, later: 0, buildingActive: true })));
 });
 

@@ -1,6 +1,6 @@
 import { BellRing } from "lucide-react";
 import { useState } from "react";
-import { type Control, useForm, useWatch } from "react-hook-form";
+import { type Control, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import {
   type AdminProperty,
@@ -13,23 +13,20 @@ import { reachAfterSave, reachSentence } from "#domain/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { SelectField, TextField } from "#web/components/ui/form-field";
-import { request } from "#web/lib/api-client";
+import { useBuildingChoices } from "../buildings/use-building-choices";
 import { CurrentImages, useCurrentImages } from "./current-images";
 import {
   DescriptionFields,
   DialogActions,
   describeUploadFailures,
   FormAlert,
-  type SavePhase,
-  useRefetchAfterSave,
   useReturnFocus,
 } from "./dialog-parts";
-import { FairHousingPanel, FairHousingRecord, useFairHousingCheck } from "./fair-housing-panel";
+import { FairHousingPanel, FairHousingRecord } from "./fair-housing-panel";
 import { ImagePicker } from "./image-picker";
-import { firstIssue, saveFailureLines } from "./messages";
 import { UnitFactsFields } from "./unit-facts-fields";
 import { toUnitInput, type UnitFormValues, unitFormDefaults } from "./unit-form";
-import { useImageUploads } from "./use-image-uploads";
+import { useListingSave } from "./use-listing-save";
 import { reachQueryOf, useReachBeforeSave, useUnitReach } from "./use-unit-reach";
 
 type Props = {
@@ -95,10 +92,43 @@ function ReachNote({
   );
 }
 
+/**
+ * Add New Unit's building (from the tab's header, not a card): any building, from the server's
+ * choices, found by name when there are many.
+ */
+function ChooseBuilding({
+  form,
+  invalid,
+}: {
+  form: UseFormReturn<UnitFormValues>;
+  invalid: true | undefined;
+}) {
+  const chosen = Number(form.watch("propertyId")) || null;
+  const { buildings, finder } = useBuildingChoices(chosen);
+  return (
+    <>
+      {finder ? <div className="sm:col-span-2">{finder}</div> : null}
+      <SelectField
+        label="Building"
+        required
+        aria-invalid={invalid}
+        className="sm:col-span-2"
+        {...form.register("propertyId")}
+      >
+        <option value="">Select a building</option>
+        {buildings.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.title}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 function UnitForm({
   unit,
   propertyId,
-  properties,
   userId,
   onBusyChange,
   onDone,
@@ -110,82 +140,49 @@ function UnitForm({
   const form = useForm<UnitFormValues>({
     defaultValues: unitFormDefaults(unit, unit?.propertyId ?? propertyId),
   });
-  const uploads = useImageUploads();
   const current = useCurrentImages(unit?.images ?? [], { unitId: unit?.id ?? 0 });
-  const refetchAfterSave = useRefetchAfterSave();
-  const [phase, setPhaseState] = useState<SavePhase>("idle");
-  const [alert, setAlert] = useState<string[] | null>(null);
-  const [invalidField, setInvalidField] = useState<string | undefined>();
-  const busy = phase !== "idle";
-  const fairHousing = useFairHousingCheck();
   const chooseBuilding = !editing && propertyId === null;
   const reachBeforeSave = useReachBeforeSave();
-
-  const setPhase = (next: SavePhase) => {
-    setPhaseState(next);
-    onBusyChange(next !== "idle");
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setInvalidField(undefined);
-    const input = toUnitInput(values);
-    const parsed = editing ? unitUpdateSchema.safeParse(input) : unitCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const { message, field } = firstIssue(parsed.error.issues);
-      setAlert([message]);
-      setInvalidField(field);
-      if (field) form.setFocus(field as keyof UnitFormValues);
-      return;
-    }
-
-    // The wording is checked as the server checks it: flagged phrases stop the save once.
-    const body = fairHousing.bodyFor(parsed.data, {
-      ...parsed.data,
-      lines: { field: "features", values: parsed.data.features },
-    });
-    if (!body) return;
-
-    setPhase("saving");
-    const reached = await reachBeforeSave(reachQueryOf(values, unit?.id ?? null));
-    const reachLine = reached ? reachAfterSave(reached, input.availableFrom ?? null) : null;
-    let saved: AdminUnit;
-    try {
-      saved = editing
-        ? await request(adminPropertiesApi.updateUnit, {
-            params: { id: String(unit.id) },
-            body,
-          })
-        : // unitCreateSchema refused a missing building above.
-          await request(adminPropertiesApi.createUnit, {
+  const { onSubmit, phase, busy, alert, invalid, fairHousing, uploads } = useListingSave({
+    form,
+    parse: (values) => {
+      const input = toUnitInput(values);
+      return editing ? unitUpdateSchema.safeParse(input) : unitCreateSchema.safeParse(input);
+    },
+    wording: (body) => ({ ...body, lines: { field: "features", values: body.features } }),
+    action: editing ? "updateUnit" : "addUnit",
+    write: async (body, send, values) => {
+      const input = toUnitInput(values);
+      const reached = await reachBeforeSave(reachQueryOf(values, unit?.id ?? null));
+      const reachLine = reached ? reachAfterSave(reached, input.availableFrom ?? null) : null;
+      const saved = editing
+        ? await send(adminPropertiesApi.updateUnit, { params: { id: String(unit.id) }, body })
+        : // unitCreateSchema refused a missing building before.
+          await send(adminPropertiesApi.createUnit, {
             body: { ...body, propertyId: input.propertyId },
           });
-    } catch (error) {
-      setAlert(saveFailureLines(editing ? "updateUnit" : "addUnit", error));
-      setPhase("idle");
-      void refetchAfterSave();
-      return;
-    }
-    if (editing) await current.saveAlts();
-    if (uploads.items.length > 0) setPhase("uploading");
-    const failures = await uploads.uploadAll({ unitId: saved.id }, userId);
-    if (failures.length > 0) {
-      // The unit is saved: say so, and why its images are missing.
-      toast.warning(
-        editing ? adminMessages.unitUpdatedUploadFailed : adminMessages.unitCreatedUploadFailed,
-        { description: [describeUploadFailures(failures), reachLine].filter(Boolean).join(" ") },
-      );
-    } else {
-      toast.success(editing ? adminMessages.unitUpdated : adminMessages.unitAdded, {
-        description: reachLine ?? undefined,
-      });
-    }
-    setPhase("idle");
-    onDone();
-    await refetchAfterSave();
+      return { saved, reachLine };
+    },
+    owner: ({ saved }) => ({ unitId: saved.id }),
+    current: editing ? current : null,
+    userId,
+    announce: ({ reachLine }, failures) => {
+      if (failures.length > 0) {
+        // The unit is saved: say so, and why its images are missing.
+        toast.warning(
+          editing ? adminMessages.unitUpdatedUploadFailed : adminMessages.unitCreatedUploadFailed,
+          { description: [describeUploadFailures(failures), reachLine].filter(Boolean).join(" ") },
+        );
+      } else {
+        toast.success(editing ? adminMessages.unitUpdated : adminMessages.unitAdded, {
+          description: reachLine ?? undefined,
+        });
+      }
+    },
+    onBusyChange,
+    onDone,
   });
 
-  const invalid = (name: keyof UnitFormValues) => (invalidField === name ? true : undefined);
   const number = (name: keyof UnitFormValues) => ({
     type: "number",
     inputMode: "decimal" as const,
@@ -203,22 +200,7 @@ function UnitForm({
     >
       <p className="text-sm text-muted-foreground">Unit number and a rent above 0 are required.</p>
       <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
-        {chooseBuilding ? (
-          <SelectField
-            label="Building"
-            required
-            aria-invalid={invalid("propertyId")}
-            className="sm:col-span-2"
-            {...form.register("propertyId")}
-          >
-            <option value="">Select a building</option>
-            {properties.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
+        {chooseBuilding ? <ChooseBuilding form={form} invalid={invalid("propertyId")} /> : null}
         <TextField
           label="Unit Number"
           required

@@ -44,7 +44,7 @@ function uploadImage({
 /**
  * The images chosen in a dialog, uploaded after the record is saved: one request per file, one
  * after the other, each with its own progress. Closing the dialog aborts what is still running.
- * The dialog refetches the list once its whole save is done (see useRefetchAfterSave).
+ * The dialog refetches the list once its whole save is done (see useListingSave).
  */
 export function useImageUploads() {
   const [items, setItems] = useState<PendingImage[]>([]);

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { mfaApi } from "#domain/api/mfa";
 import { mfaMessages, type StaffMember } from "#domain/mfa";
 import { answer, handle, networkFailure, refuse, refuseWithCode } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { StaffTab } from "./staff-tab";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const me: StaffMember = {
   id: "u1",

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { RefreshCw, TriangleAlert, UserRound, Users } from "lucide-react";
+import { UserRound, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { mfaApi } from "#domain/api/mfa";
@@ -7,10 +7,10 @@ import type { StaffMember } from "#domain/mfa";
 import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { LoadingList } from "#web/components/layout/loading-list";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
 const nameOf = (member: StaffMember) => member.displayName ?? member.email;
@@ -105,17 +105,7 @@ export function StaffTab({ userId }: { userId: string | null }) {
         </p>
       </div>
       {list.isError ? (
-        <StatePanel
-          icon={TriangleAlert}
-          tone="error"
-          title="Failed to load staff"
-          message={failureDetail(list.error)}
-        >
-          <Button disabled={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </StatePanel>
+        <LoadFailed title="Failed to load staff" query={list} />
       ) : !staff ? (
         <LoadingList label="Loading staff..." cards={2} />
       ) : staff.length === 0 ? (

@@ -1,25 +1,19 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import type { AdminProperty } from "#domain/admin";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { maintenanceStaffMessages, type Tenant, tenantMessages } from "#domain/maintenance";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { SelectField } from "#web/components/ui/form-field";
 import { useContractMutation } from "#web/lib/query";
+import { useBuildingChoices } from "../buildings/use-building-choices";
 import { DialogActions, FormAlert, useReturnFocus } from "../properties/dialog-parts";
 import { refusalLines } from "./refusal-lines";
 
 type Move = { tenant: Tenant; unitId: number };
 
-function MoveForm({
-  tenant,
-  properties,
-  onDone,
-}: {
-  tenant: Tenant;
-  properties: AdminProperty[];
-  onDone: () => void;
-}) {
+function MoveForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
+  // Any unit of any building: the server's choices, found by name when there are many.
+  const { buildings, finder } = useBuildingChoices(null);
   const [unitId, setUnitId] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [alert, setAlert] = useState<string[] | null>(null);
@@ -46,6 +40,7 @@ function MoveForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+      {finder}
       <SelectField
         label="New unit"
         value={unitId}
@@ -56,7 +51,7 @@ function MoveForm({
         }}
       >
         <option value="">Choose a unit</option>
-        {properties
+        {buildings
           .filter((p) => p.units.length > 0)
           .map((p) => (
             <optgroup key={p.id} label={p.title}>
@@ -79,11 +74,9 @@ function MoveForm({
 /** 'Move': the tenant's access goes to another unit, of this building or another. */
 export function MoveTenantDialog({
   tenant,
-  properties,
   onClose,
 }: {
   tenant: Tenant | null;
-  properties: AdminProperty[];
   onClose: () => void;
 }) {
   const returnFocus = useReturnFocus();
@@ -100,7 +93,7 @@ export function MoveTenantDialog({
         description={from ? `Now in ${from}.` : undefined}
         {...returnFocus}
       >
-        {tenant ? <MoveForm tenant={tenant} properties={properties} onDone={onClose} /> : null}
+        {tenant ? <MoveForm tenant={tenant} onDone={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { AdminProperty } from "#domain/admin";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { maintenanceStaffMessages, type Tenant, tenantMessages } from "#domain/maintenance";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
@@ -14,7 +13,7 @@ import type { TenantActions } from "./unit-tenants";
  * The Properties tab's tenant dialogs (invite, move, end access) and the actions that open them
  * from a unit row. After each write the contract's invalidation refetches the tenants.
  */
-export function useTenantDialogs(properties: AdminProperty[]) {
+export function useTenantDialogs() {
   const [inviting, setInviting] = useState<InviteTarget | null>(null);
   const [moving, setMoving] = useState<Tenant | null>(null);
   const [ending, setEnding] = useState<Tenant | null>(null);
@@ -45,7 +44,7 @@ export function useTenantDialogs(properties: AdminProperty[]) {
   const dialogs = (
     <>
       <InviteTenantDialog target={inviting} onClose={() => setInviting(null)} />
-      <MoveTenantDialog tenant={moving} properties={properties} onClose={() => setMoving(null)} />
+      <MoveTenantDialog tenant={moving} onClose={() => setMoving(null)} />
       <ConfirmDialog
         open={ending !== null}
         onOpenChange={(open) => {

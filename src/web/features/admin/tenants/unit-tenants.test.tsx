@@ -6,8 +6,10 @@ import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { maintenanceStaffMessages, type Tenant, tenantMessages } from "#domain/maintenance";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
+import { choicesHandler } from "../buildings/test-support";
 import { PropertiesTab } from "../properties/properties-tab";
 import { done, sampleProperty, sampleUnit } from "../properties/test-support";
+import { tenantsHandler } from "./test-support";
 
 const properties = [
   sampleProperty(1, {
@@ -38,11 +40,14 @@ let tenantCalls: number;
 beforeEach(() => {
   tenants = [ann];
   tenantCalls = 0;
+  answer(choicesHandler(properties));
   answer(
-    handle(adminMaintenanceApi.tenants, () => {
-      tenantCalls += 1;
-      return { tenants };
-    }),
+    tenantsHandler(
+      () => tenants,
+      () => {
+        tenantCalls += 1;
+      },
+    ),
   );
 });
 
@@ -56,6 +61,8 @@ function show() {
       <PropertiesTab
         state={{
           properties,
+          nextCursor: null,
+          stats: null,
           status: "loaded",
           error: null,
           retryDisabled: false,
@@ -220,19 +227,26 @@ describe("Tenants on the Properties tab", () => {
         screen.queryByRole("list", { name: "Tenants of Unit 3C in Maple Court" }),
       ).not.toBeInTheDocument(),
     );
-    expect(tenantCalls).toBe(2);
+    // Each of the two cards asked for its units' tenants once, and again after the end.
+    expect(tenantCalls).toBe(4);
   });
 
   it("says when the tenants could not be loaded, with Try Again", async () => {
     const user = userEvent.setup();
     let fail = true;
     answer(
-      handle(adminMaintenanceApi.tenants, () =>
-        fail ? refuse(500, "Database unavailable") : { tenants: [ann] },
-      ),
+      handle(adminMaintenanceApi.tenants, ({ query }) => {
+        if (fail) return refuse(500, "Database unavailable");
+        const here = query.units?.split(",").includes("12") ? [ann] : [];
+        return { tenants: here, nextCursor: null, total: here.length };
+      }),
     );
     show();
-    const alert = await screen.findByRole("alert");
+    // Each card says so under its own units.
+    await waitFor(() => expect(screen.getAllByRole("alert")).toHaveLength(2));
+    const alert = within(screen.getByRole("region", { name: "Units of Maple Court" })).getByRole(
+      "alert",
+    );
     expect(alert).toHaveTextContent(maintenanceStaffMessages.tenantsLoadFailed);
     fail = false;
     await user.click(within(alert).getByRole("button", { name: "Try Again" }));

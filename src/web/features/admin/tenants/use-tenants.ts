@@ -1,11 +1,57 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
+import { PAGE_LIMIT_MAX } from "#domain/api/paging";
 import type { Tenant } from "#domain/maintenance";
+import { useFinderShown } from "#web/components/picker-finder";
 import { contractQuery } from "#web/lib/query";
+import { useDebouncedValue } from "#web/lib/use-debounced-value";
 
-/** The tenants with portal access; `enabled: false` waits (a dialog not yet open). */
-export function useTenants({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...contractQuery(adminMaintenanceApi.tenants, {}), enabled });
+const contract = adminMaintenanceApi.tenants;
+const noTenants: Tenant[] = [];
+
+/** Words typed in the tenant picker's finder are asked for once the typing stops for this long. */
+const FIND_DELAY_MS = 300;
+
+/**
+ * The tenants of a building card's units (the ones the card shows), grouped by unit: one
+ * request of at most 100 tenants by address, however many tenants the building has.
+ */
+export function useUnitsTenants(unitIds: readonly number[]) {
+  const query = useQuery({
+    ...contractQuery(contract, {
+      query: { units: unitIds.join(","), limit: PAGE_LIMIT_MAX },
+    }),
+    enabled: unitIds.length > 0,
+  });
+  const tenants = query.data?.tenants ?? noTenants;
+  return {
+    query,
+    byUnit: tenantsByUnit(tenants),
+    shown: tenants.length,
+    total: query.data?.total ?? 0,
+  };
+}
+
+/**
+ * The tenants a picker offers (the share dialog's "Tenant"): the first 50 by address, from the
+ * server. When there are more, the picker shows a finder whose words narrow the list on the
+ * server (name or address); with fewer, it is the plain list.
+ */
+export function useTenantChoices({ enabled = true }: { enabled?: boolean } = {}) {
+  const [typed, setTyped] = useState("");
+  const q = useDebouncedValue(typed.trim(), FIND_DELAY_MS);
+  const query = useQuery({
+    ...contractQuery(contract, { query: { q: q === "" ? undefined : q } }),
+    enabled,
+    // Other words: the last list stays in the picker until the new one comes.
+    placeholderData: keepPreviousData,
+  });
+  const listed = query.data?.tenants ?? noTenants;
+  const total = query.data?.total ?? 0;
+  // The finder stays once shown (while words are typed the list may well fit).
+  const needsFinder = useFinderShown(typed !== "" || total > listed.length);
+  return { tenants: listed, total, typed, setTyped, needsFinder, query };
 }
 
 /** The tenants of each unit, by unit id. */

@@ -5,12 +5,14 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type AlertSubscription, type AlertUpdate, alertMessages } from "#domain/alerts";
 import { alertsApi } from "#domain/api/alerts";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
 import { answer, handle, networkFailure } from "#tests/support/api-mocks";
+import { testQueryClient } from "#tests/support/render-with-query";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { ROOT_NAMESPACES } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
+import { QueryProvider } from "#web/lib/query";
 import { AlertManagePage } from "./alert-manage-page";
 import { AlertSubscribeDialog } from "./alert-subscribe-dialog";
 
@@ -19,7 +21,9 @@ function inPage(locale: Locale, ui: ReactNode) {
   const translator = createTranslator(locale, messagesFor(locale, [...ROOT_NAMESPACES, "alerts"]));
   return render(
     <MemoryRouter>
-      <I18nProvider translator={translator}>{ui}</I18nProvider>
+      <I18nProvider translator={translator}>
+        <QueryProvider client={testQueryClient()}>{ui}</QueryProvider>
+      </I18nProvider>
     </MemoryRouter>,
   );
 }

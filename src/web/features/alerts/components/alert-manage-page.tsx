@@ -2,14 +2,15 @@ import { BellOff, BellRing, Pause, Play } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type AlertSubscription, alertUpdateSchema } from "#domain/alerts";
+import { type AlertSubscription, type AlertUpdate, alertUpdateSchema } from "#domain/alerts";
+import { alertsApi } from "#domain/api/alerts";
+import { criteriaText, frequencyText } from "#domain/i18n/alert-text";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Badge } from "#web/components/ui/badge";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
-import { request } from "#web/lib/api-client";
-import { criteriaText, frequencyText } from "../alert-text";
+import { useContractMutation } from "#web/lib/query";
 import {
   type AlertFormValues,
   apiSchemaResolver,
@@ -42,55 +43,45 @@ export function AlertManagePage({ token, initial }: { token: string; initial: Al
   const { t, path } = i18n;
   const [subscription, setSubscription] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [gone, setGone] = useState(false);
   const form = useForm<AlertFormValues>({
     resolver,
     defaultValues: valuesOf(initial),
     mode: "onTouched",
   });
+  const save = useContractMutation(alertsApi.update, (body: AlertUpdate) => ({
+    params: { token },
+    body,
+  }));
+  const stop = useContractMutation(alertsApi.unsubscribe, (_: undefined) => ({
+    params: { token },
+  }));
+  const busy = save.isPending || stop.isPending;
+  const gone = stop.isSuccess;
 
   /** One call to the API; the page says how it went (`work` answers the words, translated). */
   async function act(work: () => Promise<string>) {
-    setBusy(true);
     setNotice(null);
     try {
       setNotice({ tone: "status", text: await work() });
     } catch {
       setNotice({ tone: "alert", text: t("alerts.manage.failed") });
-    } finally {
-      setBusy(false);
     }
   }
 
-  const update = (body: Parameters<typeof save>[0], said: string) =>
+  const update = (body: AlertUpdate, said: string) =>
     act(async () => {
-      const next = await save(body);
+      const next = await save.mutateAsync(body);
       setSubscription(next);
       form.reset(valuesOf(next));
       return said;
     });
-
-  async function save(body: {
-    criteria?: object;
-    frequency?: "instant" | "daily";
-    paused?: boolean;
-  }) {
-    const { alertsApi } = await import("#domain/api/alerts");
-    return request(alertsApi.update, { params: { token }, body });
-  }
 
   const onSubmit = form.handleSubmit((values) =>
     update({ criteria: criteriaOf(values), frequency: values.frequency }, t("form.alerts.updated")),
   );
 
   const unsubscribe = () =>
-    act(async () => {
-      const { alertsApi } = await import("#domain/api/alerts");
-      const answer = await request(alertsApi.unsubscribe, { params: { token } });
-      setGone(true);
-      return translateMessage(t, answer.message);
-    });
+    act(async () => translateMessage(t, (await stop.mutateAsync(undefined)).message));
 
   if (gone) {
     return (

@@ -1,14 +1,15 @@
 import { Bell, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { alertSubscribeSchema } from "#domain/alerts";
+import { type AlertSubscribeInput, alertSubscribeSchema } from "#domain/alerts";
+import { alertsApi } from "#domain/api/alerts";
 import type { BuildingFilters } from "#domain/listings";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
 import { TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
-import { request } from "#web/lib/api-client";
+import { QueryProvider, useContractMutation } from "#web/lib/query";
 import {
   apiSchemaResolver,
   CriteriaFields,
@@ -23,21 +24,28 @@ const payloadOf = (values: Values, lang: "en" | "es") => ({
   lang,
 });
 
-/** The dialog of "Get alerts for new homes": an address and criteria, then "check your e-mail". */
-export function AlertSubscribeDialog({
-  filters,
-  towns,
-  initiallyOpen = false,
-}: {
+type Props = {
   filters: BuildingFilters;
   towns: string[];
   /** Opened at once: mounted by the stand-in button's press (alert-subscribe.tsx). */
   initiallyOpen?: boolean;
-}) {
+};
+
+/**
+ * The dialog of "Get alerts for new homes": an address and criteria, then "check your e-mail".
+ * Loaded on demand on the listing pages, which mount no query client of their own.
+ */
+export function AlertSubscribeDialog(props: Props) {
+  return (
+    <QueryProvider>
+      <SubscribeDialog {...props} />
+    </QueryProvider>
+  );
+}
+
+function SubscribeDialog({ filters, towns, initiallyOpen = false }: Props) {
   const { t, locale } = useI18n();
   const [open, setOpen] = useState(initiallyOpen);
-  const [sent, setSent] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const defaults: Values = {
     email: "",
     bedroomsMin: filters.beds ? String(filters.beds) : "",
@@ -51,24 +59,19 @@ export function AlertSubscribeDialog({
     defaultValues: defaults,
     mode: "onTouched",
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const subscribe = useContractMutation(alertsApi.subscribe, (body: AlertSubscribeInput) => ({
+    body,
+  }));
+  const sent = subscribe.data ? translateMessage(t, subscribe.data.message) : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailed(false);
-    const { alertsApi } = await import("#domain/api/alerts");
-    try {
-      const answer = await request(alertsApi.subscribe, { body: payloadOf(values, locale) });
-      setSent(translateMessage(t, answer.message));
-    } catch {
-      setFailed(true);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) => subscribe.mutate(payloadOf(values, locale)));
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     // Opened again after a request: a fresh form, with the page's filters.
     if (!next && sent) {
-      setSent(null);
+      subscribe.reset();
       form.reset(defaults);
     }
   };
@@ -119,13 +122,13 @@ export function AlertSubscribeDialog({
                 {t("alerts.subscribe.factFiltersIgnored")}
               </p>
             ) : null}
-            {failed ? (
+            {subscribe.isError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {t("alerts.subscribe.failed")}
               </p>
             ) : null}
-            <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? t("alerts.form.sending") : t("alerts.form.submit")}
+            <Button type="submit" size="lg" disabled={subscribe.isPending}>
+              {subscribe.isPending ? t("alerts.form.sending") : t("alerts.form.submit")}
             </Button>
           </form>
         )}

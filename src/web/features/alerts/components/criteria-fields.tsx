@@ -1,7 +1,7 @@
 import type { Resolver, UseFormReturn } from "react-hook-form";
+import { formatRent } from "#domain/i18n/intl-formats";
 import { CheckboxField, SelectField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { formatRent } from "#web/i18n/intl-formats";
 
 /**
  * The alert forms' values: what the fields hold before they become criteria. The address is

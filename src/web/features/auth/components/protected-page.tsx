@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { SessionUser } from "#domain/auth";
-import type { UserRole } from "#domain/users";
+import type { UserRole } from "#domain/roles";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { useAuth } from "../auth-provider";
 import { homeOf, signInPageFor } from "../session-pages";

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import type { ConsentStatus } from "#domain/consent";
+import type { Translator } from "#domain/i18n/translator";
 import { OFFICE_TIME_ZONE } from "#domain/locale";
 import { Button } from "#web/components/ui/button";
 import { useI18n } from "#web/i18n/i18n-provider";
-import type { Translator } from "#web/i18n/translator";
 import { readAcceptance, resetConsent, useConsentStatus } from "../consent-store";
 
 function describe(status: ConsentStatus, { t, intl }: Translator): string {

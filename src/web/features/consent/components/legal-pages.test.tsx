@@ -10,17 +10,17 @@ import {
   DATA_RETENTION_YEARS,
   LEGAL_LAST_UPDATED,
 } from "#domain/consent";
+import enConsent from "#domain/i18n/messages/en/consent.json";
+import enPrivacy from "#domain/i18n/messages/en/privacy.json";
+import enTerms from "#domain/i18n/messages/en/terms.json";
+import esConsent from "#domain/i18n/messages/es/consent.json";
+import esPrivacy from "#domain/i18n/messages/es/privacy.json";
+import esTerms from "#domain/i18n/messages/es/terms.json";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import enConsent from "#web/i18n/messages/en/consent.json";
-import enPrivacy from "#web/i18n/messages/en/privacy.json";
-import enTerms from "#web/i18n/messages/en/terms.json";
-import esConsent from "#web/i18n/messages/es/consent.json";
-import esPrivacy from "#web/i18n/messages/es/privacy.json";
-import esTerms from "#web/i18n/messages/es/terms.json";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import Privacy, { meta as privacyMeta } from "#web/routes/privacy";
 import Terms, { meta as termsMeta } from "#web/routes/terms";
 import { resetConsent } from "../consent-store";

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { createTranslator } from "#domain/i18n/translator";
 import { site } from "#domain/site";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
@@ -10,7 +11,6 @@ import { recordUploadProgress } from "#tests/support/upload-progress";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { QueryProvider, queryClient } from "#web/lib/query";
 import { DocumentUploadPage } from "./document-upload-page";
 

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock, Link2Off, Loader2, RefreshCw } from "lucide-react";
+import { CheckCircle2, Clock, Link2Off, Loader2 } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { messages } from "#domain/messages";
 import { filesMessages, type UploadRequestInfo } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
-import { Button } from "#web/components/ui/button";
+import { LoadFailed } from "#web/components/load-failed";
 import { Card } from "#web/components/ui/card";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { ApiError } from "#web/lib/api-client";
@@ -138,17 +138,14 @@ export function DocumentUploadPage({ token }: { token: string }) {
       break;
     case "failed":
       body = (
-        <StatePanel
+        <LoadFailed
           icon={Link2Off}
-          tone="error"
           title={t("upload.failed.title")}
           message={failureText(t, state.failure)}
-        >
-          <Button className="h-11" onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" /> {t("upload.tryAgain")}
-          </Button>
-          <OfficeContact />
-        </StatePanel>
+          query={{ isFetching, refetch }}
+          retryLabel={t("upload.tryAgain")}
+          otherActions={<OfficeContact />}
+        />
       );
       break;
     case "open":

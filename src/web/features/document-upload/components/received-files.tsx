@@ -1,5 +1,5 @@
 import { FileCheck2 } from "lucide-react";
-import { uploadDate, uploadSize } from "#web/i18n/file-formats";
+import { uploadDate, uploadSize } from "#domain/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import type { ReceivedFile } from "../api/upload-document";
 

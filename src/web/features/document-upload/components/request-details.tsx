@@ -1,5 +1,5 @@
+import { uploadDate } from "#domain/i18n/file-formats";
 import type { UploadRequestInfo } from "#domain/tenant-files";
-import { uploadDate } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 
 /** What the office asks for, and until when the link works. */

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { uploadSize } from "#domain/i18n/file-formats";
 import { Progress } from "#web/components/ui/progress";
-import { uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { failureText, type UploadRow } from "../use-document-uploads";
 

@@ -1,16 +1,17 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "sonner";
+import { describe, expect, it, vi } from "vitest";
 import type { SuccessBody } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
+import { createTranslator } from "#domain/i18n/translator";
 import { contactMessages } from "#domain/inquiries";
 import { messages } from "#domain/messages";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { ROOT_NAMESPACES } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { sendInquiryWithToast } from "./send-inquiry";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+spyOnToasts();
 
 /** The words every page has (the root's namespaces), in each language. */
 const english = createTranslator("en", messagesFor("en", ROOT_NAMESPACES)).t;
@@ -23,11 +24,6 @@ const payload = {
   message: "Subject: Tour\n\nIs the two-bedroom still free?",
   propertyId: 7,
 };
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 describe("sending an inquiry", () => {
   it("sends it and thanks the visitor in the server's words", async () => {
@@ -80,6 +76,6 @@ describe("sending an inquiry", () => {
     expect(toast.error).toHaveBeenLastCalledWith("No se pudo enviar el mensaje", {
       description: expect.stringContaining("(860) 555-0142"),
     });
-    expect(toast.error.mock.lastCall?.[1].description).toMatch(/^Hubo un error/);
+    expect(vi.mocked(toast.error).mock.lastCall?.[1]?.description).toMatch(/^Hubo un error/);
   });
 });

@@ -3,12 +3,12 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import { contactMessages } from "#domain/inquiries";
 import type { Locale } from "#domain/locale";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { type Namespace, ROOT_NAMESPACES } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { ContactForm } from "./contact-form";
 import { ScheduleTourDialog } from "./schedule-tour-dialog";
 

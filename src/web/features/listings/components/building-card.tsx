@@ -1,12 +1,12 @@
 import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { BUILDING_CARD_MAX_AMENITIES } from "#domain/constants";
+import { formatRent } from "#domain/i18n/intl-formats";
 import { fullAddress } from "#domain/listing-format";
-import type { Building } from "#domain/listings";
+import type { BuildingCardData } from "#domain/listings";
 import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { Badge } from "#web/components/ui/badge";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { formatRent } from "#web/i18n/intl-formats";
 import { Rich } from "#web/i18n/rich";
 import { amenityText, illustrativeAlt, localizePhotos, typeText } from "../listing-text";
 import { ListingImage } from "./listing-image";
@@ -42,7 +42,7 @@ export function BuildingCard({
   priority = false,
   priorityMedia,
 }: {
-  building: Building;
+  building: BuildingCardData;
   priority?: boolean;
   /** Where the card is above the fold (see ResponsiveImage). */
   priorityMedia?: string;

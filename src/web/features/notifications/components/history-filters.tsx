@@ -1,5 +1,6 @@
 import { CheckCheck, Filter, Search, Trash2, X } from "lucide-react";
 import { useId } from "react";
+import type { Translator } from "#domain/i18n/translator";
 import {
   categoryFilters,
   dateFilters,
@@ -13,7 +14,6 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
-import type { Translator } from "#web/i18n/translator";
 
 type Props = {
   filters: NotificationFilters;

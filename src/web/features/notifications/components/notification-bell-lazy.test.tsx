@@ -2,9 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 
 /**
  * The bell is a plain button until first pressed; the Radix menu comes in then (notification-menu

@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
+import type { Translator } from "#domain/i18n/translator";
 import { unreadCount } from "#domain/notifications";
 import { useI18n } from "#web/i18n/i18n-provider";
-import type { Translator } from "#web/i18n/translator";
 import { lazyModule, menuStandInProps, useLazyModule } from "#web/lib/lazy-module";
 import { useNotifications } from "../notification-store";
 

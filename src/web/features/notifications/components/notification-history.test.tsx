@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import type { Notification } from "#domain/notifications";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { createNotificationStore, NOTIFICATIONS_KEY } from "../notification-store";
 import { NotificationHistory } from "./notification-history";
 

@@ -4,21 +4,23 @@ import type { ReactNode } from "react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notificationsApi } from "#domain/api/notifications";
+import { createTranslator } from "#domain/i18n/translator";
 import {
   defaultNotificationPreferences,
   type NotificationPreferences,
 } from "#domain/notification-preferences";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { signInForTest } from "#tests/support/signed-in";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { AuthProvider } from "#web/features/auth/auth-provider";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
+import { queryClient } from "#web/lib/query";
 import { createPreferencesStore, PREFERENCES_KEY } from "../preferences-store";
 import { NotificationPreferences as PreferencesPage } from "./notification-preferences";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 /** What the server holds for the signed-in tenant: no maintenance e-mails. */
 const onServer: NotificationPreferences = {
@@ -33,7 +35,11 @@ function renderPage(wrap: (page: ReactNode) => ReactNode = (page) => page) {
 
 const emailCard = () => screen.getByRole("region", { name: "Email" });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // The page's query cache outlives a test: each starts without the last one's preferences.
+  queryClient().clear();
+});
 afterEach(() => vi.clearAllMocks());
 
 describe("Notification Preferences of a signed-in person", () => {

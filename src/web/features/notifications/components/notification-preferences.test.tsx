@@ -2,18 +2,19 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTranslator } from "#domain/i18n/translator";
 import {
   defaultNotificationPreferences,
   notificationPreferencesMessages,
 } from "#domain/notification-preferences";
+import { spyOnToasts } from "#tests/support/toast-spy";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
-import { createTranslator } from "#web/i18n/translator";
 import { createPreferencesStore, PREFERENCES_KEY } from "../preferences-store";
 import { NotificationPreferences } from "./notification-preferences";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 const stored = () => JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? "null");
 

@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { activeSessionSchema } from "#domain/api/auth";
 import { authApi } from "#domain/api/auth";
 import { authMessages } from "#domain/auth";
+import { createTranslator } from "#domain/i18n/translator";
 import type { z } from "#domain/zod";
 import { answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import { createTranslator } from "#web/i18n/translator";
 import { DevicesSection } from "./devices-section";
 
 type ActiveSession = z.infer<typeof activeSessionSchema>;

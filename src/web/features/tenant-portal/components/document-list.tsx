@@ -1,19 +1,21 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
+import { uploadDate, uploadSize } from "#domain/i18n/file-formats";
 import type { TenantFile } from "#domain/tenant-files";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { uploadDate, uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
-import { failureDetail, request } from "#web/lib/api-client";
+import { failureDetail } from "#web/lib/api-client";
+import { contractQuery } from "#web/lib/query";
 import { startDownload } from "#web/lib/start-download";
 import { documentsQuery } from "../portal-queries";
-import { LoadFailed } from "./load-failed";
+import { useFailureDetail } from "../use-failure-detail";
 
 function DocumentRow({
   file,
@@ -68,14 +70,17 @@ function DocumentRow({
  * it answers as an attachment: the page stays where it is.
  */
 function useDocumentDownload() {
+  const client = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const download = async (file: TenantFile) => {
     setBusy(file.id);
     setFailures(({ [file.id]: _gone, ...rest }) => rest);
     try {
-      const { downloadUrl } = await request(tenantPortalApi.documentLink, {
-        params: { id: file.id },
+      const { downloadUrl } = await client.fetchQuery({
+        ...contractQuery(tenantPortalApi.documentLink, { params: { id: file.id } }),
+        // Asked for on each press, and not kept: the link works for a few minutes only.
+        gcTime: 0,
       });
       startDownload(downloadUrl, file.originalName);
     } catch (error) {
@@ -94,10 +99,19 @@ function useDocumentDownload() {
 /** The tenant's documents, newest first: their own uploads and what the office shared. */
 export function DocumentList() {
   const { t } = useI18n();
+  const why = useFailureDetail();
   const list = useQuery(documentsQuery());
   const { busy, failures, download } = useDocumentDownload();
   if (list.isError && !list.data)
-    return <LoadFailed title={t("portal.documents.failed")} query={list} />;
+    return (
+      <LoadFailed
+        title={t("portal.documents.failed")}
+        query={list}
+        message={why(list.error)}
+        retryLabel={t("portal.tryAgain")}
+        headingLevel={4}
+      />
+    );
   if (!list.data)
     return (
       <p role="status" className="text-muted-foreground">

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, FileUp, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { uploadSize } from "#domain/i18n/file-formats";
 import {
   acceptedDocumentKinds,
   documentAccept,
@@ -15,7 +16,6 @@ import {
 } from "#domain/tenant-files";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { SelectField } from "#web/components/ui/form-field";
-import { uploadSize } from "#web/i18n/file-formats";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
 import { upload } from "#web/lib/api-client";

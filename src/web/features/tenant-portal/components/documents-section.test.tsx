@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import { buildUrl } from "#domain/api/wire";
+import english from "#domain/i18n/messages/en/portal.json";
+import { createTranslator } from "#domain/i18n/translator";
 import { documentUploadMessages, filesMessages, type TenantFile } from "#domain/tenant-files";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
-import english from "#web/i18n/messages/en/portal.json";
-import { createTranslator } from "#web/i18n/translator";
 import { DocumentsSection } from "./documents-section";
 
 const lease: TenantFile = {
@@ -46,7 +46,7 @@ beforeEach(() => {
   answer(
     handle(tenantPortalApi.listDocuments, () => {
       listCalls += 1;
-      return listAnswer ? listAnswer() : { files: stored };
+      return listAnswer ? listAnswer() : { files: stored, nextCursor: null };
     }),
   );
 });

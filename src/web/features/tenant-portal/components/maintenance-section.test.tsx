@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
+import english from "#domain/i18n/messages/en/portal.json";
 import {
   emergencyNote,
   type MaintenanceRequest,
@@ -12,7 +13,6 @@ import { site } from "#domain/site";
 import { type Answer, answer, handle, networkFailure, refuse } from "#tests/support/api-mocks";
 import { leak, photoUrl } from "#tests/support/maintenance-requests";
 import { renderWithQuery } from "#tests/support/render-with-query";
-import english from "#web/i18n/messages/en/portal.json";
 import { MaintenanceSection } from "./maintenance-section";
 
 const fixedDoor: MaintenanceRequest = {
@@ -26,6 +26,7 @@ const fixedDoor: MaintenanceRequest = {
   window: null,
   photos: [],
   comments: [],
+  commentCount: 0,
 };
 
 /** The server's side: the stored requests, listed newest first; a test replaces an answer. */
@@ -40,7 +41,7 @@ beforeEach(() => {
   answer(
     handle(tenantPortalApi.listRequests, () => {
       listCalls += 1;
-      return listAnswer ? listAnswer() : { requests: stored };
+      return listAnswer ? listAnswer() : { requests: stored, nextCursor: null };
     }),
   );
   // jsdom makes no object URLs: each chosen photo gets a made-up one for its preview.
@@ -133,7 +134,7 @@ describe("Maintenance: comments", () => {
           author: { name: "Tina Tenant", role: "tenant" as const },
           createdAt: "2026-03-02T16:00:00.000Z",
         };
-        const updated = { ...leak, comments: [...leak.comments, comment] };
+        const updated = { ...leak, comments: [...leak.comments, comment], commentCount: 3 };
         stored = stored.map((item) => (item.id === updated.id ? updated : item));
         return { status: 201, body: updated };
       }),
@@ -233,6 +234,7 @@ describe("Maintenance: a new request", () => {
       title: "Bathroom fan is broken",
       status: "submitted",
       comments: [],
+      commentCount: 0,
       photos: [],
     };
     const sent: [string, string][][] = [];

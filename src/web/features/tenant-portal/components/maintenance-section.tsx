@@ -3,21 +3,31 @@ import { CheckCircle2, ClipboardList, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { maintenanceMessages } from "#domain/maintenance";
 import { StatePanel } from "#web/components/layout/state-panel";
+import { LoadFailed } from "#web/components/load-failed";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
 import { requestsQuery } from "../portal-queries";
-import { LoadFailed } from "./load-failed";
+import { useFailureDetail } from "../use-failure-detail";
 import { NewRequestForm } from "./new-request-form";
 import { RequestCard } from "./request-card";
 
 function RequestList() {
   const { t } = useI18n();
+  const why = useFailureDetail();
   const list = useQuery(requestsQuery());
   if (list.isError && !list.data)
-    return <LoadFailed title={t("portal.maintenance.failed")} query={list} />;
+    return (
+      <LoadFailed
+        title={t("portal.maintenance.failed")}
+        query={list}
+        message={why(list.error)}
+        retryLabel={t("portal.tryAgain")}
+        headingLevel={4}
+      />
+    );
   if (!list.data)
     return (
       <div role="status" className="grid gap-4">

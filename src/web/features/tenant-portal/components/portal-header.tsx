@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Mail, Phone, RefreshCw } from "lucide-react";
+import { Building2, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { LanguageSwitch } from "#web/components/layout/language-switch";
-import { Button } from "#web/components/ui/button";
+import { LoadFailed } from "#web/components/load-failed";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { homeQuery, type TenantHomeAnswer } from "../portal-queries";
@@ -82,17 +82,13 @@ export function PortalHeader({ name, actions }: { name: string; actions: ReactNo
         {home.data ? (
           <HomeDetails home={home.data} />
         ) : home.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span>{`${t("portal.home.failed")} ${why(home.error)}`}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={home.isFetching}
-              onClick={() => void home.refetch()}
-            >
-              <RefreshCw aria-hidden="true" /> {t("portal.tryAgain")}
-            </Button>
-          </div>
+          <LoadFailed
+            variant="banner"
+            title={t("portal.home.failed")}
+            query={home}
+            message={why(home.error)}
+            retryLabel={t("portal.tryAgain")}
+          />
         ) : (
           <div role="status" className="grid gap-2">
             <span className="sr-only">{t("portal.home.loading")}</span>

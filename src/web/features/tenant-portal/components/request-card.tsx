@@ -1,9 +1,9 @@
 import { CalendarClock, DoorOpen } from "lucide-react";
+import type { Translator } from "#domain/i18n/translator";
 import type { MaintenanceRequest } from "#domain/maintenance";
 import { Badge } from "#web/components/ui/badge";
 import { Card } from "#web/components/ui/card";
 import { useI18n } from "#web/i18n/i18n-provider";
-import type { Translator } from "#web/i18n/translator";
 import { formatDateTime, formatDay } from "#web/lib/format-date-time";
 import { isClosed, statusBadges, urgencyBadges } from "../request-badges";
 import { CommentThread } from "./comment-thread";

@@ -12,7 +12,8 @@ import { Button } from "#web/components/ui/button";
 import { TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { translateMessage } from "#web/i18n/translate-message";
-import { failureDetail, request } from "#web/lib/api-client";
+import { failureDetail } from "#web/lib/api-client";
+import { useContractMutation } from "#web/lib/query";
 
 /**
  * "Email me a sign-in link": the server answers the same whatever the address, and so does this
@@ -28,6 +29,9 @@ export function SignInLinkForm() {
     defaultValues: { email: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const send = useContractMutation(tenantPortalApi.signInLink, (body: TenantSignInLinkInput) => ({
+    body,
+  }));
 
   useEffect(() => {
     if (sentTo) answer.current?.focus();
@@ -36,7 +40,7 @@ export function SignInLinkForm() {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       // The link opens the portal in this page's language, and the e-mail is written in it.
-      await request(tenantPortalApi.signInLink, { body: { email, lang: locale } });
+      await send.mutateAsync({ email, lang: locale });
       setSentTo(email);
     } catch (error) {
       form.setError("email", { message: failureDetail(error) }, { shouldFocus: true });

@@ -1,0 +1,2 @@
+CREATE INDEX "properties_title_idx" ON "properties" USING btree ("title","id");--> statement-breakpoint
+CREATE INDEX "units_to_confirm_idx" ON "units" USING btree ("availability_confirmed_at","id") WHERE "units"."available";

@@ -1,0 +1,1 @@
+CREATE INDEX "users_tenants_email_idx" ON "users" USING btree ("email") WHERE "users"."role" = 'tenant' and "users"."access_ended_at" is null;

@@ -1,0 +1,1 @@
+CREATE INDEX "units_listed_idx" ON "units" USING btree ("property_id","id") WHERE "units"."available";

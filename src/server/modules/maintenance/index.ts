@@ -1,0 +1,3 @@
+/** What the rest of the server may use of this module; everything else in the folder is its own. */
+export { maintenanceRoutes } from "./maintenance.routes";
+export { createPhotoLinks } from "./maintenance-photos.service";

@@ -1,0 +1,4 @@
+/** What the rest of the server may use of this module; everything else in the folder is its own. */
+export type { NewEvent } from "./notifications.repository";
+export { notificationsRoutes } from "./notifications.routes";
+export { maintenanceChannels, recordEvents, staffIds } from "./notifications.service";

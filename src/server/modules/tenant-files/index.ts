@@ -1,0 +1,4 @@
+/** What the rest of the server may use of this module; everything else in the folder is its own. */
+
+export { createExpiringLinks, type ExpiringLinks } from "./file-tokens";
+export { tenantFilesRoutes } from "./tenant-files.routes";

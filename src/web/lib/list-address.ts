@@ -1,0 +1,45 @@
+import { useSearchParams } from "react-router";
+
+/**
+ * A back-office list's filters and page, kept in the address: a person can share or reload the
+ * view, and Back returns to the previous filters or page. The page is the cursor the previous
+ * page's answer named (`cursor=`); changing a filter starts again from the first page. Other
+ * parameters (the dashboard's `tab`) are kept as they are.
+ */
+export function useListAddress<const Key extends string>(keys: readonly Key[]) {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(
+    keys.map((key) => [key, params.get(key) ?? undefined]),
+  ) as Record<Key, string | undefined>;
+  const cursor = params.get("cursor") ?? undefined;
+
+  const change = (edit: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+
+  return {
+    filters,
+    cursor,
+    /** Sets one filter (empty or undefined removes it) and goes back to the first page. */
+    setFilter(key: Key, value: string | undefined, { replace = false } = {}) {
+      change((next) => {
+        if (value === undefined || value === "") next.delete(key);
+        else next.set(key, value);
+        next.delete("cursor");
+      }, replace);
+    },
+    /** The page after this one: its cursor in the address, a new history entry. */
+    nextPage(nextCursor: string) {
+      change((next) => next.set("cursor", nextCursor));
+    },
+    firstPage() {
+      change((next) => next.delete("cursor"));
+    },
+  };
+}

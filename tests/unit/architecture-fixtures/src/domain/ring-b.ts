@@ -1,0 +1,3 @@
+import type { RingA } from "./ring-a";
+
+export type RingB = { next?: RingA };

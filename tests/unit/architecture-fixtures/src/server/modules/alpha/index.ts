@@ -1,0 +1,2 @@
+export { alphaName } from "./alpha.repository";
+export { alphaValue } from "./alpha.service";

@@ -1,0 +1,1 @@
+export { betaValue } from "./beta.service";
