@@ -79,29 +79,41 @@ export function toPage<Row, Item = Row>(
   };
 }
 
-/** The key of a list ordered by one unique text (a tenant's address); a 400 for anything else. */
-export function decodeTextCursor(cursor: string): string {
-  const [text] = decodeCursor(cursor, 1);
-  if (typeof text !== "string") throw badCursor();
-  return text;
-}
-
 /** A time key part as `timeKey` writes it, to the microsecond. */
 const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
+/** The largest value of PostgreSQL's `integer`, the type of every integer id here. */
+const MAX_INTEGER = 2_147_483_647;
+
 /**
- * The (time, id) key of a list ordered by a timestamp and an id: the time as `timeKey` wrote it,
- * and an id of the list's kind (a whole number, or a uuid checked before PostgreSQL casts it).
- * Anything else is a 400, as for `decodeCursor`.
+ * What one part of a key may be: an `integer` id (a larger number would fail in SQL, not here),
+ * a `uuid` (checked before PostgreSQL casts it), a `time` as `timeKey` wrote it, any `text`, or
+ * a `rank` of 0 or 1 (a boolean the list sorts by).
  */
-export function decodeTimeCursor(cursor: string, id: "integer"): [string, number];
-export function decodeTimeCursor(cursor: string, id: "uuid"): [string, string];
-export function decodeTimeCursor(cursor: string, id: "integer" | "uuid"): [string, KeyPart] {
-  const [time, key] = decodeCursor(cursor, 2);
-  const idOk =
-    id === "integer" ? Number.isSafeInteger(key) : typeof key === "string" && isUuid(key);
-  if (typeof time !== "string" || !TIME_KEY.test(time) || !idOk) throw badCursor();
-  return [time, key as KeyPart];
+export type KeyShape = "integer" | "uuid" | "time" | "text" | "rank";
+
+const shapes: Record<KeyShape, (part: KeyPart) => boolean> = {
+  integer: (part) =>
+    Number.isInteger(part) && (part as number) >= 0 && (part as number) <= MAX_INTEGER,
+  uuid: (part) => typeof part === "string" && isUuid(part),
+  time: (part) => typeof part === "string" && TIME_KEY.test(part),
+  text: (part) => typeof part === "string",
+  rank: (part) => part === 0 || part === 1,
+};
+
+type PartOf<S extends KeyShape> = S extends "integer" | "rank" ? number : string;
+
+/**
+ * The key a cursor names, each part of the shape given for it; a 400 for anything else (the
+ * one message of every list, from `decodeCursor`).
+ */
+export function decodeKey<const S extends readonly KeyShape[]>(
+  cursor: string,
+  shape: S,
+): { -readonly [I in keyof S]: PartOf<S[I]> } {
+  const key = decodeCursor(cursor, shape.length);
+  if (!key.every((part, i) => shapes[shape[i] as KeyShape](part))) throw badCursor();
+  return key as { -readonly [I in keyof S]: PartOf<S[I]> };
 }
 
 /** A timestamp as a key part (microseconds matter: PostgreSQL keeps them, Date does not). */

@@ -15,7 +15,7 @@ import {
 } from "#domain/api/admin-properties";
 import type { Page } from "#domain/api/paging";
 import type { Db, Executor } from "#server/db/client";
-import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { removeImageFiles } from "#server/images/image-pipeline";
 import { groupBy, type ImageOwner, type ImageRow } from "#server/modules/properties";
 import type { ObjectStore } from "#server/storage/object-store";
@@ -112,7 +112,7 @@ export async function listAdminProperties(
   { db }: Deps,
   { limit, cursor, q }: PropertyListQuery,
 ): Promise<Page<AdminProperty>> {
-  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const after = cursor === undefined ? null : decodeKey(cursor, ["time", "integer"]);
   const rows = await repo.pageProperties(db, { limit, after, q });
   const page = toPage(rows, limit, (row) => row.key);
   const ids = page.items.map((row) => row.id);
@@ -137,7 +137,7 @@ export async function unitsToConfirm(
   now = new Date(),
 ): Promise<Page<UnitToConfirm> & { total: number }> {
   const cutoff = new Date(now.getTime() - AVAILABILITY_CONFIRM_DAYS * DAY_MS);
-  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const after = cursor === undefined ? null : decodeKey(cursor, ["time", "integer"]);
   const [rows, total] = await Promise.all([
     repo.pageUnitsToConfirm(db, { cutoff, limit, after }),
     repo.countUnitsToConfirm(db, cutoff),

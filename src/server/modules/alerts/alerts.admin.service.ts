@@ -9,7 +9,7 @@ import {
 import type { AlertStatus } from "#domain/alerts";
 import { officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
-import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { criteriaText } from "./alert-words";
 import {
   alertCounts,
@@ -44,7 +44,7 @@ export async function alertSubscribers(
   query: { status?: AlertStatus; limit?: number; cursor?: string },
 ): Promise<AlertSubscribersPage> {
   const limit = query.limit ?? ALERT_SUBSCRIBERS_PAGE;
-  const after = query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined;
+  const after = query.cursor ? decodeKey(query.cursor, ["time", "uuid"]) : undefined;
   const { rows, total } = await subscribersPage(deps, query.status, limit, after);
   const page = toPage(rows, limit, (row) => [row.at, row.id]);
   return {

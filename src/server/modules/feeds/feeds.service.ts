@@ -12,8 +12,7 @@ import type { Photo } from "#domain/listings";
 import { IMAGE_WIDTHS, isPlaceholder } from "#domain/photos";
 import { site } from "#domain/site";
 import type { Db } from "#server/db/client";
-import { decodeCursor, toPage } from "#server/db/keyset";
-import { badRequest } from "#server/http/errors";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { toUnit } from "#server/modules/listings";
 import { groupBy, type PropertyRow, type UnitRow } from "#server/modules/properties";
 import { createFeedsRepository } from "./feeds.repository";
@@ -104,15 +103,6 @@ export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent>
   return { office: officeOf(publicUrl), entries };
 }
 
-/** The (building id, unit id) a JSON feed cursor names; a 400 for anything else. */
-function feedKey(cursor: string): [number, number] {
-  const [propertyId, unitId] = decodeCursor(cursor, 2);
-  if (!Number.isSafeInteger(propertyId) || !Number.isSafeInteger(unitId)) {
-    throw badRequest("Not a cursor this list handed out.");
-  }
-  return [propertyId as number, unitId as number];
-}
-
 /**
  * One page of the JSON feed: the office, `limit` listings after the cursor's, when the latest of
  * them last changed, and the next page's address (absolute, for readers on other sites).
@@ -122,7 +112,10 @@ export async function jsonFeedPage(
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<ListingFeed> {
   const repo = createFeedsRepository(db);
-  const rows = await repo.listedUnitsPage(cursor === undefined ? null : feedKey(cursor), limit);
+  const rows = await repo.listedUnitsPage(
+    cursor === undefined ? null : decodeKey(cursor, ["integer", "integer"]),
+    limit,
+  );
   const page = toPage(rows, limit, (row) => [row.property.id, row.unit.id]);
   const entries = await entriesOf(repo, publicUrl, page.items);
   const latest = entries.reduce<Date | null>(

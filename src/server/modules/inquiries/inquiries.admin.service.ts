@@ -2,7 +2,7 @@ import type { AdminInquiry, InquiriesQuery, InquiriesResponse } from "#domain/ad
 import { parseId } from "#domain/listing-format";
 import { type AuditEntry, changesOf } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
-import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { inquiryNotFound } from "./inquiries.errors";
 import { type AdminInquiryRow, createInquiriesRepository } from "./inquiries.repository";
 
@@ -29,7 +29,7 @@ export async function listInquiries(
   { limit, cursor, ...filter }: InquiriesQuery,
 ): Promise<InquiriesResponse> {
   const repo = createInquiriesRepository(deps.db);
-  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "integer");
+  const after = cursor === undefined ? null : decodeKey(cursor, ["time", "integer"]);
   const [rows, unhandled] = await Promise.all([
     repo.listPageForAdmin(filter, limit, after),
     repo.countUnhandled(),

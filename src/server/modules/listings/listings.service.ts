@@ -7,8 +7,7 @@ import type {
   Unit,
 } from "#domain/listings";
 import type { Db } from "#server/db/client";
-import { decodeCursor, toPage } from "#server/db/keyset";
-import { badRequest } from "#server/http/errors";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { groupBy } from "#server/modules/properties";
 import { unitNotFound } from "./listings.errors";
 import { toBuilding, toUnit, toUnitSummary } from "./listings.mappers";
@@ -50,14 +49,7 @@ export async function listBuildingsPage(
 
 /** The list's place a cursor names; a 400 for one this server did not make. */
 function buildingKeyOfCursor(cursor: string): BuildingKey {
-  const [featuredRank, vacancyRank, id] = decodeCursor(cursor, 3);
-  const rank = (part: unknown) => part === 0 || part === 1;
-  // An id the database's integer column holds: a larger one would fail in SQL, not here.
-  const isId = (part: unknown) =>
-    Number.isInteger(part) && (part as number) >= 0 && (part as number) <= 2_147_483_647;
-  if (!rank(featuredRank) || !rank(vacancyRank) || !isId(id))
-    throw badRequest("Not a cursor this list handed out.");
-  return [featuredRank, vacancyRank, id] as BuildingKey;
+  return decodeKey(cursor, ["rank", "rank", "integer"]) as BuildingKey;
 }
 
 /**

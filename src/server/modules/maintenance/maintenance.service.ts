@@ -5,8 +5,8 @@ import {
   maintenanceFieldsSchema,
 } from "#domain/maintenance";
 import type { Db, Executor } from "#server/db/client";
-import { decodeCursor, toPage } from "#server/db/keyset";
-import { badRequest, validationFailed } from "#server/http/errors";
+import { decodeKey, toPage } from "#server/db/keyset";
+import { validationFailed } from "#server/http/errors";
 import type { MailQueue } from "#server/mail/mail-queue";
 import {
   maintenanceChannels,
@@ -56,18 +56,13 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Where the office opens a request: its own link, in the e-mails and the in-app notices. */
 const dashboardPath = (id: string) => `/admin-dashboard?tab=maintenance&request=${id}`;
 
-const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /** A page of the tenant's unit's requests, newest first; a cursor not made here is a 400. */
 export async function listForTenant(
   deps: MaintenanceDeps,
   user: SessionUser,
   query: { limit: number; cursor?: string },
 ): Promise<{ requests: MaintenanceRequest[]; nextCursor: string | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor, 2) : undefined;
-  if (after && (!TIME_KEY.test(String(after[0])) || !isUuid(String(after[1])))) {
-    throw badRequest("Not a cursor this list handed out.");
-  }
+  const after = query.cursor ? decodeKey(query.cursor, ["time", "uuid"]) : undefined;
   const tenancy = await findTenancy(deps, user.uid);
   if (!tenancy) return { requests: [], nextCursor: null };
   const rows = await listVisible(deps, tenancy, { after, limit: query.limit });

@@ -8,8 +8,7 @@ import {
   OFFICE_AUTHOR_NAME,
 } from "#domain/maintenance";
 import type { Db } from "#server/db/client";
-import { decodeCursor, toPage } from "#server/db/keyset";
-import { badRequest } from "#server/http/errors";
+import { decodeKey, toPage } from "#server/db/keyset";
 import type { MailTransaction } from "#server/mail/mail-queue";
 import { maintenanceChannels, recordEvents } from "#server/modules/notifications";
 import { isUuid } from "#server/shared/uuid";
@@ -40,17 +39,8 @@ import { toOneRequest, toRequests } from "./maintenance.views";
  * changes a status and comments; the tenant is told, by e-mail and in the app as they chose.
  */
 
-const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /** A cursor's key: [open emergency (0 or 1), created, id]; anything else is a 400. */
-function requestKey(cursor: string) {
-  const key = decodeCursor(cursor, 3);
-  const [emergency, at, id] = key;
-  if ((emergency !== 0 && emergency !== 1) || !TIME_KEY.test(String(at)) || !isUuid(String(id))) {
-    throw badRequest("Not a cursor this list handed out.");
-  }
-  return key;
-}
+const requestKey = (cursor: string) => decodeKey(cursor, ["rank", "time", "uuid"]);
 
 /** A page: open emergencies first, then the newest, each with its newest few comments. */
 export async function listForStaff(

@@ -4,7 +4,7 @@ import type {
   OutgoingMessage,
 } from "#domain/outgoing-mail";
 import type { Db } from "#server/db/client";
-import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import type { MailQueue } from "#server/mail/mail-queue";
 import { isUuid } from "#server/shared/uuid";
 import { messageNotFailed, messageNotFound } from "./outgoing-mail.errors";
@@ -39,7 +39,7 @@ export async function listOutgoingMail(
   deps: Pick<Deps, "db">,
   { status, limit, cursor }: OutgoingMailQuery,
 ): Promise<OutgoingMailResponse> {
-  const after = cursor === undefined ? null : decodeTimeCursor(cursor, "uuid");
+  const after = cursor === undefined ? null : decodeKey(cursor, ["time", "uuid"]);
   const [rows, counts] = await Promise.all([
     listMessages(deps, { status, limit, after }),
     countByStatus(deps),

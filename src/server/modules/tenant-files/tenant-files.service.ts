@@ -17,7 +17,7 @@ import {
 } from "#domain/tenant-files";
 import { z } from "#domain/zod";
 import type { Db } from "#server/db/client";
-import { decodeTimeCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { badRequest, issueDetails, unauthorized } from "#server/http/errors";
 import type { MailQueue } from "#server/mail/mail-queue";
 import { isUuid } from "#server/shared/uuid";
@@ -65,7 +65,7 @@ export async function listFiles(deps: { db: Db }, query: FilesQuery): Promise<Fi
   const rows = await createTenantFilesRepository(deps.db).listPage({
     category: query.category,
     tenant: query.tenant || undefined,
-    after: query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined,
+    after: query.cursor ? decodeKey(query.cursor, ["time", "uuid"]) : undefined,
     limit: query.limit,
   });
   const page = toPage(
@@ -127,7 +127,7 @@ export async function listTenantDocuments(
   query: { limit: number; cursor?: string },
 ): Promise<FilesPage> {
   const rows = await createTenantFilesRepository(deps.db).listOfTenant(user.uid, {
-    after: query.cursor ? decodeTimeCursor(query.cursor, "uuid") : undefined,
+    after: query.cursor ? decodeKey(query.cursor, ["time", "uuid"]) : undefined,
     limit: query.limit,
   });
   const page = toPage(

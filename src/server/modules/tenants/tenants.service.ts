@@ -11,7 +11,7 @@ import {
 } from "#domain/maintenance";
 import { officeAddressLine, site } from "#domain/site";
 import type { Db, Executor } from "#server/db/client";
-import { decodeTextCursor, toPage } from "#server/db/keyset";
+import { decodeKey, toPage } from "#server/db/keyset";
 import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
 import { createSessionStore } from "#server/modules/auth";
 import { isUuid } from "#server/shared/uuid";
@@ -88,7 +88,7 @@ export async function listTenants(
   query: TenantsQuery,
 ): Promise<{ tenants: Tenant[]; nextCursor: string | null; total: number }> {
   const filters = { unitIds: query.units?.split(",").map(Number), q: query.q };
-  const after = query.cursor === undefined ? undefined : decodeTextCursor(query.cursor);
+  const after = query.cursor === undefined ? undefined : decodeKey(query.cursor, ["text"])[0];
   const [rows, total] = await Promise.all([
     listTenantPage(deps, { ...filters, after, limit: query.limit }),
     countTenants(deps, filters),
