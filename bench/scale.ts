@@ -41,6 +41,8 @@ export const scaleBudgets = {
   sitemapMaxBytes: 50_000_000,
   tabMaxMs: 3000,
   tabMaxHeapMb: 150,
+  /** The XML feed built cold at scale may take this much more memory than at demo size. */
+  feedMaxExtraMb: 32,
 };
 
 const REQUESTS = 5;
@@ -112,7 +114,11 @@ export type ScaleResult = {
     ratio: number;
   };
   rss: { idleMb: number; peakMb: number };
+  feedBuild: { demo: ColdFeed; scale: ColdFeed };
 };
+
+/** The XML feed's first request on an instance: built then, a batch of listings at a time. */
+export type ColdFeed = { status: number; listings: number; ms: number; riseMb: number };
 
 const floor = (ms: number) => Math.max(ms, scaleBudgets.floorMs);
 
@@ -195,6 +201,24 @@ async function compare(
       ratio: Math.round((floor(s.medianMs) / floor(d.medianMs)) * 100) / 100,
     },
     scaleBody: s.body,
+  };
+}
+
+/**
+ * The XML feed's first request (nothing has built it yet): its time, and how far the instance's
+ * RSS rose above what it was just before, sampled every 20 ms while the feed was built and sent.
+ */
+async function coldFeed(side: Side): Promise<ColdFeed> {
+  const pid = side.app.process.pid!;
+  const before = rssMb(pid);
+  const sampler = sampleRss(pid, 20);
+  const answer = await once(`${side.app.url}/feeds/listings.xml`);
+  const peak = sampler.stop();
+  return {
+    status: answer.status,
+    listings: (answer.body.toString("utf8").match(/<Listing /g) ?? []).length,
+    ms: Math.round(answer.ms),
+    riseMb: Math.max(0, Math.round(peak - before)),
   };
 }
 
@@ -461,6 +485,7 @@ export async function measureScale(input: { root: string }): Promise<ScaleResult
     const rss = sampleRss(scaleApp.process.pid!, 200);
     const demo = { app: demoApp, token: await signIn(demoApp.url), dir: demoDir };
     const scale = { app: scaleApp, token: await signIn(scaleApp.url), dir: scaleDir };
+    const feedBuild = { demo: await coldFeed(demo), scale: await coldFeed(scale) };
     const requests = await measureRequests(demo, scale);
     const demoTabs = await measureTabs(demoApp.url);
     const scaleTabs = await measureTabs(scaleApp.url);
@@ -473,6 +498,7 @@ export async function measureScale(input: { root: string }): Promise<ScaleResult
       tabs: { demo: demoTabs, scale: scaleTabs },
       alerts,
       rss: { idleMb, peakMb: rss.stop() },
+      feedBuild,
     };
   } finally {
     if (demoApp) await stopServer(demoApp);
@@ -525,6 +551,17 @@ export function scaleChecks(r: ScaleResult): Check[] {
         (t.heapMb ?? Infinity) <= b.tabMaxHeapMb,
     });
   }
+  const f = r.feedBuild;
+  checks.push({
+    section: "scale",
+    measure: `/feeds/listings.xml built cold ${at}: RSS rise with ${f.scale.listings} listings / ${f.demo.listings}`,
+    measured: `+${f.scale.riseMb} MB / +${f.demo.riseMb} MB (${f.scale.ms} / ${f.demo.ms} ms)`,
+    budget: `200, <= demo's + ${b.feedMaxExtraMb} MB`,
+    pass:
+      f.scale.status === 200 &&
+      f.demo.status === 200 &&
+      f.scale.riseMb <= f.demo.riseMb + b.feedMaxExtraMb,
+  });
   const a = r.alerts;
   checks.push({
     section: "scale",
@@ -552,6 +589,8 @@ export function scaleSection(r: ScaleResult): string[] {
     `## At scale (scale seed factor ${r.factor}${r.seedSeconds !== null ? `, seeded in ${r.seedSeconds} s` : ", a kept DATA_DIR"})`,
     "",
     `The scale instance's RSS: ${r.rss.idleMb} MB idle after start, ${r.rss.peakMb} MB at its peak during the requests, the back office and the alert saves.`,
+    "",
+    `The XML feed's first request, built then a batch at a time: ${r.feedBuild.scale.listings} listings in ${r.feedBuild.scale.ms} ms, RSS +${r.feedBuild.scale.riseMb} MB at scale; ${r.feedBuild.demo.listings} in ${r.feedBuild.demo.ms} ms, +${r.feedBuild.demo.riseMb} MB at demo size.`,
     "",
     row([
       "request",

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +8,12 @@ import { encodeCursor } from "#server/db/keyset";
 import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { XML_FEED_BATCH } from "./feeds.service";
 
 /**
- * The JSON feed at a size no reader should take in one answer: 30 buildings of 40 units, one in
- * four rented and one building inactive, so 870 listed units, read a page at a time.
+ * The feeds at a size no reader should take in one answer, nor the server build in one read:
+ * 30 buildings of 40 units, one in four rented and one building inactive, so 870 listed units,
+ * the JSON feed read a page at a time, the XML feed written XML_FEED_BATCH at a time.
  */
 const origin = "https://rent.example.com";
 const BUILDINGS = 30;
@@ -104,5 +107,50 @@ describe("the JSON feed in pages", () => {
       const response = await call(app, feedsApi.listingsJson, { query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }
+  });
+});
+
+describe("the XML feed, written a batch at a time", () => {
+  it("holds every listed unit exactly once, by building then unit, across its batches", async () => {
+    expect(listed.length).toBeGreaterThan(XML_FEED_BATCH);
+    const response = await call(app, feedsApi.listingsXml, {});
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-length"]).toBe(String(response.rawPayload.length));
+    const ids = [...response.body.matchAll(/<Listing id="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual(listed);
+    expect(response.body.endsWith("</hotPadsItems>\n")).toBe(true);
+  });
+
+  it("sends its gzip form, the same document, under the same ETag", async () => {
+    const plain = await call(app, feedsApi.listingsXml, {});
+    const gzipped = await call(app, feedsApi.listingsXml, {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(plain.body);
+  });
+
+  it("keeps its ETag when built again from the same listings", async () => {
+    const first = await call(app, feedsApi.listingsXml, {});
+    app.invalidate("listings");
+    const pool = database.pool;
+    const original = pool.query.bind(pool);
+    let queries = 0;
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      queries++;
+      return (original as (...a: unknown[]) => unknown)(...args);
+    }) as typeof pool.query;
+    try {
+      const again = await call(app, feedsApi.listingsXml, {
+        headers: { "if-none-match": first.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      pool.query = original;
+    }
+    // Built again (two batches, two queries each), under the same ETag.
+    expect(queries).toBeGreaterThanOrEqual(4);
   });
 });

@@ -10,23 +10,13 @@ import {
 import { images, properties, units } from "#server/modules/properties/properties.table";
 
 /**
- * The feeds' reads: two queries whatever the number of units (or a page of them), the listed
- * units with their buildings, then all their photos at once.
+ * The feeds' reads: two queries a page of listed units, the units with their buildings, then
+ * all their photos at once.
  */
 export function createFeedsRepository(db: Db) {
   return {
-    /** Every available unit of an active building, by building then unit. */
-    async listedUnits(): Promise<{ unit: UnitRow; property: PropertyRow }[]> {
-      return db
-        .select({ unit: units, property: properties })
-        .from(units)
-        .innerJoin(properties, eq(properties.id, units.propertyId))
-        .where(and(eq(properties.active, true), eq(units.available, true)))
-        .orderBy(asc(properties.id), asc(units.id));
-    },
-
     /**
-     * A page of them, by building then unit, after the key (building id, unit id) of the last
+     * A page of the available units of active buildings, by building then unit, after the key (building id, unit id) of the last
      * one before: `limit + 1` rows along units_listed_idx.
      */
     async listedUnitsPage(

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { feedsApi } from "#domain/api/feeds";
 import type { Db } from "#server/db/client";
+import { createFileKeeper, sendKeptFile } from "#server/http/kept-files";
 import { type ResponseCache, sendRepresentation } from "#server/http/response-cache";
 import { route } from "#server/http/route";
 import { cachedJsonFeed, cachedXmlFeed } from "./feeds.cache";
@@ -20,12 +21,13 @@ const FEED_CACHE = "public, max-age=300";
 export const feedsRoutes =
   (deps: Deps): FastifyPluginAsync =>
   async (app) => {
-    route(app, feedsApi.listingsXml, (request, reply) => sendXmlFeed(deps, request, reply));
+    const files = createFileKeeper("feeds");
+    app.addHook("onClose", () => files.close());
+    const feeds = { ...deps, files };
+    route(app, feedsApi.listingsXml, async (request, reply) =>
+      sendKeptFile(request, reply, await cachedXmlFeed(feeds), FEED_CACHE),
+    );
     route(app, feedsApi.listingsJson, async (request, reply) =>
-      sendRepresentation(request, reply, await cachedJsonFeed(deps, request.query), FEED_CACHE),
+      sendRepresentation(request, reply, await cachedJsonFeed(feeds, request.query), FEED_CACHE),
     );
   };
-
-async function sendXmlFeed(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
-  return sendRepresentation(request, reply, await cachedXmlFeed(deps), FEED_CACHE);
-}

@@ -22,8 +22,6 @@ type Deps = { db: Db; publicUrl: string };
 /** A listing of the feeds, and when its unit or its building last changed. */
 export type FeedEntry = { listing: FeedListing; lastUpdated: Date };
 
-export type FeedContent = { office: FeedOffice; entries: FeedEntry[] };
-
 /** The width portals are sent: the largest the site keeps. */
 const FEED_PHOTO_WIDTH = Math.max(...IMAGE_WIDTHS);
 
@@ -92,15 +90,28 @@ async function entriesOf(
   });
 }
 
+/** Listings the XML feed reads at a time: what it holds in memory, whatever the number of units. */
+export const XML_FEED_BATCH = 500;
+
 /**
  * Every available unit of an active building (an inactive building's units never appear) with
- * what the public unit call says of it, its page and its photos as absolute addresses. Two
- * queries, however many units.
+ * what the public unit call says of it, its page and its photos as absolute addresses: a batch
+ * at a time, by building then unit, two queries a batch.
  */
-export async function listingFeed({ db, publicUrl }: Deps): Promise<FeedContent> {
+export async function* listedEntries(
+  { db, publicUrl }: Deps,
+  batch = XML_FEED_BATCH,
+): AsyncGenerator<FeedEntry[]> {
   const repo = createFeedsRepository(db);
-  const entries = await entriesOf(repo, publicUrl, await repo.listedUnits());
-  return { office: officeOf(publicUrl), entries };
+  let after: [number, number] | null = null;
+  for (;;) {
+    const rows = await repo.listedUnitsPage(after, batch);
+    const page = rows.slice(0, batch);
+    if (page.length > 0) yield await entriesOf(repo, publicUrl, page);
+    const last = page.at(-1);
+    if (rows.length <= batch || !last) return;
+    after = [last.property.id, last.unit.id];
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FeedListing } from "#domain/feeds";
+import type { FeedListing, FeedOffice } from "#domain/feeds";
 import type { PropertyType } from "#domain/listing-format";
 import {
   factLabels,
@@ -8,7 +8,7 @@ import {
   type UnitFacts,
 } from "#domain/unit-facts";
 import { escapeXml } from "#server/shared/xml";
-import type { FeedContent, FeedEntry } from "./feeds.service";
+import type { FeedEntry } from "./feeds.service";
 
 /**
  * The listings in the Zillow Group rental listings feed format (the HotPads feed format, version
@@ -152,7 +152,7 @@ function termsOf(listing: FeedListing): string {
   return `Lease terms: ${listing.leaseTerms.map((t) => factLabels.leaseTerms[t].toLowerCase()).join(", ")}.`;
 }
 
-function listingXml({ listing, lastUpdated }: FeedEntry, contact: FeedContent["office"]): string {
+function listingXml({ listing, lastUpdated }: FeedEntry, contact: FeedOffice): string {
   const baths = splitBathrooms(listing.bathrooms);
   const attributes = `id="${escapeXml(listing.id)}" type="RENTAL" companyId="${HOTPADS_COMPANY_ID}" propertyType="${propertyTypeOf(listing.type)}"`;
   return [
@@ -193,8 +193,14 @@ function listingXml({ listing, lastUpdated }: FeedEntry, contact: FeedContent["o
   ].join("");
 }
 
-/** The whole document: the company (the agency), then its listings, one a line. */
-export function hotPadsFeed({ office, entries }: FeedContent): string {
+/**
+ * The whole document, a piece at a time: the declaration and the company (the agency), then its
+ * listings, one a line, a batch of them to a piece, as the batches come.
+ */
+export async function* hotPadsFeed(
+  office: FeedOffice,
+  batches: AsyncIterable<readonly FeedEntry[]>,
+): AsyncGenerator<string> {
   const company = [
     `<Company id="${HOTPADS_COMPANY_ID}">`,
     el("name", office.name),
@@ -203,12 +209,9 @@ export function hotPadsFeed({ office, entries }: FeedContent): string {
     el("state", office.address.state),
     "</Company>",
   ].join("");
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<hotPadsItems version="2.1">',
-    company,
-    ...entries.map((entry) => listingXml(entry, office)),
-    "</hotPadsItems>",
-    "",
-  ].join("\n");
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<hotPadsItems version="2.1">\n${company}\n`;
+  for await (const entries of batches) {
+    yield entries.map((entry) => `${listingXml(entry, office)}\n`).join("");
+  }
+  yield "</hotPadsItems>\n";
 }
