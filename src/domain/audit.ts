@@ -49,7 +49,7 @@ export const auditActionNames = Object.keys(auditActions) as [AuditAction, ...Au
 
 /** How long the trail is kept: older events are purged once a day. */
 export const AUDIT_RETENTION_DAYS = 730;
-/** The most events one page of the Activity tab shows; the CSV export takes up to AUDIT_EXPORT_MAX. */
+/** The events one page of the Activity tab shows; the CSV export takes up to AUDIT_EXPORT_MAX. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_EXPORT_MAX = 50_000;
 
@@ -92,7 +92,5 @@ export const auditQuerySchema = z.object({
   propertyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  /** Events older than this id: the next page. */
-  before: z.coerce.number().int().positive().optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -18,11 +18,14 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** A wrapper for renderHook or render: the client's provider, inside a router (for links). */
-export function queryWrapper(client: QueryClient) {
+/**
+ * A wrapper for renderHook or render: the client's provider, inside a router (for links) that
+ * starts at `route` ("/" unless given: an address with a list's filters, say).
+ */
+export function queryWrapper(client: QueryClient, route = "/") {
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
         <QueryProvider client={client}>{children}</QueryProvider>
       </MemoryRouter>
     );
@@ -32,7 +35,11 @@ export function queryWrapper(client: QueryClient) {
 /** Renders `ui` with a fresh QueryClient (returned, to invalidate or inspect) and a router. */
 export function renderWithQuery(
   ui: ReactElement,
-  { client = testQueryClient(), ...options }: { client?: QueryClient } & RenderOptions = {},
+  {
+    client = testQueryClient(),
+    route,
+    ...options
+  }: { client?: QueryClient; route?: string } & RenderOptions = {},
 ) {
-  return { client, ...render(ui, { wrapper: queryWrapper(client), ...options }) };
+  return { client, ...render(ui, { wrapper: queryWrapper(client, route), ...options }) };
 }

@@ -15,7 +15,9 @@ import { tenantFilesApi } from "#domain/api/tenant-files";
 import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { PURGE_BATCH } from "#server/db/batches";
+import { encodeCursor } from "#server/db/keyset";
 import { csvLine } from "#server/modules/audit/audit.csv";
+import { AUDIT_EXPORT_BATCH } from "#server/modules/audit/audit.service";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
@@ -819,18 +821,32 @@ describe(`${auditApi.list.method} ${auditApi.list.path}`, () => {
     }
     const first = await list({ actor: editor.email, action: "unit.created" });
     expect(first.statusCode).toBe(200);
-    const page = first.json() as { events: AuditEvent[]; nextBefore: number | null };
+    const page = first.json() as { events: AuditEvent[]; nextCursor: string | null };
     expect(page.events).toHaveLength(AUDIT_PAGE_SIZE);
     expect(page.events[0]!.targetId).toBe(String(unitIds.at(-1)));
     expect(page.events[0]!.label).toBe("Created unit");
-    expect(page.nextBefore).not.toBeNull();
+    expect(page.nextCursor).not.toBeNull();
     const next = (
-      await list({ actor: editor.email, action: "unit.created", before: page.nextBefore })
+      await list({ actor: editor.email, action: "unit.created", cursor: page.nextCursor })
     ).json();
     expect(next.events.map((e: AuditEvent) => e.targetId)).toEqual(
       unitIds.slice(0, 2).reverse().map(String),
     );
-    expect(next.nextBefore).toBeNull();
+    expect(next.nextCursor).toBeNull();
+    // A smaller page, and what is not a page of the trail: 400, never 500.
+    const small = (await list({ actor: editor.email, action: "unit.created", limit: 3 })).json();
+    expect(small.events.map((e: AuditEvent) => e.targetId)).toEqual(
+      unitIds.slice(-3).reverse().map(String),
+    );
+    for (const query of [
+      { cursor: "not a cursor" },
+      { cursor: encodeCursor(["12"]) },
+      { cursor: encodeCursor([-4]) },
+      { limit: 101 },
+      { limit: 0 },
+    ]) {
+      expect((await list(query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
 
     const byBuilding = (await list({ propertyId: building.id })).json();
     expect(byBuilding.events.every((e: AuditEvent) => e.propertyId === building.id)).toBe(true);
@@ -842,6 +858,32 @@ describe(`${auditApi.list.method} ${auditApi.list.path}`, () => {
     expect((await list({ actor: editor.email, to: "2020-01-01" })).json().events).toEqual([]);
     expect((await list({ from: "2026-02-30" })).statusCode).toBe(400);
     expect((await list({ action: "nothing.done" })).statusCode).toBe(400);
+  });
+
+  it("exports more events than it reads at a time, each once, the last written first", async () => {
+    const count = AUDIT_EXPORT_BATCH * 2 + 37;
+    await database.pool.query(
+      `insert into audit_events (action, at, actor_email)
+       select 'sign_out', now() - n * interval '1 second', 'export' || n || '@example.com'
+       from generate_series(1, $1) as n`,
+      [count],
+    );
+    const exported = await call(testApp.app, auditApi.export, {
+      headers: admin.headers,
+      query: { action: "sign_out", actor: "@example.com" },
+    });
+    expect(exported.statusCode).toBe(200);
+    const actors = exported.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => /^"[^"]*","([^"]*)"/.exec(line)?.[1])
+      .filter((actor) => actor?.startsWith("export"));
+    // Written n = 1 first: by id, the order of writing, the last one leads.
+    expect(actors).toEqual(
+      Array.from({ length: count }, (_, i) => `export${count - i}@example.com`),
+    );
   });
 
   it("exports the matching events as CSV, defusing formulas", async () => {
@@ -873,7 +915,7 @@ describe(`${auditApi.list.method} ${auditApi.list.path}`, () => {
     // The list with format=csv leads to the same export, filters kept.
     const asked = await call(testApp.app, auditApi.list, {
       headers: admin.headers,
-      query: { action: "sign_in.failed", format: "csv", before: 99 },
+      query: { action: "sign_in.failed", format: "csv", limit: 20 },
     });
     expect(asked.statusCode).toBe(303);
     expect(asked.headers.location).toBe(

@@ -87,21 +87,23 @@ const MAX_INTEGER = 2_147_483_647;
 
 /**
  * What one part of a key may be: an `integer` id (a larger number would fail in SQL, not here),
- * a `uuid` (checked before PostgreSQL casts it), a `time` as `timeKey` wrote it, any `text`, or
- * a `rank` of 0 or 1 (a boolean the list sorts by).
+ * a `bigint` id (the audit trail's: any whole number JavaScript holds exactly), a `uuid`
+ * (checked before PostgreSQL casts it), a `time` as `timeKey` wrote it, any `text`, or a `rank`
+ * of 0 or 1 (a boolean the list sorts by).
  */
-export type KeyShape = "integer" | "uuid" | "time" | "text" | "rank";
+export type KeyShape = "integer" | "bigint" | "uuid" | "time" | "text" | "rank";
 
 const shapes: Record<KeyShape, (part: KeyPart) => boolean> = {
   integer: (part) =>
     Number.isInteger(part) && (part as number) >= 0 && (part as number) <= MAX_INTEGER,
+  bigint: (part) => Number.isSafeInteger(part) && (part as number) >= 0,
   uuid: (part) => typeof part === "string" && isUuid(part),
   time: (part) => typeof part === "string" && TIME_KEY.test(part),
   text: (part) => typeof part === "string",
   rank: (part) => part === 0 || part === 1,
 };
 
-type PartOf<S extends KeyShape> = S extends "integer" | "rank" ? number : string;
+type PartOf<S extends KeyShape> = S extends "integer" | "bigint" | "rank" ? number : string;
 
 /**
  * The key a cursor names, each part of the shape given for it; a 400 for anything else (the

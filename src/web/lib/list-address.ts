@@ -23,17 +23,24 @@ export function useListAddress<const Key extends string>(keys: readonly Key[]) {
       { replace, preventScrollReset: true },
     );
 
+  /** Sets several filters at once (a form's Filter), one history entry, from the first page. */
+  const setFilters = (values: Partial<Record<Key, string | undefined>>, { replace = false } = {}) =>
+    change((next) => {
+      for (const [key, value] of Object.entries(values) as [Key, string | undefined][]) {
+        if (value === undefined || value === "") next.delete(key);
+        else next.set(key, value);
+      }
+      next.delete("cursor");
+    }, replace);
+
   return {
     filters,
     cursor,
     /** Sets one filter (empty or undefined removes it) and goes back to the first page. */
     setFilter(key: Key, value: string | undefined, { replace = false } = {}) {
-      change((next) => {
-        if (value === undefined || value === "") next.delete(key);
-        else next.set(key, value);
-        next.delete("cursor");
-      }, replace);
+      setFilters({ [key]: value } as Partial<Record<Key, string>>, { replace });
     },
+    setFilters,
     /** The page after this one: its cursor in the address, a new history entry. */
     nextPage(nextCursor: string) {
       change((next) => next.set("cursor", nextCursor));

@@ -28,17 +28,20 @@ function filters(query: AuditQuery): SQL | undefined {
   );
 }
 
-/** Newest first, `limit` at most, older than `before` when given (the next page). */
+/**
+ * Newest first, `limit` at most, older than the event `afterId` when given (the next page): by
+ * id, the order events were written, along the primary key.
+ */
 export async function listAuditEvents(
   { db }: { db: Db },
   query: AuditQuery,
-  limit: number,
+  { limit, afterId }: { limit: number; afterId?: number | undefined },
 ): Promise<AuditEventRow[]> {
   const rows = await db
     .select({ event: auditEvents, propertyTitle: properties.title })
     .from(auditEvents)
     .leftJoin(properties, eq(properties.id, auditEvents.propertyId))
-    .where(and(filters(query), query.before ? lt(auditEvents.id, query.before) : undefined))
+    .where(and(filters(query), afterId === undefined ? undefined : lt(auditEvents.id, afterId)))
     .orderBy(desc(auditEvents.id))
     .limit(limit);
   return rows.map((row) => ({ ...row.event, propertyTitle: row.propertyTitle }));

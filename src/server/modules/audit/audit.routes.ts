@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { auditApi } from "#domain/api/audit";
 import { buildUrl } from "#domain/api/wire";
@@ -21,7 +22,7 @@ async function listEvents(
   request: RouteRequest<typeof auditApi.list>,
   reply: FastifyReply,
 ) {
-  const { format, before: _, ...filters } = request.query;
+  const { format, limit: _limit, cursor: _cursor, ...filters } = request.query;
   if (format === "csv") return reply.redirect(buildUrl(auditApi.export, {}, filters), 303);
   return auditPage(deps, request.query);
 }
@@ -31,9 +32,9 @@ async function exportEvents(
   request: RouteRequest<typeof auditApi.export>,
   reply: FastifyReply,
 ) {
-  const { filename, csv } = await auditExport(deps, request.query);
+  const { filename, lines } = auditExport(deps, request.query);
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${filename}"`)
-    .send(csv);
+    .send(Readable.from(lines));
 }

@@ -1,35 +1,55 @@
 import {
   AUDIT_EXPORT_MAX,
-  AUDIT_PAGE_SIZE,
   type AuditAction,
   type AuditEvent,
   type AuditQuery,
   auditActions,
 } from "#domain/audit";
 import type { Db } from "#server/db/client";
+import { decodeKey, toPage } from "#server/db/keyset";
 import { CSV_COLUMNS, csvLine, csvRow } from "./audit.csv";
 import { type AuditEventRow, listAuditEvents } from "./audit.repository";
 
 type Deps = { db: Db };
 
 /** One page of the trail, newest first, and where the next one starts (null on the last). */
-export async function auditPage(deps: Deps, query: AuditQuery) {
-  const rows = await listAuditEvents(deps, query, AUDIT_PAGE_SIZE + 1);
-  const page = rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEvent);
-  return { events: page, nextBefore: rows.length > AUDIT_PAGE_SIZE ? page.at(-1)!.id : null };
+export async function auditPage(
+  deps: Deps,
+  { limit, cursor, ...query }: AuditQuery & { limit: number; cursor?: string | undefined },
+) {
+  const afterId = cursor === undefined ? undefined : decodeKey(cursor, ["bigint"])[0];
+  const rows = await listAuditEvents(deps, query, { limit: limit + 1, afterId });
+  const page = toPage(rows, limit, (row) => [row.id], toAuditEvent);
+  return { events: page.items, nextCursor: page.nextCursor };
 }
+
+/** Events the export reads at a time: what it holds in memory, whatever it sends. */
+export const AUDIT_EXPORT_BATCH = 1_000;
 
 /**
  * Every event the filters match (up to AUDIT_EXPORT_MAX) as a CSV file named by the day: UTF-8
- * with a byte-order mark, so a spreadsheet reads its accents right.
+ * with a byte-order mark, so a spreadsheet reads its accents right. The lines are made as they
+ * are sent, a batch of events at a time.
  */
-export async function auditExport(deps: Deps, query: AuditQuery, now = new Date()) {
-  const events = (await listAuditEvents(deps, query, AUDIT_EXPORT_MAX)).map(toAuditEvent);
-  const body = [csvLine(CSV_COLUMNS), ...events.map(csvRow)].join("\r\n");
+export function auditExport(deps: Deps, query: AuditQuery, now = new Date()) {
   return {
     filename: `activity-${now.toISOString().slice(0, 10)}.csv`,
-    csv: `\uFEFF${body}\r\n`,
+    lines: exportLines(deps, query),
   };
+}
+
+async function* exportLines(deps: Deps, query: AuditQuery): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(CSV_COLUMNS)}\r\n`;
+  let afterId: number | undefined;
+  for (let sent = 0; sent < AUDIT_EXPORT_MAX; ) {
+    const limit = Math.min(AUDIT_EXPORT_BATCH, AUDIT_EXPORT_MAX - sent);
+    const rows = await listAuditEvents(deps, query, { limit, afterId });
+    if (rows.length > 0) yield rows.map((row) => `${csvRow(toAuditEvent(row))}\r\n`).join("");
+    sent += rows.length;
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return;
+    afterId = last.id;
+  }
 }
 
 function toAuditEvent(row: AuditEventRow): AuditEvent {

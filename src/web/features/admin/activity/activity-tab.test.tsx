@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
+import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { auditApi } from "#domain/api/audit";
 import type { AuditEvent } from "#domain/audit";
@@ -8,6 +9,11 @@ import { answer, apiServer, handle, networkFailure } from "#tests/support/api-mo
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { choicesHandler } from "../buildings/test-support";
 import { ActivityTab } from "./activity-tab";
+
+/** Where the tab's filters and page live. */
+function Address() {
+  return <p data-testid="address">{useLocation().search}</p>;
+}
 
 const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id,
@@ -35,7 +41,7 @@ const buildings = [
 
 let queries: Record<string, string>[];
 let failList: boolean;
-let pages: Record<string, { events: AuditEvent[]; nextBefore: number | null }>;
+let pages: Record<string, { events: AuditEvent[]; nextCursor: string | null }>;
 
 beforeEach(() => {
   answer(choicesHandler(buildings));
@@ -56,19 +62,19 @@ beforeEach(() => {
           changes: null,
         }),
       ],
-      nextBefore: 59,
+      nextCursor: "page-2",
     },
     older: {
       events: [event(12, { changes: { title: { before: null, after: "New" } } })],
-      nextBefore: null,
+      nextCursor: null,
     },
   };
   answer(
     handle(auditApi.list, ({ query }) => {
       queries.push(query);
       if (failList) return networkFailure;
-      if (query.actor === "nobody@example.com") return { events: [], nextBefore: null };
-      return query.before === "59" ? pages.older! : pages.first!;
+      if (query.actor === "nobody@example.com") return { events: [], nextCursor: null };
+      return query.cursor === "page-2" ? pages.older! : pages.first!;
     }),
   );
 });
@@ -88,17 +94,40 @@ describe("the Activity tab", () => {
     expect(within(second!).getByText("mallory@example.com")).toBeInTheDocument();
   });
 
-  it("pages to older events and back", async () => {
+  it("pages to older events and back to the first, the page in the address", async () => {
     const user = userEvent.setup();
-    renderWithQuery(<ActivityTab />);
+    renderWithQuery(
+      <>
+        <ActivityTab />
+        <Address />
+      </>,
+    );
     await screen.findByRole("list", { name: "Activity" });
-    expect(screen.getByRole("button", { name: "Newer" })).toBeDisabled();
-    await user.click(screen.getByRole("button", { name: "Older" }));
+    expect(screen.queryByRole("button", { name: "First page" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next page" }));
     expect(await screen.findByText("New")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Older" })).toBeDisabled();
-    expect(queries.at(-1)).toEqual({ before: "59" });
-    await user.click(screen.getByRole("button", { name: "Newer" }));
+    expect(screen.queryByRole("button", { name: "Next page" })).not.toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({ cursor: "page-2" });
+    expect(screen.getByTestId("address")).toHaveTextContent("?cursor=page-2");
+    await user.click(screen.getByRole("button", { name: "First page" }));
     expect(await screen.findByText("mallory@example.com")).toBeInTheDocument();
+    expect(screen.getByTestId("address")).toBeEmptyDOMElement();
+  });
+
+  it("opens on the filters and page its address names, dropping what the form could not set", async () => {
+    renderWithQuery(<ActivityTab />, {
+      route:
+        "/?actor=ada%40example.com&action=made.up&propertyId=8&from=2026-11-01&to=soon&cursor=page-2",
+    });
+    expect(await screen.findByText("New")).toBeInTheDocument();
+    expect(queries.at(-1)).toEqual({
+      actor: "ada@example.com",
+      propertyId: "8",
+      from: "2026-11-01",
+      cursor: "page-2",
+    });
+    expect(screen.getByLabelText("Person")).toHaveValue("ada@example.com");
+    expect(screen.getByLabelText("Action")).toHaveValue("");
   });
 
   it("filters by person, action, building and days when asked, and clears", async () => {
@@ -129,7 +158,7 @@ describe("the Activity tab", () => {
 
   it("says when nothing matches, and when there is nothing yet", async () => {
     const user = userEvent.setup();
-    pages.first = { events: [], nextBefore: null };
+    pages.first = { events: [], nextCursor: null };
     renderWithQuery(<ActivityTab />);
     expect(await screen.findByText("No activity yet")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Person"), "nobody@example.com");

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { auditApi } from "#domain/api/audit";
 import { type AuditAction, type AuditEvent, type AuditQuery, auditActions } from "#domain/audit";
 import { LoadingList } from "#web/components/layout/loading-list";
+import { Pager } from "#web/components/layout/pager";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { LoadFailed } from "#web/components/load-failed";
 import { Button } from "#web/components/ui/button";
@@ -12,6 +13,7 @@ import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
+import { useListAddress } from "#web/lib/list-address";
 import { contractQuery } from "#web/lib/query";
 import { startDownload } from "#web/lib/start-download";
 import { useBuildingChoices } from "../buildings/use-building-choices";
@@ -24,9 +26,28 @@ type Filters = {
   to: string;
 };
 const noFilters: Filters = { actor: "", action: "", propertyId: "", from: "", to: "" };
+const filterKeys = Object.keys(noFilters) as (keyof Filters)[];
+
+const isDay = (value: string | undefined) =>
+  value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The filters an address names: what the form could have set, and nothing else (an action or a
+ * building made up by hand is left out rather than answered with a failure).
+ */
+function filtersOf(address: Partial<Record<keyof Filters, string>>): Filters {
+  const { actor, action, propertyId, from, to } = address;
+  return {
+    actor: actor ?? "",
+    action: action !== undefined && action in auditActions ? (action as AuditAction) : "",
+    propertyId: propertyId !== undefined && /^[1-9]\d{0,9}$/.test(propertyId) ? propertyId : "",
+    from: isDay(from) ? from! : "",
+    to: isDay(to) ? to! : "",
+  };
+}
 
 /** The filters as the API reads them: empty ones left out. */
-function queryOf(filters: Filters): Omit<AuditQuery, "before"> {
+function queryOf(filters: Filters): AuditQuery {
   return {
     ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
     ...(filters.action ? { action: filters.action } : {}),
@@ -111,29 +132,33 @@ function EventRow({ event }: { event: AuditEvent }) {
  * building and days, and exported as CSV for a spreadsheet.
  */
 export function ActivityTab() {
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  // The cursors of the pages before this one: Newer goes back one.
-  const [cursors, setCursors] = useState<number[]>([]);
+  // The filters and the page are in the address (shared, reloaded, Back); the form's draft
+  // follows the address whenever it changes (Back to other filters).
+  const address = useListAddress(filterKeys);
+  const filters = filtersOf(address.filters);
+  const applied = JSON.stringify(filters);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [draftOf, setDraftOf] = useState(applied);
+  if (draftOf !== applied) {
+    setDraftOf(applied);
+    setDraft(filters);
+  }
   const [exporting, setExporting] = useState(false);
   const choices = useBuildingChoices(draft.propertyId ? Number(draft.propertyId) : null);
-  const before = cursors.at(-1);
   const list = useQuery({
     ...contractQuery(auditApi.list, {
-      query: { ...queryOf(filters), ...(before ? { before } : {}) },
+      query: { ...queryOf(filters), ...(address.cursor ? { cursor: address.cursor } : {}) },
     }),
     placeholderData: keepPreviousData,
   });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(draft);
-    setCursors([]);
+    address.setFilters({ ...draft, actor: draft.actor.trim() });
   };
   const clear = () => {
     setDraft(noFilters);
-    setFilters(noFilters);
-    setCursors([]);
+    address.setFilters(noFilters);
   };
   const exportCsv = async () => {
     setExporting(true);
@@ -233,27 +258,13 @@ export function ActivityTab() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Activity pages" className="flex justify-between gap-2">
-            <Button
-              variant="outline"
-              className="min-h-11"
-              disabled={cursors.length === 0}
-              onClick={() => setCursors((current) => current.slice(0, -1))}
-            >
-              Newer
-            </Button>
-            <Button
-              variant="outline"
-              className="min-h-11"
-              disabled={page.nextBefore === null}
-              onClick={() => {
-                const next = page.nextBefore;
-                if (next !== null) setCursors((current) => [...current, next]);
-              }}
-            >
-              Older
-            </Button>
-          </nav>
+          <Pager
+            label="Activity pages"
+            nextCursor={page.nextCursor}
+            isFirstPage={!address.cursor}
+            onFirstPage={address.firstPage}
+            onNextPage={address.nextPage}
+          />
         </>
       )}
     </div>
