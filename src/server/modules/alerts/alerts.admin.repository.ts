@@ -35,27 +35,35 @@ export async function alertCounts({ db }: Deps, now: Date) {
              as pending,
            count(*) filter (where status = 'active' and frequency = 'instant')::int as instant,
            count(*) filter (where status = 'active' and frequency = 'daily')::int as daily,
-           count(distinct email) filter (where status = 'active')::int as renters
+           (select count(*) from (select email from alert_subscriptions
+                                  where status = 'active' group by email) as r)::int as renters
     from alert_subscriptions`);
   return result.rows[0]!;
 }
 
 /**
  * Identical criteria of active subscriptions, most renters first (the longest wanted first
- * among equals). Criteria are stored normalized (towns sorted, empty fields left out) and
- * jsonb equality ignores key order, so the same wish is one group.
+ * among equals). Criteria are stored normalized (towns sorted, empty fields left out), so the
+ * same wish is one hash (`criteria_key`): the groups are read from alert_subscriptions_wishes_idx
+ * alone, and the criteria of the few shown fetched after.
  */
 export async function topCriteria(
   { db }: Deps,
   limit: number,
 ): Promise<{ criteria: AlertCriteria; renters: number }[]> {
   const result = await db.execute<{ criteria: AlertCriteria; renters: number }>(sql`
-    select criteria, count(distinct email)::int as renters
-    from alert_subscriptions
-    where status = 'active'
-    group by criteria
-    order by renters desc, min(created_at), criteria::text
-    limit ${limit}`);
+    with top as (
+      select criteria_key, count(distinct email)::int as renters, min(created_at) as first
+      from alert_subscriptions
+      where status = 'active'
+      group by criteria_key
+      order by renters desc, first, criteria_key
+      limit ${limit})
+    select (select s.criteria from alert_subscriptions s
+            where s.status = 'active' and s.criteria_key = top.criteria_key limit 1) as criteria,
+           renters
+    from top
+    order by renters desc, first, criteria_key`);
   return result.rows;
 }
 

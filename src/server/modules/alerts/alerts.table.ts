@@ -29,6 +29,12 @@ export const alertSubscriptions = pgTable(
     email: text("email").notNull(),
     /** AlertCriteria (normalized): bedroomsMin, rentMax, towns, availableNow. */
     criteria: jsonb("criteria").notNull(),
+    /**
+     * The criteria's hash, kept by PostgreSQL: the back office groups identical wishes by it,
+     * along an index (a jsonb value sorts slowly, and an index on an expression is never read
+     * alone). Criteria are stored normalized, so the same wish is one hash.
+     */
+    criteriaKey: text("criteria_key").generatedAlwaysAs(sql`md5(criteria::text)`),
     frequency: text("frequency", { enum: ["instant", "daily"] }).notNull(),
     lang: text("lang", { enum: ["en", "es"] })
       .notNull()
@@ -55,6 +61,10 @@ export const alertSubscriptions = pgTable(
     index("alert_subscriptions_activity_idx").on(t.lastActivityAt),
     // The back office's subscriber list, newest first (scanned backwards: see db/keyset.ts).
     index("alert_subscriptions_newest_idx").on(t.createdAt, t.id),
+    // The Overview's figures, read from these indexes alone: the renters (distinct addresses)
+    // of active subscriptions, and the most wanted criteria with their renters and first day.
+    index("alert_subscriptions_renters_idx").on(t.status, t.email),
+    index("alert_subscriptions_wishes_idx").on(t.status, t.criteriaKey, t.email, t.createdAt),
     uniqueIndex("alert_subscriptions_confirm_key").on(t.confirmTokenHash),
     uniqueIndex("alert_subscriptions_manage_key").on(t.manageTokenHash),
     check("alert_subscriptions_frequency_check", sql`${t.frequency} in ('instant', 'daily')`),
