@@ -112,7 +112,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     }),
   );
   await app.register(listingsRoutes({ db, cache }));
-  await app.register(seoRoutes({ db, publicUrl }));
+  await app.register(seoRoutes({ db, publicUrl, cache }));
   await app.register(feedsRoutes({ db, cache, publicUrl }));
   await app.register(
     inquiriesRoutes({ db, mailQueue, publicUrl, perMinute: config.inquiriesPerMinute }),

@@ -9,6 +9,8 @@ async function* chunks(...parts: string[]) {
   for (const part of parts) yield part;
 }
 
+const xml = { name: "feed.xml", contentType: "application/xml" };
+const plain = { name: "notes.txt", contentType: "text/plain" };
 let keeper: FileKeeper;
 afterEach(() => keeper.close());
 
@@ -16,7 +18,7 @@ describe("kept files", () => {
   it("write the chunks and their gzip form, named and tagged by their content", async () => {
     keeper = createFileKeeper("test");
     const body = "x".repeat(100_000);
-    const file = await keeper.keep(chunks(body, "<end/>"), "application/xml");
+    const file = await keeper.keep(chunks(body, "<end/>"), xml);
     expect(await readFile(file.path, "utf8")).toBe(`${body}<end/>`);
     const gzipped = await readFile(file.gzipPath);
     expect(gzipped.length).toBe(file.gzipBytes);
@@ -24,9 +26,9 @@ describe("kept files", () => {
     expect(file.bytes).toBe(100_006);
     expect(file.etag).toMatch(/^W\/"[\w-]{27}"$/);
 
-    const again = await keeper.keep(chunks(body, "<end/>"), "application/xml");
+    const again = await keeper.keep(chunks(body, "<end/>"), xml);
     expect(again.etag).toBe(file.etag);
-    const other = await keeper.keep(chunks("y"), "application/xml");
+    const other = await keeper.keep(chunks("y"), xml);
     expect(other.etag).not.toBe(file.etag);
   });
 
@@ -34,7 +36,7 @@ describe("kept files", () => {
     keeper = createFileKeeper("test");
     const files = [];
     for (const text of ["one", "two", "three"]) {
-      files.push(await keeper.keep(chunks(text), "text/plain"));
+      files.push(await keeper.keep(chunks(text), plain));
     }
     expect(existsSync(files[0]!.path)).toBe(false);
     expect(existsSync(files[0]!.gzipPath)).toBe(false);
@@ -43,14 +45,28 @@ describe("kept files", () => {
     expect((await readdir(path.dirname(files[2]!.path))).sort()).toHaveLength(4);
   });
 
+  it("keep each name's newest files apart, and the ETag given for one", async () => {
+    keeper = createFileKeeper("test");
+    const a = await keeper.keep(chunks("a1"), { ...plain, name: "units-1.xml" });
+    for (const text of ["b1", "b2", "b3"]) {
+      await keeper.keep(chunks(text), { ...plain, name: "units-2.xml" });
+    }
+    expect(existsSync(a.path)).toBe(true);
+    // The first content again, after two others: the newest, kept.
+    const again = await keeper.keep(chunks("b2"), { ...plain, name: "units-2.xml" });
+    expect(await readFile(again.path, "utf8")).toBe("b2");
+    const tagged = await keeper.keep(chunks("c"), { ...plain, name: "c", etag: 'W/"v7"' });
+    expect(tagged.etag).toBe('W/"v7"');
+  });
+
   it("leave nothing behind when the chunks fail on the way", async () => {
     keeper = createFileKeeper("test");
-    const kept = await keeper.keep(chunks("kept"), "text/plain");
+    const kept = await keeper.keep(chunks("kept"), plain);
     async function* failing() {
       yield "a".repeat(50_000);
       throw new Error("the database went away");
     }
-    await expect(keeper.keep(failing(), "text/plain")).rejects.toThrow("the database went away");
+    await expect(keeper.keep(failing(), plain)).rejects.toThrow("the database went away");
     expect(await readdir(path.dirname(kept.path))).toEqual(
       expect.arrayContaining([path.basename(kept.path)]),
     );
@@ -59,7 +75,7 @@ describe("kept files", () => {
 
   it("are all removed when the app closes", async () => {
     keeper = createFileKeeper("test");
-    const file = await keeper.keep(chunks("gone"), "text/plain");
+    const file = await keeper.keep(chunks("gone"), plain);
     await keeper.close();
     expect(existsSync(path.dirname(file.path))).toBe(false);
   });

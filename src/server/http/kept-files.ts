@@ -25,17 +25,25 @@ export type KeptFile = {
   contentType: string;
 };
 
+export type KeepOptions = {
+  /** What the file is (`listings.xml`): the newest files of each name are kept. */
+  name: string;
+  contentType: string;
+  /** The ETag to answer with, when the caller has one of its own; a hash of the content else. */
+  etag?: string;
+};
+
 export type FileKeeper = {
   /** Writes the chunks to a new file and gives it once complete; a failure leaves nothing. */
-  keep(chunks: AsyncIterable<string>, contentType: string): Promise<KeptFile>;
+  keep(chunks: AsyncIterable<string>, options: KeepOptions): Promise<KeptFile>;
   /** Removes every file it kept (when the app closes). */
   close(): Promise<void>;
 };
 
 /**
- * The files kept besides the newest: a request that read the previous one's name just before a
- * rebuild still finds it on disk (an open file stays readable once removed, on every system
- * this runs on, but a name must exist to be opened).
+ * The files of a name kept besides the newest: a request that read the previous one's name just
+ * before a rebuild still finds it on disk (an open file stays readable once removed, on every
+ * system this runs on, but a name must exist to be opened).
  */
 const OLDER_KEPT = 1;
 
@@ -45,14 +53,15 @@ const OLDER_KEPT = 1;
  */
 export function createFileKeeper(name: string): FileKeeper {
   let folder: Promise<string> | null = null;
-  const kept: string[] = [];
+  /** Each name's files on disk, oldest first. */
+  const kept = new Map<string, string[]>();
   const folderOf = () => {
     folder ??= mkdtemp(path.join(os.tmpdir(), `rentals-${name}-`));
     return folder;
   };
 
   return {
-    async keep(chunks, contentType) {
+    async keep(chunks, { name: fileName, contentType, etag }) {
       const base = path.join(await folderOf(), randomUUID());
       const raw = createWriteStream(`${base}.part`);
       const gzip = zlib.createGzip();
@@ -88,10 +97,11 @@ export function createFileKeeper(name: string): FileKeeper {
         throw error;
       }
       const digest = hash.digest("base64url").slice(0, 27);
+      const stem = `${fileName.replace(/[^\w.-]/g, "_")}-${digest}`;
       const file: KeptFile = {
-        path: path.join(path.dirname(base), digest),
-        gzipPath: path.join(path.dirname(base), `${digest}.gz`),
-        etag: `W/"${digest}"`,
+        path: path.join(path.dirname(base), stem),
+        gzipPath: path.join(path.dirname(base), `${stem}.gz`),
+        etag: etag ?? `W/"${digest}"`,
         bytes,
         gzipBytes: (await stat(`${base}.gz.part`)).size,
         contentType,
@@ -100,8 +110,12 @@ export function createFileKeeper(name: string): FileKeeper {
       // replaces its twin, which an open reader keeps reading).
       await rename(`${base}.part`, file.path);
       await rename(`${base}.gz.part`, file.gzipPath);
-      if (kept.at(-1) !== digest) kept.push(digest);
-      for (const old of kept.splice(0, Math.max(0, kept.length - 1 - OLDER_KEPT))) {
+      // Newest last; content built again (A, B, then A once more) moves to the back, never
+      // removed as the oldest.
+      const files = (kept.get(fileName) ?? []).filter((other) => other !== stem);
+      files.push(stem);
+      kept.set(fileName, files);
+      for (const old of files.splice(0, Math.max(0, files.length - 1 - OLDER_KEPT))) {
         const at = path.join(path.dirname(base), old);
         await Promise.all([rm(at, { force: true }), rm(`${at}.gz`, { force: true })]);
       }
@@ -110,7 +124,7 @@ export function createFileKeeper(name: string): FileKeeper {
     async close() {
       if (folder) await rm(await folder, { recursive: true, force: true });
       folder = null;
-      kept.length = 0;
+      kept.clear();
     },
   };
 }

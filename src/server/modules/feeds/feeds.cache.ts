@@ -17,10 +17,10 @@ type Deps = { db: Db; cache: ResponseCache; publicUrl: string; files: FileKeeper
 /** The Zillow Group (HotPads) XML feed. */
 export function cachedXmlFeed(deps: Deps): Promise<KeptFile> {
   return deps.cache.get("feeds:xml", () =>
-    deps.files.keep(
-      hotPadsFeed(officeOf(deps.publicUrl), listedEntries(deps)),
-      "application/xml; charset=utf-8",
-    ),
+    deps.files.keep(hotPadsFeed(officeOf(deps.publicUrl), listedEntries(deps)), {
+      name: "listings.xml",
+      contentType: "application/xml; charset=utf-8",
+    }),
   );
 }
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seoApi } from "#domain/api/listings";
 import { API_PREFIX } from "#domain/api/wire";
@@ -107,6 +108,27 @@ describe("GET /sitemap.xml and its files", () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body).toBe("");
     }
+  });
+
+  it("sends a file's gzip form, the same document, and a listings change under a new ETag", async () => {
+    const url = "/sitemaps/units-1.xml";
+    const plain = await testApp.app.inject({ method: "GET", url });
+    const gzipped = await testApp.app.inject({
+      method: "GET",
+      url,
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(plain.body);
+
+    const added = await insertUnit(database.db, ids.active!, { available: true });
+    testApp.app.invalidate("listings");
+    const after = await testApp.app.inject({ method: "GET", url });
+    expect(after.headers.etag).not.toBe(plain.headers.etag);
+    expect(after.body).toContain(`/properties/${added.id}<`);
+    await database.pool.query("delete from units where id = $1", [added.id]);
+    testApp.app.invalidate("listings");
   });
 
   it("answers 404 for a file the index does not name", async () => {
