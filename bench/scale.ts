@@ -5,6 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
+import { dashboardTabs } from "../src/domain/admin";
 import { startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { hashAlertToken } from "../src/server/modules/alerts/alert-tokens";
 import { chromiumArgs, chromiumPath } from "../tests/e2e/support/chromium";
@@ -74,17 +75,8 @@ const adminPaths = [
   "/api/admin/document-requests",
   "/api/admin/staff",
 ];
-/** The dashboard's tabs, by their ?tab= value (admin-dashboard.tsx). */
-const tabs = [
-  "overview",
-  "properties",
-  "maintenance",
-  "files",
-  "inquiries",
-  "mail",
-  "activity",
-  "staff",
-] as const;
+/** The dashboard's tabs, by their ?tab= value: every one is measured. */
+const tabs = dashboardTabs;
 
 export type Timed = { status: number; bytes: number; medianMs: number; urls?: number };
 export type ScaleRequest = {

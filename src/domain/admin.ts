@@ -421,3 +421,15 @@ export function unitsToConfirm(properties: AdminProperty[], now: Date): UnitToCo
 }
 
 export { amenityChoices, propertyTypes };
+
+/** The back-office dashboard's tabs, by their `?tab=` value, in the order shown. */
+export const dashboardTabs = [
+  "overview",
+  "properties",
+  "maintenance",
+  "files",
+  "inquiries",
+  "mail",
+  "activity",
+  "staff",
+] as const;

@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
+import { dashboardTabs } from "#domain/admin";
 import { Logo } from "../components/layout/logo";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
@@ -40,16 +41,7 @@ import { cn } from "../lib/utils";
 
 export const meta = () => privatePageMeta("Admin Dashboard");
 
-const tabs = [
-  "overview",
-  "properties",
-  "maintenance",
-  "files",
-  "inquiries",
-  "mail",
-  "activity",
-  "staff",
-] as const;
+const tabs = dashboardTabs;
 type Tab = (typeof tabs)[number];
 
 function DashboardHeader() {

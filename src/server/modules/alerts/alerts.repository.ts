@@ -66,33 +66,21 @@ export async function insertSubscription(
   await db.insert(alertSubscriptions).values(row);
 }
 
-/** The subscription of a confirmation link's hash; `lock` holds its row to the transaction's end. */
-export async function findByConfirmHash(
-  { db }: Deps,
-  hash: string,
-  lock = false,
-): Promise<SubscriptionRow | undefined> {
-  const query = db
-    .select()
-    .from(alertSubscriptions)
-    .where(eq(alertSubscriptions.confirmTokenHash, hash));
-  const [row] = lock ? await query.for("update") : await query;
-  return row as SubscriptionRow | undefined;
+/** The subscription a link's token hash names; `lock` holds its row to the transaction's end. */
+function findByHash(
+  column: typeof alertSubscriptions.confirmTokenHash | typeof alertSubscriptions.manageTokenHash,
+) {
+  return async ({ db }: Deps, hash: string, lock = false): Promise<SubscriptionRow | undefined> => {
+    const query = db.select().from(alertSubscriptions).where(eq(column, hash));
+    const [row] = lock ? await query.for("update") : await query;
+    return row as SubscriptionRow | undefined;
+  };
 }
 
-/** The subscription of a manage link's hash; `lock` holds its row to the transaction's end. */
-export async function findByManageHash(
-  { db }: Deps,
-  hash: string,
-  lock = false,
-): Promise<SubscriptionRow | undefined> {
-  const query = db
-    .select()
-    .from(alertSubscriptions)
-    .where(eq(alertSubscriptions.manageTokenHash, hash));
-  const [row] = lock ? await query.for("update") : await query;
-  return row as SubscriptionRow | undefined;
-}
+/** The subscription of a confirmation link's hash. */
+export const findByConfirmHash = findByHash(alertSubscriptions.confirmTokenHash);
+/** The subscription of a manage link's hash. */
+export const findByManageHash = findByHash(alertSubscriptions.manageTokenHash);
 
 /** Any change counts as activity: the two-year retention counts from it. */
 export async function updateSubscription(
