@@ -9,6 +9,7 @@ import { buildApp } from "./app";
 import { acquireAppLock } from "./app-lock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, LOCKS, openDatabase, runMigrations, withAdvisoryLock } from "./db/client";
+import { compactTallies, TALLY_COMPACT_MS } from "./db/tallies";
 import { outageOf } from "./http/outages";
 import { ensurePlaceholderPool } from "./images/placeholder-pool";
 import {
@@ -16,7 +17,7 @@ import {
   OUTGOING_MAIL_KEEP_DAYS,
 } from "./mail/outgoing-mail.repository";
 import { lineLog } from "./platform";
-import { scheduleDailyPurges } from "./shared/periodic";
+import { runPeriodically, scheduleDailyPurges } from "./shared/periodic";
 import { scheduleOrphanSweeps } from "./storage/orphan-sweep";
 import { createObjectStore, type ObjectStore, scratchDirectory } from "./storage/storage";
 
@@ -199,6 +200,14 @@ async function main() {
     scratchDir: scratchDirectory(config.dataDir),
     log: lineLog(app),
   });
+  // The back office's figures kept by triggers: their delta rows folded every few minutes.
+  const tallies = runPeriodically(async () => {
+    try {
+      await compactTallies(database.db);
+    } catch (error) {
+      app.log.error(`Folding the figures' rows failed: ${(error as Error).message}`);
+    }
+  }, TALLY_COMPACT_MS);
 
   // The stop: report not ready and ask every client to close its connection (so a load balancer
   // sends the next request elsewhere) while still serving for DRAIN_SECONDS; then stop listening,
@@ -232,6 +241,7 @@ async function main() {
     clearTimeout(cutOff);
     await sweeps.stop();
     await purges.stop();
+    await tallies.stop();
     await store.close().catch((error) => console.error(error));
     await database.close().catch((error) => console.error(error));
     lock.release();

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { AlertCriteria, AlertStatus } from "#domain/alerts";
 import type { Executor } from "#server/db/client";
 import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
+import { readTally } from "#server/db/tallies";
 import { properties } from "#server/modules/properties/properties.table";
 import { matchesSql } from "./alerts.deliveries.repository";
 import type { SubscriptionRow } from "./alerts.repository";
@@ -19,33 +20,40 @@ export type UnitValues = {
   availableFrom: string | null;
 };
 
-/** Subscriptions by status and, the active ones, by frequency; the addresses behind them. */
+/**
+ * Subscriptions by status and, the active ones, by frequency, and the addresses behind them: the
+ * figures the table's trigger keeps (db/tallies.ts). Awaiting confirmation counts only the
+ * requests whose link still works, along alert_subscriptions_confirm_expires_idx (the unexpired
+ * ones are a week's requests at most).
+ */
 export async function alertCounts({ db }: Deps, now: Date) {
-  const result = await db.execute<{
-    active: number;
-    paused: number;
-    pending: number;
-    instant: number;
-    daily: number;
-    renters: number;
-  }>(sql`
-    select count(*) filter (where status = 'active')::int as active,
-           count(*) filter (where status = 'paused')::int as paused,
-           count(*) filter (where status = 'pending' and confirm_expires_at > ${now})::int
-             as pending,
-           count(*) filter (where status = 'active' and frequency = 'instant')::int as instant,
-           count(*) filter (where status = 'active' and frequency = 'daily')::int as daily,
-           (select count(*) from (select email from alert_subscriptions
-                                  where status = 'active' group by email) as r)::int as renters
-    from alert_subscriptions`);
-  return result.rows[0]!;
+  const [byStatus, byFrequency, renters, [pending]] = await Promise.all([
+    readTally(db, "alert_subscriptions.status"),
+    readTally(db, "alert_subscriptions.active_frequency"),
+    readTally(db, "alert_subscriptions.renters"),
+    db
+      .select({ n: count() })
+      .from(alertSubscriptions)
+      .where(
+        and(eq(alertSubscriptions.status, "pending"), gt(alertSubscriptions.confirmExpiresAt, now)),
+      ),
+  ]);
+  return {
+    active: byStatus.get("active") ?? 0,
+    paused: byStatus.get("paused") ?? 0,
+    pending: pending?.n ?? 0,
+    instant: byFrequency.get("instant") ?? 0,
+    daily: byFrequency.get("daily") ?? 0,
+    renters: renters.get("") ?? 0,
+  };
 }
 
 /**
  * Identical criteria of active subscriptions, most renters first (the longest wanted first
  * among equals). Criteria are stored normalized (towns sorted, empty fields left out), so the
- * same wish is one hash (`criteria_key`): the groups are read from alert_subscriptions_wishes_idx
- * alone, and the criteria of the few shown fetched after.
+ * same wish is one hash (`criteria_key`); the trigger of migration 0022 keeps each wish's
+ * renters in derived.alert_wish_counts, read here along its index, and the criteria of the few
+ * shown fetched after.
  */
 export async function topCriteria(
   { db }: Deps,
@@ -53,17 +61,14 @@ export async function topCriteria(
 ): Promise<{ criteria: AlertCriteria; renters: number }[]> {
   const result = await db.execute<{ criteria: AlertCriteria; renters: number }>(sql`
     with top as (
-      select criteria_key, count(distinct email)::int as renters, min(created_at) as first
-      from alert_subscriptions
-      where status = 'active'
-      group by criteria_key
-      order by renters desc, first, criteria_key
+      select criteria_key, renters, first_at from derived.alert_wish_counts
+      order by renters desc, first_at, criteria_key
       limit ${limit})
     select (select s.criteria from alert_subscriptions s
             where s.status = 'active' and s.criteria_key = top.criteria_key limit 1) as criteria,
            renters
     from top
-    order by renters desc, first, criteria_key`);
+    order by renters desc, first_at, criteria_key`);
   return result.rows;
 }
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { MailStatus } from "#domain/outgoing-mail";
 import type { Db } from "#server/db/client";
 import { afterKey, timeKey } from "#server/db/keyset";
+import { readTally } from "#server/db/tallies";
 import { outgoingMail } from "#server/mail/outgoing-mail.table";
 
 /** Staff's reads of the outgoing mail (the queue itself writes the rows: src/server/mail). */
@@ -40,13 +41,12 @@ export async function listMessages(
   return rows.map(({ message, time }) => ({ ...message, key: [time, message.id] }));
 }
 
-/** One grouped query (the status index answers it), never the rows. */
+/** From the figures the table's triggers keep (db/tallies.ts), never from the rows. */
 export async function countByStatus({ db }: Deps): Promise<Record<MailStatus, number>> {
-  const rows = await db
-    .select({ status: outgoingMail.status, n: count() })
-    .from(outgoingMail)
-    .groupBy(outgoingMail.status);
-  const counts = { queued: 0, sent: 0, failed: 0 };
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
+  const tally = await readTally(db, "outgoing_mail.status");
+  return {
+    queued: tally.get("queued") ?? 0,
+    sent: tally.get("sent") ?? 0,
+    failed: tally.get("failed") ?? 0,
+  };
 }

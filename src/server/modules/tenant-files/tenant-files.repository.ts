@@ -3,6 +3,7 @@ import type { FileCategory } from "#domain/tenant-files";
 import type { Executor } from "#server/db/client";
 import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
 import { likeContains } from "#server/db/search";
+import { readTally } from "#server/db/tallies";
 import { properties, units } from "#server/modules/properties/properties.table";
 import { users } from "#server/modules/users/users.table";
 import { tenantFiles } from "./tenant-files.table";
@@ -58,30 +59,31 @@ export function createTenantFilesRepository(db: Executor) {
         .limit(filters.limit + 1);
     },
 
+    /**
+     * The Files tab's figures: the totals from the counts the table's triggers keep
+     * (db/tallies.ts), the recent uploads counted along `tenant_files_uploaded_idx` (a week's
+     * rows, whatever the history).
+     */
     async totals(recentSince: Date): Promise<FileTotals> {
-      const count = (category: FileCategory) =>
-        sql<number>`(count(*) filter (where ${tenantFiles.category} = ${category}))::int`;
-      const [row] = await db
-        .select({
-          totalFiles: sql<number>`count(*)::int`,
-          totalBytes: sql<string>`coalesce(sum(${tenantFiles.size}), 0)::bigint`,
-          recentUploads: sql<number>`(count(*) filter (where ${gte(tenantFiles.uploadedAt, recentSince)}))::int`,
-          maintenance: count("maintenance"),
-          lease: count("lease"),
-          property: count("property"),
-          other: count("other"),
-        })
-        .from(tenantFiles);
+      const [byCategory, bytes, [recent]] = await Promise.all([
+        readTally(db, "tenant_files.category"),
+        readTally(db, "tenant_files.bytes"),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(tenantFiles)
+          .where(gte(tenantFiles.uploadedAt, recentSince)),
+      ]);
+      const categoryCounts = {
+        maintenance: byCategory.get("maintenance") ?? 0,
+        lease: byCategory.get("lease") ?? 0,
+        property: byCategory.get("property") ?? 0,
+        other: byCategory.get("other") ?? 0,
+      };
       return {
-        totalFiles: row?.totalFiles ?? 0,
-        totalBytes: Number(row?.totalBytes ?? 0),
-        recentUploads: row?.recentUploads ?? 0,
-        categoryCounts: {
-          maintenance: row?.maintenance ?? 0,
-          lease: row?.lease ?? 0,
-          property: row?.property ?? 0,
-          other: row?.other ?? 0,
-        },
+        totalFiles: Object.values(categoryCounts).reduce((sum, n) => sum + n, 0),
+        totalBytes: bytes.get("") ?? 0,
+        recentUploads: recent?.n ?? 0,
+        categoryCounts,
       };
     },
 
