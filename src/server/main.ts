@@ -205,7 +205,7 @@ async function main() {
     try {
       await compactTallies(database.db);
     } catch (error) {
-      app.log.error(`Folding the figures' rows failed: ${(error as Error).message}`);
+      lineLog(app).error(`Folding the figures' rows failed: ${(error as Error).message}`);
     }
   }, TALLY_COMPACT_MS);
 
