@@ -10,7 +10,7 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { dashboardTabs } from "#domain/admin";
 import { Logo } from "../components/layout/logo";
@@ -18,17 +18,10 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { SecondStepReminder } from "../features/account/components/second-step-reminder";
-import { ActivityTab } from "../features/admin/activity/activity-tab";
-import { FilesTab } from "../features/admin/files/files-tab";
-import { InquiriesTab } from "../features/admin/inquiries/inquiries-tab";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
-import { OutgoingMailTab } from "../features/admin/mail/outgoing-mail-tab";
+import { lazyTab } from "../features/admin/lazy-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
-import { MaintenanceTab } from "../features/admin/maintenance/maintenance-tab";
 import { MaintenanceTabCount } from "../features/admin/maintenance/maintenance-tab-count";
-import { OverviewTab } from "../features/admin/overview/overview-tab";
-import { PropertiesTab } from "../features/admin/properties/properties-tab";
-import { StaffTab } from "../features/admin/staff/staff-tab";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
 import { useEnrollmentRedirect } from "../features/admin/use-enrollment-redirect";
 import { useAuth } from "../features/auth/auth-provider";
@@ -43,6 +36,61 @@ export const meta = () => privatePageMeta("Admin Dashboard");
 
 const tabs = dashboardTabs;
 type Tab = (typeof tabs)[number];
+
+// Each tab's code loads when the tab is first shown: the dashboard's first view carries one tab,
+// not eight.
+const OverviewTab = lazyTab(
+  () => import("../features/admin/overview/overview-tab").then((m) => m.OverviewTab),
+  "Loading dashboard statistics...",
+);
+const PropertiesTab = lazyTab(
+  () => import("../features/admin/properties/properties-tab").then((m) => m.PropertiesTab),
+  "Loading properties...",
+);
+const MaintenanceTab = lazyTab(
+  () => import("../features/admin/maintenance/maintenance-tab").then((m) => m.MaintenanceTab),
+  "Loading maintenance requests...",
+);
+const FilesTab = lazyTab(
+  () => import("../features/admin/files/files-tab").then((m) => m.FilesTab),
+  "Loading files...",
+);
+const InquiriesTab = lazyTab(
+  () => import("../features/admin/inquiries/inquiries-tab").then((m) => m.InquiriesTab),
+  "Loading inquiries...",
+);
+const OutgoingMailTab = lazyTab(
+  () => import("../features/admin/mail/outgoing-mail-tab").then((m) => m.OutgoingMailTab),
+  "Loading outgoing mail...",
+);
+const ActivityTab = lazyTab(
+  () => import("../features/admin/activity/activity-tab").then((m) => m.ActivityTab),
+  "Loading activity...",
+);
+const StaffTab = lazyTab(
+  () => import("../features/admin/staff/staff-tab").then((m) => m.StaffTab),
+  "Loading staff...",
+);
+const tabCode = {
+  overview: OverviewTab,
+  properties: PropertiesTab,
+  maintenance: MaintenanceTab,
+  files: FilesTab,
+  inquiries: InquiriesTab,
+  mail: OutgoingMailTab,
+  activity: ActivityTab,
+  staff: StaffTab,
+} satisfies Record<Tab, { preload(): void }>;
+
+/** A tab's name: the pointer or the focus reaching it starts fetching the tab's code. */
+function DashboardTrigger({ value, children }: { value: Tab; children: ReactNode }) {
+  const preload = () => tabCode[value].preload();
+  return (
+    <TabsTrigger value={value} onPointerEnter={preload} onFocus={preload}>
+      {children}
+    </TabsTrigger>
+  );
+}
 
 function DashboardHeader() {
   const { user } = useAuth();
@@ -118,41 +166,41 @@ function Dashboard() {
       </div>
       <Tabs value={tab} onValueChange={select} className="mt-6">
         <TabsList aria-label="Dashboard sections">
-          <TabsTrigger value="overview">
+          <DashboardTrigger value="overview">
             <LayoutDashboard aria-hidden="true" className="size-4" /> Overview
-          </TabsTrigger>
-          <TabsTrigger value="properties">
+          </DashboardTrigger>
+          <DashboardTrigger value="properties">
             <Building2 aria-hidden="true" className="size-4" /> Properties
-          </TabsTrigger>
-          <TabsTrigger value="maintenance">
+          </DashboardTrigger>
+          <DashboardTrigger value="maintenance">
             <Wrench aria-hidden="true" className="size-4" /> Maintenance
             <MaintenanceTabCount />
-          </TabsTrigger>
-          <TabsTrigger value="files">
+          </DashboardTrigger>
+          <DashboardTrigger value="files">
             <FileText aria-hidden="true" className="size-4" /> Files
-          </TabsTrigger>
-          <TabsTrigger value="inquiries">
+          </DashboardTrigger>
+          <DashboardTrigger value="inquiries">
             <Mail aria-hidden="true" className="size-4" /> Inquiries
             {unhandled ? (
               <Badge variant="destructive" aria-label={`${unhandled} unhandled`}>
                 {unhandled}
               </Badge>
             ) : null}
-          </TabsTrigger>
-          <TabsTrigger value="mail">
+          </DashboardTrigger>
+          <DashboardTrigger value="mail">
             <Send aria-hidden="true" className="size-4" /> Outgoing mail
             {failedMail ? (
               <Badge variant="destructive" aria-label={`${failedMail} failed`}>
                 {failedMail}
               </Badge>
             ) : null}
-          </TabsTrigger>
-          <TabsTrigger value="activity">
+          </DashboardTrigger>
+          <DashboardTrigger value="activity">
             <History aria-hidden="true" className="size-4" /> Activity
-          </TabsTrigger>
-          <TabsTrigger value="staff">
+          </DashboardTrigger>
+          <DashboardTrigger value="staff">
             <Users aria-hidden="true" className="size-4" /> Staff
-          </TabsTrigger>
+          </DashboardTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab state={state} />
@@ -166,9 +214,7 @@ function Dashboard() {
         <TabsContent value="files">
           <FilesTab />
         </TabsContent>
-        {/* Kept mounted: its filter survives a visit to another tab, and its 'All' list is the
-            badge's own query, loaded once for both. */}
-        <TabsContent value="inquiries" forceMount className="data-[state=inactive]:hidden">
+        <TabsContent value="inquiries">
           <InquiriesTab />
         </TabsContent>
         <TabsContent value="mail">
