@@ -194,6 +194,11 @@ test.describe("MFA_REQUIRED=true", () => {
     await expect(
       page.getByText("The office requires a second sign-in step.", { exact: false }),
     ).toBeVisible();
+    // Nothing but adding a step: even the sessions list waits for it.
+    await expect(
+      page.getByText("Once you have added a second sign-in step, the browsers signed in"),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Sessions" })).toHaveCount(0);
 
     // The back office refuses them until they have one.
     await page.goto(`${app.url}/admin-dashboard`);
@@ -203,6 +208,7 @@ test.describe("MFA_REQUIRED=true", () => {
     await page.goto(`${app.url}/account/security`);
     await turnOnApp(page, admin.password, Date.now());
     await page.getByRole("button", { name: "I have saved them" }).click();
+    await expect(page.getByRole("list", { name: "Sessions" })).toBeVisible();
     await page.goto(`${app.url}/admin-dashboard`);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

@@ -47,17 +47,17 @@ export const authApi = defineApi("auth", {
     method: "POST",
     path: "/api/auth/login",
     summary:
-      "Signs in with e-mail and password; an unknown e-mail and a wrong password answer alike. An account with a second step gets its challenge instead of a session",
+      "Signs staff in with e-mail and password; an unknown e-mail, a wrong password and an ended tenancy answer alike. An account with a second step gets its challenge instead of a session. A tenant's password is refused (403 admins_only): tenants sign in by the portal's e-mailed link",
     guard: "public",
     body: loginSchema,
     invalidates: [],
-    responses: { 200: signInAnswerSchema, 401: apiErrorSchema },
+    responses: { 200: signInAnswerSchema, 401: apiErrorSchema, 403: apiErrorSchema },
   },
   logout: {
     method: "POST",
     path: "/api/auth/logout",
     summary: "Signs out: ends the session of the token sent, on the server",
-    guard: "user",
+    guard: "session",
     audit: "sign_out",
     invalidates: [],
     responses: { 200: doneSchema },
@@ -104,7 +104,7 @@ export const authApi = defineApi("auth", {
     method: "GET",
     path: "/api/auth/me",
     summary: "The signed-in user (the session check at start)",
-    guard: "user",
+    guard: "session",
     responses: { 200: z.object({ user: sessionUserSchema }) },
   },
   sendVerification: {
@@ -142,7 +142,7 @@ export const authApi = defineApi("auth", {
     method: "POST",
     path: "/api/auth/request-password-reset",
     summary:
-      "E-mails a reset link, valid one hour, if the address has an account, at most 3 an hour per address; every address gets the same answer after the same work",
+      "E-mails a reset link, valid one hour, if the address is a staff account (tenants sign in by link and have no password), at most 3 an hour per address; every address gets the same answer after the same work",
     guard: "public",
     body: requestResetSchema,
     invalidates: [],

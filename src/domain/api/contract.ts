@@ -139,7 +139,7 @@ function platformErrors(draft: Draft): Record<number, ResponseSpec> {
     errors[507] = apiErrorSchema;
   }
   if (draft.guard !== "public") errors[401] = apiErrorSchema;
-  if (draft.guard === "admin" || draft.guard === "tenant") errors[403] = apiErrorSchema;
+  if (draft.guard !== "public" && draft.guard !== "session") errors[403] = apiErrorSchema;
   return errors;
 }
 

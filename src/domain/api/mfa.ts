@@ -27,7 +27,7 @@ export const mfaApi = defineApi("mfa", {
     path: "/api/auth/mfa",
     summary:
       "The signed-in user's second step: authenticator app on or off, passkeys, recovery codes left, and whether the office requires one",
-    guard: "user",
+    guard: "session",
     reads: "mfa",
     responses: { 200: mfaStatusSchema },
   },
@@ -36,7 +36,7 @@ export const mfaApi = defineApi("mfa", {
     path: "/api/auth/mfa/totp/setup",
     summary:
       "Starts turning on an authenticator app: a new secret, as text and as an otpauth:// address for the QR code; on only once confirmed with a code",
-    guard: "user",
+    guard: "session",
     body: passwordCheckSchema,
     invalidates: [],
     responses: {
@@ -50,7 +50,7 @@ export const mfaApi = defineApi("mfa", {
     path: "/api/auth/mfa/totp/confirm",
     summary:
       "Turns the authenticator app on with a code from it; answers ten new recovery codes, shown once",
-    guard: "user",
+    guard: "session",
     audit: "mfa.totp_enabled",
     body: totpConfirmSchema,
     invalidates: ["mfa"],
@@ -90,7 +90,7 @@ export const mfaApi = defineApi("mfa", {
     method: "POST",
     path: "/api/auth/webauthn/register/options",
     summary: "Starts adding a passkey: the options for the browser's prompt",
-    guard: "user",
+    guard: "session",
     body: passwordCheckSchema,
     invalidates: [],
     responses: { 200: passkeyCeremonySchema, 403: apiErrorSchema },
@@ -100,7 +100,7 @@ export const mfaApi = defineApi("mfa", {
     path: "/api/auth/webauthn/register/verify",
     summary:
       "Adds the passkey the browser made; answers it, and ten recovery codes when it is the account's first second step",
-    guard: "user",
+    guard: "session",
     audit: "mfa.passkey_added",
     body: passkeyRegisterSchema,
     invalidates: ["mfa"],

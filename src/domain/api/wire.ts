@@ -7,8 +7,13 @@
 /** Every API path starts here; anything under it that no contract names is a JSON 404. */
 export const API_PREFIX = "/api/";
 
-/** Who may call: anybody, any signed-in user, a signed-in tenant, an administrator. */
-export type Guard = "public" | "user" | "tenant" | "admin";
+/**
+ * Who may call: anybody; any session, even one whose administrator must first add a second
+ * step (`session`: the session check, signing out, adding a step); any signed-in user with full
+ * access (`user`: under MFA_REQUIRED an administrator has a second step); a signed-in tenant; an
+ * administrator.
+ */
+export type Guard = "public" | "session" | "user" | "tenant" | "admin";
 
 /**
  * Families of data a write can make stale. The server empties what it caches for them (the

@@ -53,7 +53,7 @@ beforeAll(async () => {
   a = await createTestApp(database, { env });
   b = await createTestApp(database, { env });
   admin = (await loginAs(a.app, database.db, "admin")).headers;
-  await addUser({ db: database.db }, { ...USER, role: "tenant", emailVerified: true });
+  await addUser({ db: database.db }, { ...USER, role: "admin", emailVerified: true });
   buildingId = (await insertProperty(database.db)).id;
   await a.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
@@ -128,7 +128,7 @@ describe("Redis stopped and started again", () => {
     // An account guessed at from many addresses is slowed by this instance's own count.
     await addUser(
       { db: database.db },
-      { email: target, password: "Guessed-right-1", role: "tenant", emailVerified: true },
+      { email: target, password: "Guessed-right-1", role: "admin", emailVerified: true },
     );
     for (let i = 0; i < 5; i++) {
       const wrong = await signInAsTarget(`guess-${i}`);

@@ -624,7 +624,7 @@ async function uploadTokenFromEmail(): Promise<{ token: string; requestId: strin
 
 /** A genuine e-mail verification link token, from the e-mail an unverified user is sent. */
 async function verificationTokenFromEmail(): Promise<{ token: string; uid: string }> {
-  const unverified = await loginAs(app, database.db, "tenant", { emailVerified: false });
+  const unverified = await loginAs(app, database.db, "admin", { emailVerified: false });
   const me = await call(app, authApi.me, { headers: unverified.headers });
   const uid = me.json().user.uid as string;
   const sent = await call(app, authApi.sendVerification, { payload: { uid } });
@@ -791,7 +791,7 @@ describe("tokens are only good for what they were made for", () => {
     for (const token of sessionElsewhere) {
       for (const result of await asSession(token)) expect(result.status, result.url).toBe(401);
     }
-    const fid = { fid: file.id };
+    const fid = { fid: file.id, v: admin.uid };
     for (const audience of ["rentals:session", UPLOAD_AUDIENCE, "rentals:verify-email"]) {
       const response = await asDownload(await sign(fid, audience));
       expect(response.statusCode, audience).toBe(404);

@@ -623,7 +623,7 @@ beforeAll(async () => {
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("another-secret-another-secret-another-secret")),
     (await links.uploads.sign({ rid: randomUUID() })).token,
-    (await links.downloads.sign({ fid: randomUUID() })).token,
+    (await links.downloads.sign({ fid: randomUUID(), v: admin.uid })).token,
     "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwicm9sZSI6ImFkbWluIiwidHYiOjB9.",
   ];
   forgedHeaders = forged.map((token) => `Bearer ${token}`);
@@ -746,16 +746,17 @@ async function freshFixtures(): Promise<Known> {
       (await links.uploads.sign({ rid: randomUUID() })).token,
     ],
     downloadTokens: [
-      (await links.downloads.sign({ fid: file!.id })).token,
-      (await links.downloads.sign({ fid: "../../jwt-secret" })).token,
-      (await links.downloads.sign({ fid: "\u0000" })).token,
-      (await links.downloads.sign({ fid: randomUUID() })).token,
+      (await links.downloads.sign({ fid: file!.id, v: admin.uid })).token,
+      (await links.downloads.sign({ fid: "../../jwt-secret", v: admin.uid })).token,
+      (await links.downloads.sign({ fid: "\u0000", v: admin.uid })).token,
+      (await links.downloads.sign({ fid: randomUUID(), v: admin.uid })).token,
     ],
     verifyTokens: verifyToken ? [verifyToken] : [],
     maintenanceIds: [repair!.id],
     photoTokens: [
-      (await photoLinks.sign({ pid: randomUUID(), w: "480" })).token,
-      (await photoLinks.sign({ pid: "' OR 1=1 --", w: "../../jwt-secret" })).token,
+      (await photoLinks.sign({ pid: randomUUID(), w: "480", v: admin.uid })).token,
+      (await photoLinks.sign({ pid: "' OR 1=1 --", w: "../../jwt-secret", v: "' OR 1=1 --" }))
+        .token,
     ],
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { allContracts } from "#domain/api/all";
+import { authApi } from "#domain/api/auth";
 import type { Contract } from "#domain/api/contract";
 import { type Guard, pathParamNames } from "#domain/api/wire";
 import { loginAs } from "#tests/support/auth";
@@ -150,4 +151,63 @@ describe("the guards, from the contracts", () => {
       expect([401, 403]).not.toContain(response.statusCode);
     },
   );
+});
+
+describe("MFA_REQUIRED, an administrator with only a password", () => {
+  let strict: Awaited<ReturnType<typeof createTestApp>>;
+  let passwordOnly: { authorization: string };
+
+  beforeAll(async () => {
+    strict = await createTestApp(database, {
+      env: { AUTH_ATTEMPTS_PER_MINUTE: "1000", MFA_REQUIRED: "true" },
+    });
+    passwordOnly = (await loginAs(strict.app, database.db, "admin")).headers;
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
+
+  // Signing out would end the session the other cases use: it is the last one asked.
+  const sessionOnly = byRole("session").sort(
+    (a, b) => Number(a === authApi.logout) - Number(b === authApi.logout),
+  );
+
+  it.each(rows(guarded.filter((c) => c.guard === "user" || c.guard === "admin")))(
+    "%s %s answers 403 mfa_enrollment_required and changes nothing",
+    async (method, _path, contract) => {
+      const before = await snapshot();
+      const response = await call(strict.app, contract, {
+        params: paramsOf(contract),
+        headers: passwordOnly,
+        payload: method === "GET" ? undefined : {},
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "mfa_enrollment_required" });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(rows(sessionOnly))(
+    "%s %s lets them past the guard: it is how they add a second step, or leave",
+    async (method, _path, contract) => {
+      const response = await call(strict.app, contract, {
+        params: paramsOf(contract),
+        headers: passwordOnly,
+        payload: method === "GET" ? undefined : {},
+      });
+      expect([401, 403]).not.toContain(response.statusCode);
+    },
+  );
+
+  it("names the session-only routes: nothing of the office's is among them", () => {
+    expect(sessionOnly.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      "GET /api/auth/me",
+      "GET /api/auth/mfa",
+      "POST /api/auth/logout",
+      "POST /api/auth/mfa/totp/confirm",
+      "POST /api/auth/mfa/totp/setup",
+      "POST /api/auth/webauthn/register/options",
+      "POST /api/auth/webauthn/register/verify",
+    ]);
+  });
 });

@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { authApi } from "#domain/api/auth";
+import { tenantPortalApi } from "#domain/api/tenant-portal";
 import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { createTenantLinks } from "../modules/tenants/tenant-links";
 import { addUser } from "../modules/users/users.service";
 
 /**
@@ -21,6 +23,7 @@ const lines: Line[] = [];
 const raw: string[] = [];
 const password = "Correct-horse-9";
 let token = "";
+let tenantId = "";
 
 beforeAll(async () => {
   database = await createTestDb();
@@ -37,10 +40,11 @@ beforeAll(async () => {
     logger: { level: "info", stream },
     env: { AUTH_ATTEMPTS_PER_MINUTE: "3" },
   }));
-  await addUser(
+  const { user } = await addUser(
     { db: database.db },
     { email: "tenant@example.com", password, role: "tenant", emailVerified: true },
   );
+  tenantId = user.id;
 });
 
 afterAll(async () => {
@@ -52,8 +56,14 @@ const find = (msg: string) => lines.filter((line) => line.msg === msg);
 
 describe("security logging", () => {
   it("logs a successful and a failed sign-in, with the account but never the password", async () => {
-    const ok = await call(app, authApi.login, {
-      payload: { email: "tenant@example.com", password },
+    const ok = await call(app, tenantPortalApi.signIn, {
+      payload: {
+        token: await createTenantLinks(database.db).issue(
+          tenantId,
+          "sign_in",
+          new Date(Date.now() + 60_000),
+        ),
+      },
     });
     expect(ok.statusCode).toBe(200);
     token = ok.json().token;
@@ -61,8 +71,18 @@ describe("security logging", () => {
       payload: { email: "tenant@example.com", password: "Wrong-password-1" },
     });
     expect(bad.statusCode).toBe(401);
-    expect(find("sign-in succeeded")).toHaveLength(1);
+    // The right password, where a tenant has one, is refused too: tenants sign in by link.
+    const staffOnly = await call(app, authApi.login, {
+      payload: { email: "tenant@example.com", password },
+    });
+    expect(staffOnly.statusCode).toBe(403);
+    expect(find("sign-in succeeded")).toEqual([
+      expect.objectContaining({ uid: tenantId, method: "email_link" }),
+    ]);
     expect(find("sign-in refused")[0]).toMatchObject({ account: "tenant@example.com" });
+    expect(find("sign-in refused: admins_only")).toEqual([
+      expect.objectContaining({ uid: tenantId, method: "password" }),
+    ]);
   });
 
   it("logs refused authorisations: a tenant at an admin route, and a forged session", async () => {

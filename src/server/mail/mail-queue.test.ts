@@ -81,7 +81,7 @@ describe("the mail queue", () => {
     try {
       const { user } = await addUser(
         { db: database.db },
-        { email: "reset-me@example.com", password: "Reset-me-1", role: "tenant" },
+        { email: "reset-me@example.com", password: "Reset-me-1", role: "admin" },
       );
       const subjects = ["Parking one", "Parking two", "Parking three"];
       for (const subject of subjects) {
@@ -157,7 +157,7 @@ describe("the mail queue", () => {
     try {
       const { user } = await addUser(
         { db: database.db },
-        { email: "sealed@example.com", password: "Sealed-pass-1", role: "tenant" },
+        { email: "sealed@example.com", password: "Sealed-pass-1", role: "admin" },
       );
       await call(testApp.app, authApi.requestPasswordReset, { payload: { email: user.email } });
       await waitFor(async () => (await rowsAbout(user.email))[0]?.attempts === 1);

@@ -11,6 +11,7 @@ import { feedsApi } from "#domain/api/feeds";
 import { healthApi } from "#domain/api/health";
 import { listingsApi, seoApi } from "#domain/api/listings";
 import { metricsApi } from "#domain/api/metrics";
+import { notificationsApi } from "#domain/api/notifications";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { API_PREFIX, raw } from "#domain/api/wire";
 import { z } from "#domain/zod";
@@ -191,7 +192,8 @@ describe("the OpenAPI document", () => {
     expect(units["x-guard"]).toBe("admin");
     expect(units.description).toContain("administrator");
     expect(operationOf(document, tenantFilesApi.tenantUpload)["x-guard"]).toBe("tenant");
-    expect(operationOf(document, authApi.me)["x-guard"]).toBe("user");
+    expect(operationOf(document, authApi.me)["x-guard"]).toBe("session");
+    expect(operationOf(document, notificationsApi.list)["x-guard"]).toBe("user");
     const health = operationOf(document, healthApi.liveness);
     expect(health.security).toBeUndefined();
     expect(health["x-guard"]).toBe("public");

@@ -70,7 +70,8 @@ export function openApiPath(path: string): string {
 }
 
 const guardText: Record<Exclude<Guard, "public">, string> = {
-  user: "any signed-in user",
+  session: "any session, even one that may only add a second sign-in step",
+  user: "any signed-in user (under MFA_REQUIRED an administrator with a second step)",
   tenant: "a signed-in tenant",
   admin: "a signed-in administrator",
 };

@@ -318,7 +318,7 @@ describe("tenant files on the s3 driver", () => {
     const png = samples.png();
     const file = (await uploadDocument("scan.png", png)).json().files[0] as TenantFile;
     const links = createFileLinks(await loadJwtSecret({ dataDir: testApp.dataDir }));
-    const { token } = await links.downloads.sign({ fid: file.id });
+    const { token } = await links.downloads.sign({ fid: file.id, v: tenant.uid });
     const response = await call(testApp.app, tenantFilesApi.download, { params: { token } });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(png)).toBe(true);

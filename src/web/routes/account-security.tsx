@@ -4,6 +4,7 @@ import { Logo } from "../components/layout/logo";
 import { SessionsSection, type SessionsWords } from "../components/sessions/sessions-section";
 import { buttonVariants } from "../components/ui/button";
 import { SecondStepSettings } from "../features/account/components/second-step-settings";
+import { hasSecondStep, useSecondStepStatus } from "../features/account/use-second-step";
 import { useAuth } from "../features/auth/auth-provider";
 import { ProtectedPage } from "../features/auth/components/protected-page";
 import { failureDetail } from "../lib/api-client";
@@ -44,6 +45,11 @@ const sessionWords: SessionsWords = {
 function SecurityPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
+  // Under MFA_REQUIRED a session without a second step may only add one: the sessions list
+  // waits for it (the server would refuse it).
+  const status = useSecondStepStatus();
+  const mustAddStep =
+    user?.role === "admin" && status.data?.required === true && !hasSecondStep(status.data);
   return (
     <div className="min-h-dvh bg-muted">
       <header className="border-b border-border bg-background">
@@ -76,7 +82,19 @@ function SecurityPage() {
             email={user.email}
           />
         ) : null}
-        <SessionsSection words={sessionWords} />
+        {mustAddStep ? (
+          <section aria-labelledby="sessions-heading" className="grid gap-1">
+            <h2 id="sessions-heading" className="text-xl font-bold">
+              {sessionWords.heading}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Once you have added a second sign-in step, the browsers signed in to your account are
+              listed here, and you can sign out the ones you do not recognise.
+            </p>
+          </section>
+        ) : (
+          <SessionsSection words={sessionWords} />
+        )}
       </main>
     </div>
   );

@@ -1,7 +1,14 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
+import { authApi } from "#domain/api/auth";
+import { tenantPortalApi } from "#domain/api/tenant-portal";
+import { buildUrl } from "#domain/api/wire";
+import type { SessionUser } from "#domain/auth";
 import { projectRoot } from "#tests/support/app-process";
+import { outbox, unitId } from "./listings";
 
 /** The shared server's administrator (ADMIN_EMAIL / ADMIN_PASSWORD at its start). */
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "E2e-admin-pass-1" };
@@ -60,4 +67,38 @@ export async function signInThroughForm(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/**
+ * A tenant's session as the portal makes one: the office invites them (through the API, to the
+ * one unit of Garden Street Colonial, which no other test invites to), and the link of the
+ * invitation e-mail signs them in. Tenants have no password sign-in.
+ */
+export async function invitedTenantSession(request: APIRequestContext, name: string) {
+  counter++;
+  const email = `tenant-${process.pid}-${counter}-${Date.now()}@example.com`;
+  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
+  const { token: staffToken } = (await login.json()) as { token: string };
+  const unit = await unitId(request, "Garden Street Colonial", "House");
+  const invited = await request.post(buildUrl(adminMaintenanceApi.invite, { id: unit }), {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { name, email },
+  });
+  if (invited.status() !== 201) throw new Error(`invitation answered ${invited.status()}`);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox()).find((m) => m.to === email);
+        const link = mail && /\/tenant-portal\/sign-in\?token=([\w%-]+)/.exec(mail.text);
+        token = link ? decodeURIComponent(link[1]!) : undefined;
+        return token;
+      },
+      { timeout: 30_000, message: `the invitation to ${email}` },
+    )
+    .toBeDefined();
+  const signedIn = await request.post(buildUrl(tenantPortalApi.signIn, {}), { data: { token } });
+  if (signedIn.status() !== 200)
+    throw new Error(`the link's sign-in answered ${signedIn.status()}`);
+  return (await signedIn.json()) as { token: string; user: SessionUser };
 }

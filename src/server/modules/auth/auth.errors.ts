@@ -4,6 +4,8 @@ import { AppError, badRequest, forbidden, unauthorized } from "#server/http/erro
 
 /** Sign-in and registration. */
 export const invalidCredentials = () => unauthorized(authMessages.invalidCredentials);
+/** A tenant's password, or a second step, on the staff sign-in: tenants sign in by link. */
+export const adminsOnlySignIn = () => new AppError(403, "admins_only", authMessages.adminsOnly);
 export const registrationDisabled = () =>
   new AppError(403, "registration_disabled", authMessages.registrationUnavailable);
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "#domain/auth";
 import type { Db } from "#server/db/client";
+import { hasAccess } from "#server/modules/users";
 import {
   adminOnly,
   emailNotVerified,
@@ -24,7 +25,15 @@ declare module "fastify" {
 }
 
 export type Guards = {
-  /** Any signed-in user. */
+  /**
+   * Any valid session, even one whose administrator must first add a second step: the session
+   * check, signing out, adding the step. Nothing of the office's.
+   */
+  session: (request: FastifyRequest) => Promise<void>;
+  /**
+   * Any signed-in user with full access: under MFA_REQUIRED an administrator without a second
+   * step gets the 403 of the admin routes (their notifications are the office's news).
+   */
   user: (request: FastifyRequest) => Promise<void>;
   /**
    * An administrator whose e-mail address is verified, and who has a second sign-in step when
@@ -40,7 +49,8 @@ export type Guards = {
 /**
  * The checks that every protected route runs before reading its body. A token is valid only if
  * it verifies (with an expiry), its session row is live (not signed out, not ended from another
- * browser), its user still exists, and its token version matches (a reset ends old sessions).
+ * browser), its user still exists and still has access (a tenancy not ended), and its token
+ * version matches (a reset ends old sessions).
  * One query per request, the one that used to load the user.
  */
 export function createGuards(deps: {
@@ -71,6 +81,14 @@ export function createGuards(deps: {
       );
       throw sessionEnded();
     }
+    if (!hasAccess(found.user)) {
+      // A tenancy ended while this session lived (ending one ends its sessions too).
+      request.log.warn(
+        { uid: claims.uid, route: request.routeOptions.url },
+        "refused: access ended",
+      );
+      throw sessionEnded();
+    }
     request.sessionId = found.session.id;
     if (Date.now() - found.session.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) {
       // Not awaited: the request does not wait for a bookkeeping write.
@@ -97,9 +115,25 @@ export function createGuards(deps: {
 
   const administrator = withRole("admin", adminOnly, "administrators");
 
+  /** Under MFA_REQUIRED, an administrator's session counts only once they have a second step. */
+  async function secondStepAdded(request: FastifyRequest) {
+    const user = request.user!;
+    if (user.role !== "admin" || !deps.mfaRequired) return;
+    if (await deps.secondStep.isOn(user.uid)) return;
+    request.log.warn(
+      { uid: user.uid, route: request.routeOptions.url },
+      "refused: no second sign-in step",
+    );
+    throw enrollmentRequired();
+  }
+
   return {
+    async session(request) {
+      request.user = await authenticate(request);
+    },
     async user(request) {
       request.user = await authenticate(request);
+      await secondStepAdded(request);
     },
     async admin(request) {
       await administrator(request);
@@ -107,10 +141,7 @@ export function createGuards(deps: {
         request.log.warn({ uid: request.user!.uid }, "refused: e-mail address not verified");
         throw emailNotVerified();
       }
-      if (deps.mfaRequired && !(await deps.secondStep.isOn(request.user!.uid))) {
-        request.log.warn({ uid: request.user!.uid }, "refused: no second sign-in step");
-        throw enrollmentRequired();
-      }
+      await secondStepAdded(request);
     },
     tenant: withRole("tenant", tenantsOnly, "tenants"),
   };

@@ -19,8 +19,8 @@ import type { SignInAttempt, SignInContext } from "./sign-in-attempt";
 type SessionDeps = { db: Db; tokens: SessionTokens };
 
 /**
- * An unknown e-mail costs the same argon2 verification as a wrong password, so the answer's
- * timing does not tell which accounts exist.
+ * An unknown e-mail, or an account without a password, costs the same argon2 verification as a
+ * wrong password, so the answer's timing does not tell which accounts exist.
  */
 let dummyHash: Promise<string> | undefined;
 const timingDecoy = () => {
@@ -54,8 +54,9 @@ export async function checkPassword(
   const wait = await deps.throttle.take([personal, address]);
   if (wait > 0) throw tooManyRequests(wait);
 
-  const valid = await verifyPassword(user?.passwordHash ?? (await timingDecoy()), password);
-  if (!user || !valid) throw invalidCredentials();
+  // An account without a password (a tenant: they sign in by link) costs the decoy's check too.
+  const valid = await verifyPassword(user?.passwordHash || (await timingDecoy()), password);
+  if (!user?.passwordHash || !valid) throw invalidCredentials();
   await deps.throttle.settle({ forgive: [personal], refund: [address] });
   return user;
 }

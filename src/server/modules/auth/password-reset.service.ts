@@ -27,7 +27,7 @@ export async function requestPasswordReset(
 }
 
 /**
- * The worker's half: the account with that address, if there is one, is e-mailed a new link
+ * The worker's half: the staff account with that address, if there is one, is e-mailed a new link
  * valid one hour. Links sent before keep working (several may be live), so a request cannot
  * cancel another person's reset; the reset itself voids them all. The code and its e-mail are
  * committed in `tx`, with the task's end.
@@ -39,7 +39,9 @@ export async function sendResetLink(
 ): Promise<void> {
   const now = deps.now?.() ?? new Date();
   const user = await createUsersRepository(tx.db).findByEmail(request.email);
-  if (!user) return;
+  // Staff only: tenants sign in by the portal's e-mailed link and have no password to reset
+  // (one set here would outlive their tenancy).
+  if (user?.role !== "admin") return;
   const code = resetCode();
   const url = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}&uid=${encodeURIComponent(user.id)}`;
   const email = renderEmail({
@@ -78,7 +80,7 @@ export async function resetPassword(
   const user = await users.findById(input.userId);
   const codeHash = user ? deps.hasher.hash("reset", user.id, input.resetCode) : "";
   const row = user ? await codes.liveWithHash(user.id, "reset", codeHash, now) : null;
-  if (!user || !row) throw resetLinkExpired();
+  if (user?.role !== "admin" || !row) throw resetLinkExpired();
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     // Used or voided already (two tabs, a replayed link, another link's reset): nothing changes.

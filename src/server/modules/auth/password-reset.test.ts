@@ -79,7 +79,7 @@ async function newUser() {
   const email = `reset-person${counter}@example.com`;
   const { user } = await addUser(
     { db: database.db },
-    { email, password: "Old-password-1", role: "tenant" },
+    { email, password: "Old-password-1", role: "admin" },
   );
   return { uid: user.id, email };
 }
@@ -165,7 +165,7 @@ describe("requesting a password reset", () => {
     const alone = await createTestDb();
     try {
       const email = "restart@example.com";
-      await addUser({ db: alone.db }, { email, password: "Old-password-1", role: "tenant" });
+      await addUser({ db: alone.db }, { email, password: "Old-password-1", role: "admin" });
       const first = await createTestApp(alone, { env });
       // Its workers stop, as in a crash right after the answer: the job waits in the database.
       await first.app.mailQueue.stop();
@@ -210,7 +210,7 @@ describe("requesting a password reset", () => {
       await limited.outbox();
       await addUser(
         { db: database.db },
-        { email: later, password: "Old-password-1", role: "tenant" },
+        { email: later, password: "Old-password-1", role: "admin" },
       );
       answers.push(await requestReset(limited, later));
       const other = await newUser();

@@ -3,6 +3,7 @@ import { MAINTENANCE_PHOTO_LINK_MINUTES, type MaintenancePhoto } from "#domain/m
 import type { Executor } from "#server/db/client";
 import { type WrittenVariant, writeImageVariants } from "#server/images/image-pipeline";
 import { createExpiringLinks, type ExpiringLinks } from "#server/modules/tenant-files";
+import { createUsersRepository, hasAccess } from "#server/modules/users";
 import { isUuid } from "#server/shared/uuid";
 import {
   isValidKey,
@@ -24,13 +25,15 @@ const PHOTO_AUDIENCE = "rentals:maintenance-photo";
 /** The variant the links name: wide enough for a phone's full screen, small enough for a list. */
 const LINK_WIDTH = 1200;
 
-export type PhotoClaims = { pid: string; w: string };
+/** The photo, its variant's width, and whom the link was made for (`v`): theirs while they have access. */
+export type PhotoClaims = { pid: string; w: string; v: string };
 export type PhotoLinks = ExpiringLinks<PhotoClaims>;
 
 export const createPhotoLinks = (secret: Uint8Array): PhotoLinks =>
   createExpiringLinks<PhotoClaims>(secret, PHOTO_AUDIENCE, MAINTENANCE_PHOTO_LINK_MINUTES, [
     "pid",
     "w",
+    "v",
   ]);
 
 export type StoredPhoto = {
@@ -67,20 +70,22 @@ function linkVariant(variants: PhotoVariant[]): PhotoVariant {
   return fitting.at(-1) ?? variants[0]!;
 }
 
-/** A photo as a person allowed to see it gets it: a signed link to its shown variant. */
+/** A photo as `viewer`, allowed to see it, gets it: a signed link to its shown variant. */
 export async function photoView(
   links: PhotoLinks,
   publicPath: (token: string) => string,
   row: { id: string; variants: PhotoVariant[] },
+  viewer: string,
 ): Promise<MaintenancePhoto> {
   const variant = linkVariant(row.variants);
-  const { token } = await links.sign({ pid: row.id, w: String(variant.width) });
+  const { token } = await links.sign({ pid: row.id, w: String(variant.width), v: viewer });
   return { id: row.id, url: publicPath(token), width: variant.width, height: variant.height };
 }
 
 /**
- * The bytes behind a photo link: the link must be ours, unexpired, and name a photo that exists.
- * An expired link is told apart (410) so the page knows to reload for fresh ones.
+ * The bytes behind a photo link: the link must be ours, unexpired, made for someone who still
+ * has access (a tenancy ended since kills the tenant's links), and name a photo that exists. An
+ * expired link is told apart (410) so the page knows to reload for fresh ones.
  */
 export async function openPhoto(
   deps: { db: Executor; store: ObjectStore; photoLinks: PhotoLinks },
@@ -89,8 +94,10 @@ export async function openPhoto(
   const check = await deps.photoLinks.check(token);
   if (check.status === "expired") throw photoLinkGone();
   if (check.status === "invalid") throw photoNotFound();
-  const { pid, w } = check.claims;
+  const { pid, w, v } = check.claims;
   if (!isUuid(pid)) throw photoNotFound();
+  const viewer = await createUsersRepository(deps.db).findById(v);
+  if (!viewer || !hasAccess(viewer)) throw photoNotFound();
   const row = await findPhoto(deps, pid);
   const variant = row?.variants.find((v) => String(v.width) === w);
   if (!row || !variant) throw photoNotFound();

@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { authApi } from "#domain/api/auth";
 import { notificationsApi } from "#domain/api/notifications";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
+import { authMessages } from "#domain/auth";
 import { maintenanceMessages, tenantMessages } from "#domain/maintenance";
 import { defaultNotificationPreferences } from "#domain/notification-preferences";
 import { site } from "#domain/site";
 import type { OutboxMessage } from "#server/mail/outbox";
+import { setUserPassword } from "#server/modules/users";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
@@ -595,7 +598,7 @@ describe("a tenant reaches their own unit only", () => {
       (await readFile(path.join(testApp.dataDir, "jwt-secret"), "utf8")).trim(),
     );
     const claims = decodeJwt(request.photos[0].url.split("/").pop()!);
-    const expired = await new SignJWT({ pid: claims.pid, w: claims.w })
+    const expired = await new SignJWT({ pid: claims.pid, w: claims.w, v: claims.v })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setAudience(String(claims.aud))
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
@@ -660,6 +663,96 @@ describe("a tenant reaches their own unit only", () => {
       .from(tenantSignInLinks)
       .where(eq(tenantSignInLinks.userId, owner.uid));
     expect(links).toEqual([]);
+  });
+});
+
+describe("an ended tenancy", () => {
+  it("ends everywhere: no session, no reset e-mail, no password or link sign-in, no link made before", async () => {
+    const tenant = await invitedTenant(unit2B, "Elena Ended");
+    // Made while the tenancy lasts: a repair with a photo, a document the office shares.
+    const created = await sendForm(
+      app,
+      tenantPortalApi.createRequest,
+      requestForm(leak, [await makeImage("png", 600, 400)]),
+      { headers: tenant.headers },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const repair = created.json();
+    const shared = await sendForm(
+      app,
+      adminMaintenanceApi.shareDocument,
+      [
+        { name: "category", value: "lease" },
+        { name: "file", filename: "lease.pdf", content: samples.pdf() },
+      ],
+      { headers: admin.headers, params: { id: tenant.uid } },
+    );
+    const file = shared.json().files[0];
+    const link = await call(app, tenantPortalApi.documentLink, {
+      headers: tenant.headers,
+      params: { id: file.id },
+    });
+    const download = link.json().downloadUrl as string;
+    const photo = repair.photos[0].url as string;
+    expect((await app.inject({ method: "GET", url: download })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: photo })).statusCode).toBe(200);
+
+    const ended = await call(app, adminMaintenanceApi.endAccess, {
+      headers: admin.headers,
+      params: { id: tenant.uid },
+    });
+    expect(ended.statusCode).toBe(200);
+    // The links made for them minutes ago are dead; staff's own links to the same still work.
+    expect((await app.inject({ method: "GET", url: download })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
+    const staffView = await call(app, adminMaintenanceApi.get, {
+      headers: admin.headers,
+      params: { id: repair.id },
+    });
+    const staffPhoto = await app.inject({ method: "GET", url: staffView.json().photos[0].url });
+    expect(staffPhoto.statusCode).toBe(200);
+    const staffLink = await call(app, tenantFilesApi.downloadLink, {
+      headers: admin.headers,
+      params: { id: file.id },
+    });
+    const staffDownload = await app.inject({ method: "GET", url: staffLink.json().downloadUrl });
+    expect(staffDownload.statusCode).toBe(200);
+
+    // No reset e-mail for their address; a password they had anyway signs nobody in, with the
+    // answer of a wrong one.
+    await newMail();
+    const reset = await call(app, authApi.requestPasswordReset, {
+      payload: { email: tenant.email },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await newMail()).toEqual([]);
+    await setUserPassword({ db: database.db }, { email: tenant.email, password: "Left-over-1234" });
+    const login = await call(app, authApi.login, {
+      payload: { email: tenant.email, password: "Left-over-1234" },
+      remoteAddress: fromNewClient(),
+    });
+    expect(login.statusCode).toBe(401);
+    expect(login.json().message).toBe(authMessages.invalidCredentials);
+  });
+
+  it("never had a password: a tenant with access gets no reset e-mail, and a password set otherwise is refused at the staff sign-in", async () => {
+    const tenant = await invitedTenant(unit3C, "Paula Portal");
+    await newMail();
+    await call(app, authApi.requestPasswordReset, { payload: { email: tenant.email } });
+    expect(await newMail()).toEqual([]);
+    await setUserPassword(
+      { db: database.db },
+      { email: tenant.email, password: "Set-by-cli-1234" },
+    );
+    const login = await call(app, authApi.login, {
+      payload: { email: tenant.email, password: "Set-by-cli-1234" },
+      remoteAddress: fromNewClient(),
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({ error: "admins_only", message: authMessages.adminsOnly });
+    // Staff still reset theirs.
+    await call(app, authApi.requestPasswordReset, { payload: { email: admin.email } });
+    expect((await newMail()).map((m) => m.to)).toEqual([admin.email]);
   });
 });
 

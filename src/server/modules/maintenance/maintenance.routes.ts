@@ -34,7 +34,7 @@ export const maintenanceRoutes =
     route(app, api.photo, (request, reply) => photo(deps, request, reply), { compress: false });
     route(app, admin.list, (request) => staffRequests(deps, request));
     route(app, admin.summary, () => summaryForStaff(deps));
-    route(app, admin.get, (request) => getForStaff(deps, request.params.id));
+    route(app, admin.get, (request) => getForStaff(deps, request.user!, request.params.id));
     route(app, admin.update, (request) => update(deps, request));
     route(app, admin.comment, (request) => commentAsStaff(deps, request));
   };
@@ -66,11 +66,16 @@ async function photo(deps: Deps, request: RouteRequest<typeof api.photo>, reply:
 }
 
 async function staffRequests(deps: Deps, request: RouteRequest<typeof admin.list>) {
-  return listForStaff(deps, request.query);
+  return listForStaff(deps, request.user!, request.query);
 }
 
 async function update(deps: Deps, request: RouteRequest<typeof admin.update>) {
-  const { request: updated, before } = await updateRequest(deps, request.params.id, request.body);
+  const { request: updated, before } = await updateRequest(
+    deps,
+    request.user!,
+    request.params.id,
+    request.body,
+  );
   request.auditEntry = {
     ...auditOf(updated),
     changes: {

@@ -70,6 +70,7 @@ export async function listForTenant(
   const requests = await toRequests(
     deps,
     page.items.map((item) => item.row),
+    user.uid,
   );
   return { requests, nextCursor: page.nextCursor };
 }
@@ -109,7 +110,7 @@ export async function createRequest(
         preferredTimes: input.preferredTimes,
       });
       await insertPhotos(tx, row.id, photos);
-      const request = await toOneRequest({ ...deps, db: tx.db }, row);
+      const request = await toOneRequest({ ...deps, db: tx.db }, row, user.uid);
       await tx.queue(newRequestNotice(request, `${deps.publicUrl}${dashboardPath(request.id)}`));
       await recordEvents(tx.db, await staffEvents(tx.db, newRequestEvent(request)));
       return request;
@@ -181,7 +182,11 @@ export async function tenantComment(
       authorRole: "tenant",
       body,
     });
-    const request = await toOneRequest({ ...deps, db: tx.db }, await touchRequest(tx, id));
+    const request = await toOneRequest(
+      { ...deps, db: tx.db },
+      await touchRequest(tx, id),
+      user.uid,
+    );
     await tx.queue(tenantCommentNotice(request, body, `${deps.publicUrl}${dashboardPath(id)}`));
     const event: Omit<NewEvent, "userId"> = {
       title: `${author} wrote on "${request.title}"`,

@@ -45,6 +45,7 @@ const requestKey = (cursor: string) => decodeKey(cursor, ["rank", "time", "uuid"
 /** A page: open emergencies first, then the newest, each with its newest few comments. */
 export async function listForStaff(
   deps: MaintenanceDeps,
+  staff: SessionUser,
   query: MaintenanceQuery,
 ): Promise<{ requests: MaintenanceRequest[]; nextCursor: string | null }> {
   const after = query.cursor ? requestKey(query.cursor) : undefined;
@@ -53,6 +54,7 @@ export async function listForStaff(
   const requests = await toRequests(
     deps,
     page.items.map((item) => item.row),
+    staff.uid,
     MAINTENANCE_COMMENTS_IN_LIST,
   );
   return { requests, nextCursor: page.nextCursor };
@@ -60,10 +62,14 @@ export async function listForStaff(
 
 export const summaryForStaff = (deps: { db: Db }) => countOpen(deps);
 
-export async function getForStaff(deps: MaintenanceDeps, id: string): Promise<MaintenanceRequest> {
+export async function getForStaff(
+  deps: MaintenanceDeps,
+  staff: SessionUser,
+  id: string,
+): Promise<MaintenanceRequest> {
   const row = isUuid(id) ? await findRequest(deps, id) : null;
   if (!row) throw requestNotFound();
-  return toOneRequest(deps, row);
+  return toOneRequest(deps, row, staff.uid);
 }
 
 /** One request, locked for the rest of the transaction. */
@@ -76,6 +82,7 @@ async function lockForStaff(tx: MailTransaction, id: string): Promise<RequestRow
 /** Staff's change: status, and the visit's date and window (kept only while scheduled). */
 export async function updateRequest(
   deps: MaintenanceDeps,
+  staff: SessionUser,
   id: string,
   update: MaintenanceUpdate,
 ): Promise<{ request: MaintenanceRequest; before: RequestRow }> {
@@ -87,7 +94,7 @@ export async function updateRequest(
       scheduledFor: scheduled ? (update.scheduledFor ?? null) : before.scheduledFor,
       visitWindow: scheduled ? (update.window ?? null) : before.visitWindow,
     });
-    const request = await toOneRequest({ ...deps, db: tx.db }, row);
+    const request = await toOneRequest({ ...deps, db: tx.db }, row, staff.uid);
     const changed =
       before.status !== row.status ||
       before.scheduledFor !== row.scheduledFor ||
@@ -113,7 +120,11 @@ export async function staffComment(
       authorRole: "staff",
       body,
     });
-    const request = await toOneRequest({ ...deps, db: tx.db }, await touchRequest(tx, id));
+    const request = await toOneRequest(
+      { ...deps, db: tx.db },
+      await touchRequest(tx, id),
+      staff.uid,
+    );
     await tellTenant(deps, tx, request, { kind: "comment", body });
     return request;
   });

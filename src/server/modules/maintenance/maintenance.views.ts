@@ -12,12 +12,14 @@ import {
 import { type PhotoLinks, photoView } from "./maintenance-photos.service";
 
 /**
- * Requests as people see them: with their photos (signed links, at most the upload's limit)
- * and their newest `commentsEach` comments in order, with how many there are.
+ * Requests as `viewer` (a user id) sees them: with their photos (signed links made for them, at
+ * most the upload's limit) and their newest `commentsEach` comments in order, with how many
+ * there are.
  */
 export async function toRequests(
   deps: { db: Executor; photoLinks: PhotoLinks },
   rows: RequestRow[],
+  viewer: string,
   commentsEach: number = MAINTENANCE_COMMENTS_SHOWN,
 ): Promise<MaintenanceRequest[]> {
   if (rows.length === 0) return [];
@@ -26,7 +28,7 @@ export async function toRequests(
     photosOf(deps, ids),
     commentsOf(deps, ids, commentsEach),
   ]);
-  const views = await photoViews(deps.photoLinks, photos);
+  const views = await photoViews(deps.photoLinks, photos, viewer);
   return rows.map((row) => ({
     ...toRequest(row, views.get(row.id) ?? [], thread.comments),
     commentCount: thread.counts.get(row.id) ?? 0,
@@ -37,18 +39,19 @@ export async function toRequests(
 export async function toOneRequest(
   deps: { db: Executor; photoLinks: PhotoLinks },
   row: RequestRow,
+  viewer: string,
 ): Promise<MaintenanceRequest> {
-  const [request] = await toRequests(deps, [row]);
+  const [request] = await toRequests(deps, [row], viewer);
   return request!;
 }
 
 /** Each request's photos as signed links, by request. */
-async function photoViews(links: PhotoLinks, photos: PhotoRow[]) {
+async function photoViews(links: PhotoLinks, photos: PhotoRow[], viewer: string) {
   const photoPath = (token: string) => buildUrl(tenantPortalApi.photo, { token });
   const views = new Map<string, MaintenanceRequest["photos"]>();
   for (const photo of photos) {
     const list = views.get(photo.requestId) ?? [];
-    list.push(await photoView(links, photoPath, photo));
+    list.push(await photoView(links, photoPath, photo, viewer));
     views.set(photo.requestId, list);
   }
   return views;

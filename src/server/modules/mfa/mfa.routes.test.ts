@@ -521,6 +521,7 @@ describe("MFA_REQUIRED=true", () => {
       const account = {
         email,
         password,
+        uid: login.json().user.uid,
         token: login.json().token,
         headers: bearer(login.json().token),
       };

@@ -6,7 +6,8 @@ import { createLinkTokens } from "#server/modules/auth";
 export const DOWNLOAD_AUDIENCE = "rentals:file-download";
 export const UPLOAD_AUDIENCE = "rentals:document-upload";
 
-export type DownloadClaims = { fid: string };
+/** The file, and whom the link was made for (`v`): it works only while they have access. */
+export type DownloadClaims = { fid: string; v: string };
 export type UploadClaims = { rid: string };
 
 export type LinkCheck<T> =
@@ -72,7 +73,7 @@ export function createFileLinks(secret: Uint8Array): FileLinks {
       secret,
       DOWNLOAD_AUDIENCE,
       DOWNLOAD_URL_MINUTES,
-      ["fid"],
+      ["fid", "v"],
     ),
     uploads: createExpiringLinks<UploadClaims>(
       secret,

@@ -365,7 +365,7 @@ describe("downloads", () => {
       (await readFile(path.join(testApp.dataDir, "jwt-secret"), "utf8")).trim(),
     );
     const past = Math.floor(Date.now() / 1000) - 60;
-    const token = await new SignJWT({ fid: row!.id })
+    const token = await new SignJWT({ fid: row!.id, v: admin.uid })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setAudience(DOWNLOAD_AUDIENCE)
       .setIssuedAt(past - 300)

@@ -74,7 +74,7 @@ export const tenantFilesRoutes =
  * member who asked, and the file.
  */
 async function downloadLink(s: Services, request: RouteRequest<typeof api.downloadLink>) {
-  const { link, file } = await createDownloadLink(s, request.params.id);
+  const { link, file } = await createDownloadLink(s, request.user!, request.params.id);
   request.auditEntry = {
     targetType: "tenant_file",
     propertyId: file.propertyId,

@@ -20,6 +20,7 @@ import type { Db } from "#server/db/client";
 import { decodeKey, toPage } from "#server/db/keyset";
 import { badRequest, issueDetails, unauthorized } from "#server/http/errors";
 import type { MailQueue } from "#server/mail/mail-queue";
+import { createUsersRepository, hasAccess } from "#server/modules/users";
 import { isUuid } from "#server/shared/uuid";
 import { tenantFileKey } from "#server/storage/keys";
 import type { ObjectStore } from "#server/storage/storage";
@@ -91,16 +92,23 @@ export async function fileStats(deps: { db: Db; now?: () => Date }): Promise<Fil
  */
 export async function createDownloadLink(
   deps: { db: Db; links: FileLinks; store: ObjectStore; now?: () => Date },
+  staff: SessionUser,
   id: string,
 ): Promise<{ link: DownloadResponse; file: TenantFileRow }> {
   const row = isUuid(id) ? await createTenantFilesRepository(deps.db).findById(id) : null;
   if (!row) throw fileNotFound();
-  return { link: await linkTo(deps, row), file: row };
+  return { link: await linkTo(deps, row, staff), file: row };
 }
 
+/**
+ * A link for `viewer`. The app's own link names them, and works only while they have access (a
+ * tenancy ended since, an account removed: the link is dead). A bucket's presigned URL cannot be
+ * taken back: it lives its few minutes.
+ */
 async function linkTo(
   deps: { links: FileLinks; store: ObjectStore; now?: () => Date },
   row: TenantFileRow,
+  viewer: SessionUser,
 ): Promise<DownloadResponse> {
   if (deps.store.downloadUrl) {
     const seconds = DOWNLOAD_URL_MINUTES * 60;
@@ -113,7 +121,7 @@ async function linkTo(
     });
     return { downloadUrl, expiresAt: expiresAt.toISOString() };
   }
-  const { token, expiresAt } = await deps.links.downloads.sign({ fid: row.id });
+  const { token, expiresAt } = await deps.links.downloads.sign({ fid: row.id, v: viewer.uid });
   return {
     downloadUrl: buildUrl(tenantFilesApi.download, { token }),
     expiresAt: expiresAt.toISOString(),
@@ -147,12 +155,15 @@ export async function tenantDocumentLink(
 ): Promise<DownloadResponse> {
   const row = isUuid(id) ? await createTenantFilesRepository(deps.db).findById(id) : null;
   if (!row || row.tenantId !== user.uid) throw fileNotFound();
-  return linkTo(deps, row);
+  return linkTo(deps, row, user);
 }
 
 export type OpenedDownload = { file: TenantFileRow; size: number; stream: Readable };
 
-/** The token route: works with either driver, streaming the bytes from the store. */
+/**
+ * The token route: works with either driver, streaming the bytes from the store, while the
+ * person the link was made for still has access.
+ */
 export async function openDownload(
   deps: { db: Db; links: FileLinks; store: ObjectStore },
   token: string,
@@ -160,8 +171,13 @@ export async function openDownload(
   const check = await deps.links.downloads.check(token);
   if (check.status === "expired") throw downloadLinkExpired();
   if (check.status === "invalid") throw invalidDownloadLink();
-  const row = await createTenantFilesRepository(deps.db).findById(check.claims.fid);
-  if (!row) throw fileNotFound();
+  const [row, viewer] = await Promise.all([
+    createTenantFilesRepository(deps.db).findById(check.claims.fid),
+    createUsersRepository(deps.db).findById(check.claims.v),
+  ]);
+  // Made for someone who no longer has access, or (a tenant) no longer this file's: dead.
+  if (!viewer || !hasAccess(viewer)) throw invalidDownloadLink();
+  if (!row || (viewer.role !== "admin" && row.tenantId !== viewer.id)) throw fileNotFound();
   const found = await deps.store.get(tenantFileKey(row.filename));
   if (!found) throw fileNotFound();
   return { file: row, size: found.size, stream: found.stream };

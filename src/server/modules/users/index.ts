@@ -5,6 +5,7 @@
  * adds their second step, both on top of it.
  */
 
+export { hasAccess } from "./users.access";
 export { hashPassword, verifyPassword } from "./users.password";
 export { createUsersRepository, type UserRow } from "./users.repository";
 export { addUser, ensureAdministrator, listUsers, setUserPassword } from "./users.service";

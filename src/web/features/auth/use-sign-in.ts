@@ -17,7 +17,8 @@ const passwordStep: SignInStep = { name: "password" };
  * The sign-in page's steps: the password, then the second step when the account has one (a code
  * or a passkey), or a passkey alone. Every way in ends the same: an administrator is signed in
  * (and told to add a second step when the office requires one and the account has none);
- * anyone else is signed out again with 'Access Denied'.
+ * anyone else is told 'Access Denied': the server refuses them a session (or, from an older
+ * server, they are signed out again).
  *
  * A wrong code keeps the second step (the server allows a few tries); an expired or used-up
  * sign-in goes back to the password with the server's words. A closed passkey prompt is no
@@ -51,7 +52,11 @@ export function useSignIn() {
         }
       } catch (error) {
         if (error instanceof PasskeyPromptClosed) setNotice(error.message);
-        else if (isRefusal(error, "mfa_code_invalid")) setCodeError(error.message);
+        else if (isRefusal(error, "admins_only")) {
+          // The server makes no session for a tenant's password (tenants sign in by link).
+          setStep(passwordStep);
+          setFailure({ title: "Access Denied", text: authMessages.adminsOnly });
+        } else if (isRefusal(error, "mfa_code_invalid")) setCodeError(error.message);
         else if (isRefusal(error, "mfa_token_invalid")) {
           setStep(passwordStep);
           setFailure({ text: error.message });
