@@ -20,7 +20,7 @@ const SHARED = [
   /\/src\/web\/features\/listings\/(?:[^/]+\/)?[^/.]+(?:-[^/.]+)*\.tsx?$/,
   // A page's translator in its meta function; the root's rule for loading its words again.
   /\/src\/web\/i18n\/(?:meta|revalidate)\.ts$/,
-  /\/src\/domain\/(?:site|messages|constants|photos|listing-format|seo)\.ts$/,
+  /\/src\/domain\/(?:site|messages|constants|photos|listing-format|listing-pages|seo)\.ts$/,
   /\/node_modules\/(?:clsx|tailwind-merge|class-variance-authority)\//,
 ];
 

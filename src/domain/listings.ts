@@ -1,4 +1,5 @@
 import { cursorSchema, pageQueryShape } from "./api/paging";
+import { BUILDINGS_PAGE } from "./listing-pages";
 import {
   accessFilterValues,
   accessibilityFeatures,
@@ -143,29 +144,15 @@ export const buildingFiltersSchema = z.object({
 });
 export type BuildingFilters = z.output<typeof buildingFiltersSchema>;
 
+// What the public list's pages need in the browser, without the schemas (zod stays off the
+// first view): in listing-pages.ts, and here for the server's imports.
+export { BUILDINGS_PAGE, buildingCard, listPageQuery } from "./listing-pages";
+
 /**
  * What a building's card shows, and so what a page of cards sends to the browser: the list's
- * fields less the description and every photo but the first (a card shows one; the building's
- * page shows them all).
+ * fields less the description and every photo but the first.
  */
 export type BuildingCardData = Omit<Building, "description" | "descriptionEs" | "images">;
-
-export function buildingCard({
-  description: _description,
-  descriptionEs: _descriptionEs,
-  images: _images,
-  photos,
-  ...card
-}: Building): BuildingCardData {
-  return { ...card, photos: photos.slice(0, 1) };
-}
-
-/**
- * The public list's page: 18 buildings (a grid of two or three columns fills evenly, and the
- * page's HTML stays near 180 KB with the inline styles of its first paint), for the
- * API's default and the /properties page alike, so both read one cached entry per page.
- */
-export const BUILDINGS_PAGE = 18;
 
 /**
  * The API's list of buildings: the filters, and a page of `limit` buildings (default
@@ -194,23 +181,6 @@ export function listPageFilters(search: URLSearchParams): Omit<BuildingFilters, 
 export function listPageCursor(search: URLSearchParams): string | undefined {
   const parsed = cursorSchema.safeParse(search.get("cursor") ?? undefined);
   return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * The /properties page's query as the page writes it: the filters that filter something (not
- * `available=false`), then the cursor of a later page. The page cache keys pages by it, and the
- * page's own links are written with it.
- */
-export function listPageQuery(
-  filters: Omit<BuildingFilters, "limit">,
-  cursor: string | null | undefined,
-): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== false) query.set(name, String(value));
-  }
-  if (cursor) query.set("cursor", cursor);
-  return query;
 }
 
 /** The buildings the filters find, all of them, and the available units in those buildings. */

@@ -33,3 +33,12 @@ export const messages = {
     uploadTooManyParts: "The upload has too many fields.",
   },
 } as const;
+
+/**
+ * The back office's words for moving through a paged list. Here, not beside the paging schemas:
+ * the pager is a layout module every page's bundle holds, and those schemas would bring zod.
+ */
+export const pagingMessages = {
+  next: "Next page",
+  first: "First page",
+} as const;

@@ -33,9 +33,3 @@ export function pageOf<Item extends z.ZodType>(item: Item, { max = PAGE_LIMIT_MA
 }
 
 export type Page<Item> = { items: Item[]; nextCursor: string | null };
-
-/** The back office's words for moving through a paged list. */
-export const pagingMessages = {
-  next: "Next page",
-  first: "First page",
-} as const;

@@ -1,13 +1,9 @@
 import { AlertTriangle, Building2, RefreshCw } from "lucide-react";
 import { data, redirect, useNavigation, useRevalidator } from "react-router";
 import { hasActiveFilters } from "#domain/listing-format";
-import {
-  type BuildingCardData,
-  buildingCard,
-  listPageCursor,
-  listPageFilters,
-  listPageQuery,
-} from "#domain/listings";
+import { buildingCard, listPageQuery } from "#domain/listing-pages";
+// The loader's only (dropped from the browser's module with it): the schemas stay on the server.
+import { type BuildingCardData, listPageCursor, listPageFilters } from "#domain/listings";
 import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { Button } from "../components/ui/button";

@@ -1,5 +1,5 @@
 import { ChevronRight, ChevronsLeft } from "lucide-react";
-import { pagingMessages } from "#domain/api/paging";
+import { pagingMessages } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 
 /**

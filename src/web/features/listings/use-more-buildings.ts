@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type BuildingCardData, type BuildingFilters, buildingCard } from "#domain/listings";
+import { buildingCard } from "#domain/listing-pages";
+import type { BuildingCardData, BuildingFilters } from "#domain/listings";
 import type { ShowMore } from "./components/list-pages";
 
 /**

@@ -1,6 +1,7 @@
 import { ChevronRight, ChevronsLeft, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { BUILDINGS_PAGE, type BuildingFilters, listPageQuery } from "#domain/listings";
+import { BUILDINGS_PAGE, listPageQuery } from "#domain/listing-pages";
+import type { BuildingFilters } from "#domain/listings";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { useI18n } from "#web/i18n/i18n-provider";
 import { useHydrated } from "#web/lib/browser-store";
