@@ -152,8 +152,10 @@ const propertyFields = z.object({
   description: z.string().trim().max(MAX_DESCRIPTION).default(""),
   descriptionEs: spanishDescription(),
   // Ranges are checked after the ordered checks (below), so their message comes first.
-  yearBuilt: z.number().int().nullable().default(null),
-  totalUnits: z.number().int().nullable().default(null),
+  // Checked below in the form's words; stated here for the API document (the latest year
+  // moves with the calendar: five years ahead).
+  yearBuilt: z.number().int().nullable().default(null).meta({ minimum: 1600 }),
+  totalUnits: z.number().int().nullable().default(null).meta({ minimum: 0, maximum: 10_000 }),
   amenities: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
   featured: z.boolean().default(false),
   active: z.boolean().default(true),
@@ -236,14 +238,35 @@ function choiceList<const T extends readonly [string, ...string[]]>(choices: T) 
     .transform((picked) => choices.filter((choice) => picked.includes(choice)) as T[number][]);
 }
 
-// Numbers are only typed here; their ranges are checked after the required-field check.
+/** The most each of a unit's numbers may be (each at least 0; rent above 0). */
+const UNIT_MAXIMA = {
+  bedrooms: 20,
+  bathrooms: 20,
+  squareFeet: 100_000,
+  rent: 1_000_000,
+  deposit: 1_000_000,
+  petDeposit: 1_000_000,
+  parkingFee: 100_000,
+} as const;
+/** A range for the published schema (OpenAPI): the checks below say it in the form's words. */
+const range = (maximum: number, extra: Record<string, number> = {}) => ({
+  minimum: 0,
+  maximum,
+  ...extra,
+});
+
+// Numbers are only typed here; their ranges are checked after the required-field check (the
+// product's messages, in its order) and stated in the schema's metadata for the API document.
 const unitFields = z.object({
-  unitNumber: z.string().trim().default(""),
-  bedrooms: z.number().int().default(1),
-  bathrooms: z.number().default(1),
-  squareFeet: z.number().int().default(0),
-  rent: z.number().default(0),
-  deposit: z.number().default(0),
+  unitNumber: z.string().trim().default("").meta({ maxLength: 20 }),
+  bedrooms: z.number().int().default(1).meta(range(UNIT_MAXIMA.bedrooms)),
+  bathrooms: z
+    .number()
+    .default(1)
+    .meta(range(UNIT_MAXIMA.bathrooms, { multipleOf: 0.5 })),
+  squareFeet: z.number().int().default(0).meta(range(UNIT_MAXIMA.squareFeet)),
+  rent: z.number().default(0).meta({ exclusiveMinimum: 0, maximum: UNIT_MAXIMA.rent }),
+  deposit: z.number().default(0).meta(range(UNIT_MAXIMA.deposit)),
   available: z.boolean().default(true),
   availableFrom: isoDate.nullable().default(null),
   features: z.array(z.string().trim().min(1).max(100)).max(MAX_AMENITIES).default([]),
@@ -256,9 +279,9 @@ const unitFields = z.object({
   accessibilityFeatures: choiceList(accessibilityFeatures),
   utilitiesIncluded: choiceList(utilities),
   pets: z.enum(petPolicies).nullable().default(null),
-  petDeposit: z.number().default(0),
+  petDeposit: z.number().default(0).meta(range(UNIT_MAXIMA.petDeposit)),
   parking: z.enum(parkingKinds).nullable().default(null),
-  parkingFee: z.number().default(0),
+  parkingFee: z.number().default(0).meta(range(UNIT_MAXIMA.parkingFee)),
   laundry: z.enum(laundryKinds).nullable().default(null),
   smoking: z.enum(smokingPolicies).nullable().default(null),
   leaseTerms: choiceList(leaseTermChoices),
@@ -274,13 +297,16 @@ function firstUnitProblem(unit: UnitFields): [string, string] | null {
   if (!(unit.rent > 0)) return ["rent", adminMessages.unitRequired];
   if (unit.unitNumber.length > 20) return ["unitNumber", adminMessages.unitNumberLength];
   const ranges: [keyof UnitFields, boolean][] = [
-    ["bedrooms", within(unit.bedrooms, 20)],
-    ["bathrooms", within(unit.bathrooms, 20) && Number.isInteger(unit.bathrooms * 2)],
-    ["squareFeet", within(unit.squareFeet, 100_000)],
-    ["rent", within(unit.rent, 1_000_000)],
-    ["deposit", within(unit.deposit, 1_000_000)],
-    ["petDeposit", within(unit.petDeposit, 1_000_000)],
-    ["parkingFee", within(unit.parkingFee, 100_000)],
+    ["bedrooms", within(unit.bedrooms, UNIT_MAXIMA.bedrooms)],
+    [
+      "bathrooms",
+      within(unit.bathrooms, UNIT_MAXIMA.bathrooms) && Number.isInteger(unit.bathrooms * 2),
+    ],
+    ["squareFeet", within(unit.squareFeet, UNIT_MAXIMA.squareFeet)],
+    ["rent", within(unit.rent, UNIT_MAXIMA.rent)],
+    ["deposit", within(unit.deposit, UNIT_MAXIMA.deposit)],
+    ["petDeposit", within(unit.petDeposit, UNIT_MAXIMA.petDeposit)],
+    ["parkingFee", within(unit.parkingFee, UNIT_MAXIMA.parkingFee)],
   ];
   const bad = ranges.find(([, ok]) => !ok);
   return bad ? [bad[0], adminMessages.unitRanges] : null;
@@ -313,7 +339,11 @@ export function numberOrZero(value: string | number | null | undefined): number 
   return Number.isFinite(n) ? n : 0;
 }
 
-export const imageAltSchema = z.object({ alt: z.string().trim().max(ALT_TEXT_MAX) });
+export const imageAltSchema = z.object({
+  alt: z.string().trim().max(ALT_TEXT_MAX),
+  /** As for buildings and units: save an alt text whose flagged wording staff reviewed. */
+  fairHousingAcknowledged: z.boolean().optional(),
+});
 
 /** An image as the back office sees it: the stored path and its URLs. */
 export type AdminImage = {

@@ -4,10 +4,13 @@ import {
   type FairHousingRule,
   fairHousingMessages,
   fairHousingRules,
+  listingWordingFields,
   matchFairHousingRules,
   type ProtectedClass,
   protectedClassLabels,
+  readAsShown,
   reviewListingText,
+  unitWording,
 } from "./fair-housing";
 
 const ruleById = new Map(fairHousingRules.map((rule) => [rule.id, rule]));
@@ -512,6 +515,53 @@ describe("reviewListingText", () => {
     expect(reviewListingText(description("Handyman wanted for the building"))).toEqual([]);
     expect(reviewListingText(description("No transfer fee, no kidding"))).toEqual([]);
     expect(reviewListingText(description("Womenswear shop downstairs"))).toEqual([]);
+  });
+});
+
+describe("the text as a person reads it", () => {
+  const disguised: Array<[string, string]> = [
+    ["Adults\u200B only. No\u00AD children.", "zero-width space, soft hyphen"],
+    ["Adults\u200Bonly", "a zero-width space as the only break"],
+    ["Ad\u200Dults on\u2060ly", "zero-width joiner, word joiner inside words"],
+    ["\u0410dults \u043Enly", "Cyrillic А and о"],
+    ["Adults \u03BFnly", "Greek ο"],
+    ["\uFF21\uFF44\uFF55\uFF4C\uFF54\uFF53 \uFF4F\uFF4E\uFF4C\uFF59", "full-width letters"],
+    ["Adul\u0336ts only", "a combining stroke"],
+    ["\u202EAdults only", "a direction mark"],
+  ];
+  it.each(disguised)("flags %j (%s) as 'Adults only', quoting it as written", (text) => {
+    const [finding] = reviewListingText(description(text));
+    expect(finding?.reason).toBe(rule("adults-only").reason);
+    expect(text).toContain(finding?.phrase);
+    expect(readAsShown(finding!.phrase).text.toLowerCase().replace(/\s+/g, " ")).toMatch(
+      /^adults ?only$/,
+    );
+  });
+
+  it("leaves ordinary text as it is, Spanish accents included", () => {
+    for (const text of [
+      "Se acepta Sección 8. Cocina amplia, baño renovado, niños bienvenidos.",
+      "Sunny two-bedroom — walk-in closet, café nearby.",
+    ]) {
+      expect(readAsShown(text).text).toBe(text);
+    }
+    expect(reviewListingText(description("Se acepta Sección 8, café cerca."))).toEqual([]);
+  });
+
+  it("reads a unit's number and floor plan as well as its descriptions and features", () => {
+    const fields = listingWordingFields(
+      unitWording({
+        unitNumber: "Adults only 2",
+        floorPlan: "Two bedrooms, no kids",
+        description: "Bright.",
+        descriptionEs: null,
+        features: ["Dishwasher"],
+      }),
+    );
+    expect(reviewListingText(fields).map((f) => [f.path, f.phrase])).toEqual([
+      ["unitNumber", "Adults only"],
+      ["floorPlan", "no kids"],
+    ]);
   });
 });
 

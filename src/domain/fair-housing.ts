@@ -880,12 +880,178 @@ export function matchFairHousingRules(text: string): FairHousingMatch[] {
   return kept;
 }
 
-/** Checks each field's text; findings in field order then position; the same phrase in one field reported once. */
+/**
+ * Letters of other scripts drawn like Latin ones (Cyrillic, Greek), as a reader sees them: "Аdults
+ * оnly" with a Cyrillic А and о reads as "Adults only", so it is checked as that.
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  ѕ: "s",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  һ: "h",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ӏ: "l",
+  ү: "y",
+  А: "A",
+  В: "B",
+  Е: "E",
+  Ё: "E",
+  К: "K",
+  М: "M",
+  Н: "H",
+  О: "O",
+  Р: "P",
+  С: "C",
+  Т: "T",
+  У: "Y",
+  Х: "X",
+  Ѕ: "S",
+  І: "I",
+  Ї: "I",
+  Ј: "J",
+  Һ: "H",
+  Ԁ: "D",
+  Ԛ: "Q",
+  Ԝ: "W",
+  Ӏ: "I",
+  Ү: "Y",
+  // Greek
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  Α: "A",
+  Β: "B",
+  Ε: "E",
+  Ζ: "Z",
+  Η: "H",
+  Ι: "I",
+  Κ: "K",
+  Μ: "M",
+  Ν: "N",
+  Ο: "O",
+  Ρ: "P",
+  Τ: "T",
+  Υ: "Y",
+  Χ: "X",
+  // Latin letters that read as plain ones
+  ı: "i",
+  ȷ: "j",
+  ſ: "s",
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
+/**
+ * What never shows but splits a word for a machine: format characters (zero-width spaces and
+ * joiners, the soft hyphen, direction marks, the byte-order mark), variation selectors, the
+ * combining grapheme joiner, Hangul fillers; and combining marks left once the text is composed
+ * (a Spanish accent composes into its letter first, so "ó" stays).
+ */
+const UNSEEN = /[\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]/gu;
+/** Invisible breaks between words: "Adults\u200Bonly" may be meant as two words, or as one. */
+const ZERO_WIDTH_SPACES = /[\u200B\u2060\uFEFF]/gu;
+
+/** One letter as it reads: its compatibility form, what does not show removed, look-alikes mapped. */
+const letterAsShown = (unit: string) =>
+  unit
+    .normalize("NFKC")
+    .replace(UNSEEN, "")
+    .replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter)
+    .normalize("NFC");
+
+/**
+ * A text as a person reads it, for the check: compatibility forms made plain (NFKC: full-width
+ * and mathematical letters, ligatures), what does not show removed, look-alike letters of other
+ * scripts read as the Latin ones they mimic. Made a letter at a time (a letter with the marks
+ * that follow it), so that each stretch of it maps back to the stretch of `text` it came from:
+ * `original(start, end)` is the text as staff wrote it, which a finding quotes.
+ */
+export function readAsShown(
+  text: string,
+  zeroWidthSpaces: "removed" | "spaces" = "removed",
+): { text: string; original(start: number, end: number): string } {
+  const letters = text.match(/\P{M}\p{M}*|\p{M}+/gsu) ?? [];
+  let shown = "";
+  // For each character shown: where its letter starts and ends in `text`.
+  const from: number[] = [];
+  const to: number[] = [];
+  let at = 0;
+  for (const letter of letters) {
+    const read =
+      zeroWidthSpaces === "spaces" && letter.search(ZERO_WIDTH_SPACES) === 0
+        ? " "
+        : letterAsShown(letter);
+    for (let i = 0; i < read.length; i++) {
+      from.push(at);
+      to.push(at + letter.length);
+    }
+    shown += read;
+    at += letter.length;
+  }
+  return {
+    text: shown,
+    original: (start, end) =>
+      end > start ? text.slice(from[start] ?? text.length, to[end - 1] ?? text.length) : "",
+  };
+}
+
+/**
+ * A text's matches as it reads (readAsShown), each quoting the text as written; a zero-width
+ * space is read both as nothing and as a space, and a phrase found both ways is reported once.
+ */
+function matchAsShown(text: string): FairHousingMatch[] {
+  const readings =
+    text.search(ZERO_WIDTH_SPACES) === -1
+      ? [readAsShown(text)]
+      : [readAsShown(text), readAsShown(text, "spaces")];
+  const seen = new Set<string>();
+  const found: FairHousingMatch[] = [];
+  for (const reading of readings) {
+    for (const match of matchFairHousingRules(reading.text)) {
+      const key = phraseKey(match.phrase);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const phrase = reading.original(match.index, match.index + match.phrase.length);
+      found.push({ ...match, phrase });
+    }
+  }
+  return found;
+}
+
+/**
+ * Checks each field's text as it reads (readAsShown); findings in field order then position; the
+ * same phrase in one field reported once.
+ */
 export function reviewListingText(
   fields: ReadonlyArray<{ path: string; text: string }>,
 ): FairHousingFinding[] {
   return fields.flatMap(({ path, text }) =>
-    matchFairHousingRules(text).map(({ rule, phrase }) => ({
+    matchAsShown(text).map(({ rule, phrase }) => ({
       path,
       phrase,
       reason: rule.reason,
@@ -901,12 +1067,47 @@ export type ListingWording = {
   descriptionEs?: string | null;
   /** A building's amenities or a unit's features, each line its own field. */
   lines: { field: "amenities" | "features"; values: readonly string[] };
+  /** Other words the public pages or the feeds show: a unit's number and floor plan, alt texts. */
+  texts?: ReadonlyArray<{ path: string; text: string }>;
 };
+
+/**
+ * A building's wording, everything of it the site and the feeds show: its title, descriptions
+ * and amenities.
+ */
+export function buildingWording(building: {
+  title: string;
+  description: string;
+  descriptionEs?: string | null;
+  amenities: readonly string[];
+}): ListingWording {
+  return { ...building, lines: { field: "amenities", values: building.amenities } };
+}
+
+/** A unit's wording: its number and floor plan too (the feeds name both), its features. */
+export function unitWording(unit: {
+  unitNumber: string;
+  floorPlan: string;
+  description: string;
+  descriptionEs?: string | null;
+  features: readonly string[];
+}): ListingWording {
+  return {
+    description: unit.description,
+    descriptionEs: unit.descriptionEs,
+    lines: { field: "features", values: unit.features },
+    texts: [
+      { path: "unitNumber", text: unit.unitNumber },
+      { path: "floorPlan", text: unit.floorPlan },
+    ],
+  };
+}
 
 /** The texts to check, each with the path of its field in the save's body. */
 export function listingWordingFields(wording: ListingWording): { path: string; text: string }[] {
   const fields: { path: string; text: string }[] = [];
   if (wording.title !== undefined) fields.push({ path: "title", text: wording.title });
+  fields.push(...(wording.texts ?? []));
   fields.push({ path: "description", text: wording.description });
   if (wording.descriptionEs) fields.push({ path: "descriptionEs", text: wording.descriptionEs });
   wording.lines.values.forEach((text, index) => {
@@ -924,6 +1125,9 @@ export function fieldLabelOf(path: string): string {
     descriptionEs: "Description (Spanish)",
     amenities: "Amenities",
     features: "Features",
+    unitNumber: "Unit number",
+    floorPlan: "Floor plan",
+    alt: "Photo description (alt text)",
   };
   return labels[field ?? ""] ?? path;
 }

@@ -64,7 +64,7 @@ const fairHousingReviewSchema = z.object({
 }) satisfies z.ZodType<FairHousingReview>;
 
 /**
- * 422: the wording of the building or unit was flagged by the fair-housing check, and the body
+ * 422: the wording of the building, unit or photo was flagged by the fair-housing check, and the body
  * did not carry `fairHousingAcknowledged: true`. Nothing was saved.
  */
 const fairHousingRefusal = {
@@ -348,7 +348,7 @@ export const adminPropertiesApi = defineApi("adminProperties", {
     params: idParams,
     body: imageAltSchema,
     invalidates: ["listings"],
-    responses: { 200: adminImageSchema, ...notFound },
+    responses: { 200: adminImageSchema, ...notFound, ...fairHousingRefusal },
   },
   uploadImages: {
     method: "POST",

@@ -15,7 +15,9 @@ import { notificationsApi } from "#domain/api/notifications";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { API_PREFIX, raw } from "#domain/api/wire";
 import { z } from "#domain/zod";
+import { loginAs } from "#tests/support/auth";
 import { call, urlOf } from "#tests/support/call";
+import { insertProperty } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { buildOpenApi, type OpenApiDocument, openApiPath } from "./openapi";
@@ -24,6 +26,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let publicUrl: string;
+let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
   database = await createTestDb();
@@ -36,6 +39,7 @@ beforeAll(async () => {
     },
   }));
   publicUrl = config.publicUrl;
+  admin = await loginAs(app, database.db, "admin");
 });
 
 afterAll(async () => {
@@ -197,6 +201,33 @@ describe("the OpenAPI document", () => {
     const health = operationOf(document, healthApi.liveness);
     expect(health.security).toBeUndefined();
     expect(health["x-guard"]).toBe("public");
+  });
+
+  it("states the bounds the server holds a unit's numbers to", async () => {
+    const document = build();
+    const body = operationOf(document, adminPropertiesApi.createUnit).requestBody!.content[
+      "application/json"
+    ]!.schema as { properties: Record<string, Record<string, unknown>> };
+    expect(body.properties.bedrooms).toMatchObject({ minimum: 0, maximum: 20 });
+    expect(body.properties.squareFeet).toMatchObject({ minimum: 0, maximum: 100_000 });
+    expect(body.properties.bathrooms).toMatchObject({ minimum: 0, multipleOf: 0.5 });
+    expect(body.properties.rent).toMatchObject({ exclusiveMinimum: 0 });
+    // What the document allows, the server takes; what it refuses, the server refuses too.
+    const ajv = new Ajv2020({ strict: false });
+    const check = ajv.compile(body);
+    for (const [values, allowed] of [
+      [{ unitNumber: "1A", rent: 1200, bedrooms: -1 }, false],
+      [{ unitNumber: "1A", rent: 1200, squareFeet: -5 }, false],
+      [{ unitNumber: "1A", rent: 1200, bedrooms: 2, squareFeet: 800 }, true],
+    ] as const) {
+      expect(check(values), JSON.stringify(values)).toBe(allowed);
+      const { id } = await insertProperty(database.db, { title: "Bounded House" });
+      const saved = await call(app, adminPropertiesApi.createUnit, {
+        headers: admin.headers,
+        payload: { ...values, propertyId: id },
+      });
+      expect(saved.statusCode < 300, saved.body).toBe(allowed);
+    }
   });
 
   it("reads inputs in the form a caller sends them and answers in the form the server sends", () => {

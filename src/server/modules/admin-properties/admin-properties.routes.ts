@@ -159,7 +159,7 @@ async function deleteUnitImage(deps: Deps, request: RouteRequest<typeof api.dele
 
 async function updateImageAlt(deps: Deps, request: RouteRequest<typeof api.updateImageAlt>) {
   const id = idOr(request.params.id, imageNotFound);
-  const { image, audit } = await service.updateImageAlt(deps, id, request.body.alt);
+  const { image, audit } = await service.updateImageAlt(deps, id, request.body, actorOf(request));
   request.auditEntry = audit;
   return image;
 }

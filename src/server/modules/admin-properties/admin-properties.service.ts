@@ -14,6 +14,7 @@ import {
   UNITS_PER_BUILDING_MAX,
 } from "#domain/api/admin-properties";
 import type { Page } from "#domain/api/paging";
+import { buildingWording, unitWording } from "#domain/fair-housing";
 import type { Db, Executor } from "#server/db/client";
 import { decodeKey, toPage } from "#server/db/keyset";
 import { removeImageFiles } from "#server/images/image-pipeline";
@@ -34,7 +35,7 @@ import {
 } from "./admin-properties.errors";
 import { assembleProperties, toAdminImage, toAdminUnit } from "./admin-properties.mappers";
 import * as repo from "./admin-properties.repository";
-import { reviewSave } from "./fair-housing-review";
+import { reviewAltText, reviewSave } from "./fair-housing-review";
 
 /**
  * The back office's buildings, units and photos: every building, active or not. Each save is
@@ -79,26 +80,24 @@ async function loadUnit(db: Executor, id: number): Promise<AdminUnit | null> {
   return unit ? toAdminUnit(unit, await repo.imagesOf(db, { unitId: id })) : null;
 }
 
-/** The fair-housing review of a building's wording: its amenities are its lines. */
+/** The fair-housing review of a building's wording (buildingWording: what the site shows of it). */
 function reviewProperty<T extends Omit<PropertyValues, "hasVacancy">>(
   { values, actor }: Save<T>,
   before?: AdminProperty | null,
 ) {
   const { fairHousingAcknowledged, ...fields } = values;
-  const lines = { field: "amenities" as const, values: fields.amenities };
   return {
     fields,
-    review: reviewSave({ ...fields, lines }, fairHousingAcknowledged, actor, before),
+    review: reviewSave(buildingWording(fields), fairHousingAcknowledged, actor, before),
   };
 }
 
-/** Likewise for a unit: its features are its lines. */
+/** Likewise for a unit (unitWording: its number and floor plan too). */
 function reviewUnit<T extends UnitValues>({ values, actor }: Save<T>, before?: AdminUnit | null) {
   const { fairHousingAcknowledged, ...fields } = values;
-  const lines = { field: "features" as const, values: fields.features };
   return {
     fields,
-    review: reviewSave({ ...fields, lines }, fairHousingAcknowledged, actor, before),
+    review: reviewSave(unitWording(fields), fairHousingAcknowledged, actor, before),
   };
 }
 
@@ -353,12 +352,17 @@ export async function deleteImage(
   return { audit: "unitId" in owner ? { ...audit, detail: { unitId: owner.unitId } } : audit };
 }
 
-/** A new alt text; the audit trail notes the text it replaced. */
+/**
+ * A new alt text, reviewed as a listing's wording is (a flagged one is saved only acknowledged,
+ * and the audit entry keeps the review); the audit trail notes the text it replaced.
+ */
 export async function updateImageAlt(
   { db }: Deps,
   id: number,
-  alt: string,
+  { alt, fairHousingAcknowledged }: { alt: string; fairHousingAcknowledged?: boolean },
+  actor: string,
 ): Promise<{ image: AdminImage; audit: AuditNote }> {
+  const review = reviewAltText(alt, fairHousingAcknowledged, actor);
   const { image, previousAlt, propertyId } = await db.transaction(async (tx) => {
     const before = await repo.findImageForUpdate(tx, id);
     if (!before) throw imageNotFound();
@@ -369,5 +373,6 @@ export async function updateImageAlt(
       (row.unitId ? ((await repo.findUnit(tx, row.unitId))?.propertyId ?? null) : null);
     return { image: toAdminImage(row), previousAlt: before.alt, propertyId };
   });
-  return { image, audit: changedNote({ alt: previousAlt }, { alt: image.alt }, propertyId) };
+  const audit = changedNote({ alt: previousAlt }, { alt: image.alt }, propertyId);
+  return { image, audit: review ? { ...audit, detail: { fairHousingReview: review } } : audit };
 }

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProperty, AdminUnit, PropertyInput, UnitInput } from "#domain/admin";
 import { adminPropertiesApi as api } from "#domain/api/admin-properties";
 import type { Contract } from "#domain/api/contract";
-import { auditEvents, properties, units } from "#server/db/schema";
+import { auditEvents, images, properties, units } from "#server/db/schema";
 import { loginAs } from "#tests/support/auth";
 import { type CallOptions, call } from "#tests/support/call";
-import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
@@ -208,5 +208,73 @@ describe("the fair-housing check on buildings", () => {
       acknowledgedBy: admin.email,
       findings: [{ path: "description" }],
     });
+  });
+});
+
+describe("what the review reads", () => {
+  it("reads disguised wording as it shows: zero-width spaces, a soft hyphen, a Cyrillic 'о'", async () => {
+    const { id } = await insertProperty(database.db, { title: "Disguise House" });
+    for (const description of [
+      "Adults\u200B only. No\u200B children.",
+      "Adults only. No chil\u00ADdren.",
+      "Adults \u043Enly.",
+    ]) {
+      const res = await send(api.createUnit, { body: unit(id, { description }) });
+      expect(res.statusCode, description).toBe(422);
+      // Quoted as written, hidden characters and all: staff find it in their own text.
+      for (const detail of res.json().details) expect(description).toContain(detail.phrase);
+    }
+    expect(await unitCount(id)).toBe(0);
+  });
+
+  it("reads a unit's number and floor plan, which the feeds send", async () => {
+    const { id } = await insertProperty(database.db, { title: "Numbered House" });
+    const res = await send(api.createUnit, {
+      body: unit(id, { unitNumber: "Adults only", floorPlan: "Two bedrooms, no kids" }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details.map((d: { path: string }) => d.path)).toEqual([
+      "unitNumber",
+      "floorPlan",
+    ]);
+    expect(await unitCount(id)).toBe(0);
+  });
+
+  it("reads a photo's alt text: refused until acknowledged, and the audit entry keeps the review", async () => {
+    const { id: propertyId } = await insertProperty(database.db, { title: "Pictured House" });
+    const image = await insertImage(database.db, { propertyId });
+    const alt = "Living room of an adults only building";
+    const refused = await send(api.updateImageAlt, { params: { id: image.id }, body: { alt } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: "fair_housing_review",
+      details: [{ path: "alt" }],
+    });
+    const [unchanged] = await database.db.select().from(images).where(eq(images.id, image.id));
+    expect(unchanged!.alt).toBe(image.alt);
+
+    const kept = await send(api.updateImageAlt, {
+      params: { id: image.id },
+      body: { alt, fairHousingAcknowledged: true },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().alt).toBe(alt);
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, "image.alt_updated"),
+          eq(auditEvents.targetId, String(image.id)),
+        ),
+      );
+    expect(event!.detail).toMatchObject({
+      fairHousingReview: { acknowledgedBy: admin.email, findings: [{ path: "alt" }] },
+    });
+    const plain = await send(api.updateImageAlt, {
+      params: { id: image.id },
+      body: { alt: "Living room with two windows onto the garden" },
+    });
+    expect(plain.statusCode).toBe(200);
   });
 });

@@ -4,8 +4,9 @@ import { type ListingWording, listingWordingFields, reviewListingText } from "#d
 import { FairHousingReviewError } from "./admin-properties.errors";
 
 /**
- * The fair-housing check of a building's or unit's wording before it is saved: its title,
- * descriptions (English and Spanish) and feature or amenity lines. Flagged phrases refuse the
+ * The fair-housing check of a building's or unit's wording before it is saved: its title, a
+ * unit's number and floor plan, descriptions (English and Spanish), feature or amenity lines, and
+ * a photo's alt text. Flagged phrases refuse the
  * save with 422 and the findings, unless staff acknowledged them (`fairHousingAcknowledged`);
  * then the save goes ahead and the listing keeps the record: when, by whom, which phrases. A
  * wording with nothing flagged keeps no record.
@@ -21,12 +22,27 @@ export function reviewWording(
   actor: string,
   now: Date = new Date(),
 ): FairHousingReview | null {
+  return reviewFields(listingWordingFields(wording), acknowledged, actor, now);
+}
+
+/** A photo's alt text, which the pages read out and the feeds send: reviewed as wording is. */
+export function reviewAltText(
+  alt: string,
+  acknowledged: boolean | undefined,
+  actor: string,
+): FairHousingReview | null {
+  return reviewFields([{ path: "alt", text: alt }], acknowledged, actor);
+}
+
+function reviewFields(
+  fields: { path: string; text: string }[],
+  acknowledged: boolean | undefined,
+  actor: string,
+  now: Date = new Date(),
+): FairHousingReview | null {
   // The first findings only: a wording with more flagged phrases than that is refused or kept
   // with those (each answer's list is bounded; staff see the first ones to fix).
-  const findings = reviewListingText(listingWordingFields(wording)).slice(
-    0,
-    FAIR_HOUSING_FINDINGS_MAX,
-  );
+  const findings = reviewListingText(fields).slice(0, FAIR_HOUSING_FINDINGS_MAX);
   if (findings.length === 0) return null;
   if (acknowledged !== true) throw new FairHousingReviewError(findings);
   return { acknowledgedAt: now.toISOString(), acknowledgedBy: actor, findings };

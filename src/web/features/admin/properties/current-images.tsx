@@ -52,18 +52,24 @@ export function useCurrentImages(images: AdminImage[], owner: ImageOwner) {
     }
   }
 
+  /** The alt texts that changed, each with its image and its place in the list. */
+  const changed = () =>
+    visible.flatMap((image, index) => {
+      const alt = alts[image.id]?.trim();
+      return alt === undefined || alt === image.alt ? [] : [{ image, index, alt }];
+    });
+
   /**
    * Sends the alt texts that changed, and tells which could not be saved. Writes of the dialog's
-   * save (`send`): the list is refetched once, after the whole save.
+   * save (`send`): the list is refetched once, after the whole save. `acknowledged`: staff kept
+   * flagged wording after the dialog's fair-housing review, which covers these texts too.
    */
-  async function saveAlts(send: SendWrite) {
-    for (const [index, image] of visible.entries()) {
-      const alt = alts[image.id]?.trim();
-      if (alt === undefined || alt === image.alt) continue;
+  async function saveAlts(send: SendWrite, acknowledged = false) {
+    for (const { image, index, alt } of changed()) {
       try {
         await send(adminPropertiesApi.updateImageAlt, {
           params: { id: String(image.id) },
-          body: { alt },
+          body: acknowledged ? { alt, fairHousingAcknowledged: true } : { alt },
         });
       } catch {
         toast.error(altSaveFailed(index + 1));
@@ -76,6 +82,8 @@ export function useCurrentImages(images: AdminImage[], owner: ImageOwner) {
     removing,
     remove,
     saveAlts,
+    /** The changed alt texts as wording for the dialog's fair-housing review (`alt.<n>`). */
+    altWording: () => changed().map(({ index, alt }) => ({ path: `alt.${index + 1}`, text: alt })),
     altOf: (image: AdminImage) => alts[image.id] ?? image.alt,
     setAlt: (id: number, alt: string) => setAlts((all) => ({ ...all, [id]: alt })),
   };

@@ -9,6 +9,7 @@ import {
   propertyTypes,
 } from "#domain/admin";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { buildingWording } from "#domain/fair-housing";
 import { typeLabel } from "#domain/listing-format";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { CheckboxField, SelectField, TextField } from "#web/components/ui/form-field";
@@ -82,7 +83,7 @@ function PropertyForm({
     form,
     parse: (values) =>
       (editing ? propertyEditFormSchema : propertyCreateSchema).safeParse(toPropertyInput(values)),
-    wording: (body) => ({ ...body, lines: { field: "amenities", values: body.amenities } }),
+    wording: buildingWording,
     action: editing ? "updateProperty" : "addProperty",
     // hasVacancy is sent too: the dialog shows the flag, and leaving it out of an update would
     // keep the stored one whatever the box says.

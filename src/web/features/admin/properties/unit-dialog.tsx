@@ -11,6 +11,7 @@ import {
 } from "#domain/admin";
 import { reachAfterSave, reachSentence } from "#domain/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
+import { unitWording } from "#domain/fair-housing";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { useBuildingChoices } from "../buildings/use-building-choices";
@@ -149,7 +150,7 @@ function UnitForm({
       const input = toUnitInput(values);
       return editing ? unitUpdateSchema.safeParse(input) : unitCreateSchema.safeParse(input);
     },
-    wording: (body) => ({ ...body, lines: { field: "features", values: body.features } }),
+    wording: unitWording,
     action: editing ? "updateUnit" : "addUnit",
     write: async (body, send, values) => {
       const input = toUnitInput(values);

@@ -73,7 +73,7 @@ export function useListingSave<TValues extends FieldValues, TBody extends object
     listingWrites,
     async ({ body, values }: { body: Acknowledged<TBody>; values: TValues }, send) => {
       const saved = await spec.write(body, send, values);
-      await spec.current?.saveAlts(send);
+      await spec.current?.saveAlts(send, body.fairHousingAcknowledged === true);
       if (uploads.items.length > 0) setPhase("uploading");
       const failures = await uploads.uploadAll(spec.owner(saved), spec.userId);
       return { saved, failures };
@@ -91,8 +91,13 @@ export function useListingSave<TValues extends FieldValues, TBody extends object
       if (field) spec.form.setFocus(field as Path<TValues>);
       return;
     }
-    // The wording is checked as the server checks it: flagged phrases stop the save once.
-    const body = fairHousing.bodyFor(parsed.data, spec.wording(parsed.data));
+    // The wording is checked as the server checks it, the changed alt texts with it: flagged
+    // phrases stop the save once.
+    const wording = spec.wording(parsed.data);
+    const body = fairHousing.bodyFor(parsed.data, {
+      ...wording,
+      texts: [...(wording.texts ?? []), ...(spec.current?.altWording() ?? [])],
+    });
     if (!body) return;
 
     setPhase("saving");
