@@ -93,7 +93,7 @@ export const tenantPortalApi = defineApi("tenantPortal", {
     method: "POST",
     path: "/api/tenant/sign-in-link",
     summary:
-      "E-mails a tenant a single-use sign-in link valid 15 minutes; the same 202 whatever the address",
+      "E-mails a tenant a single-use sign-in link valid 15 minutes; the same 202 after the same work whatever the address (the request only queues it)",
     guard: "public",
     body: tenantSignInLinkSchema,
     invalidates: [],

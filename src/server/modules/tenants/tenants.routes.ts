@@ -12,6 +12,9 @@ import {
   listTenants,
   moveTenant,
   requestSignInLink,
+  SIGN_IN_LINK_TASK,
+  type SignInLinkRequest,
+  sendSignInLink,
   signInWithLink,
   type TenantDeps,
   tenantHome,
@@ -28,8 +31,13 @@ const done = (message: string) => ({ success: true as const, message });
 export const tenantsRoutes =
   (deps: Deps): FastifyPluginAsync =>
   async (app) => {
+    // Link requests are queued and turned into e-mails by the mail queue's worker.
+    const queueRequest = await deps.mailQueue.task<SignInLinkRequest>(
+      SIGN_IN_LINK_TASK,
+      (linkRequest, tx) => sendSignInLink(deps, linkRequest, tx),
+    );
     // Public and e-mailing: bursts from one client are cut short; per address, see the service.
-    route(app, api.signInLink, (request) => askForLink(deps, request), {
+    route(app, api.signInLink, (request) => askForLink({ queueRequest }, request), {
       rateLimit: TENANT_LINK_REQUESTS_PER_MINUTE,
     });
     route(app, api.signIn, (request, reply) => signIn(deps, request, reply), {
@@ -42,7 +50,10 @@ export const tenantsRoutes =
     route(app, admin.endAccess, (request) => endAccess(deps, request));
   };
 
-async function askForLink(deps: Deps, request: RouteRequest<typeof api.signInLink>) {
+async function askForLink(
+  deps: { queueRequest: (request: SignInLinkRequest) => Promise<void> },
+  request: RouteRequest<typeof api.signInLink>,
+) {
   await requestSignInLink(deps, request.body.email, request.body.lang);
   return done(tenantMessages.linkSent);
 }

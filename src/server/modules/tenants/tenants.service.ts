@@ -180,33 +180,47 @@ export async function endTenantAccess(
   });
 }
 
+/** The mail queue's task that turns a request for a sign-in link into an e-mail (sendSignInLink). */
+export const SIGN_IN_LINK_TASK = "tenant-sign-in-link-request";
+export type SignInLinkRequest = { email: string; lang: Locale };
+
 /**
- * E-mails a sign-in link to a tenant with access. Whatever the address (unknown, staff, ended,
- * over its hourly limit), the caller answers the same, so the answer tells nothing.
+ * Asks for a sign-in link. The request only queues the address it was given, one job whatever
+ * the address, so neither its answer nor its time tells anyone whether it is a tenant's: looking
+ * the tenant up, counting their links and making one are the worker's (sendSignInLink).
  */
 export async function requestSignInLink(
-  deps: TenantDeps,
+  deps: { queueRequest: (request: SignInLinkRequest) => Promise<void> },
   email: string,
   lang: Locale = "en",
 ): Promise<void> {
+  await deps.queueRequest({ email, lang });
+}
+
+/**
+ * The worker's half: a tenant with access at that address, under their hourly limit, is
+ * e-mailed a link; any other address (unknown, staff, ended, over the limit) nothing. The link and
+ * its e-mail are committed in `tx`, with the task's end.
+ */
+export async function sendSignInLink(
+  deps: { publicUrl: string; now: () => Date },
+  { email, lang }: SignInLinkRequest,
+  tx: MailTransaction,
+): Promise<void> {
   const now = deps.now();
-  await deps.mailQueue.transaction(async (tx) => {
-    const tenant = await lockInvitedTenant(tx, email);
-    if (!tenant) return;
-    const links = createTenantLinks(tx.db);
-    const lastHour = new Date(now.getTime() - HOUR_MS);
-    if ((await links.countSince(tenant.id, lastHour)) >= TENANT_LINKS_PER_ADDRESS_PER_HOUR) {
-      return;
-    }
-    const token = await links.issue(
-      tenant.id,
-      "sign_in",
-      new Date(now.getTime() + TENANT_SIGN_IN_LINK_MINUTES * 60 * 1000),
-    );
-    await tx.queue(
-      signInLinkEmail({ to: email, url: signInPageUrl(deps.publicUrl, token, lang), lang }),
-    );
-  });
+  const tenant = await lockInvitedTenant(tx, email);
+  if (!tenant) return;
+  const links = createTenantLinks(tx.db);
+  const lastHour = new Date(now.getTime() - HOUR_MS);
+  if ((await links.countSince(tenant.id, lastHour)) >= TENANT_LINKS_PER_ADDRESS_PER_HOUR) return;
+  const token = await links.issue(
+    tenant.id,
+    "sign_in",
+    new Date(now.getTime() + TENANT_SIGN_IN_LINK_MINUTES * 60 * 1000),
+  );
+  await tx.queue(
+    signInLinkEmail({ to: email, url: signInPageUrl(deps.publicUrl, token, lang), lang }),
+  );
 }
 
 /**
