@@ -62,6 +62,11 @@ const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(600),
+  PHOTO_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(3000),
   INQUIRIES_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -152,8 +157,13 @@ export type Config = {
   bodyTimeoutSeconds: number;
   /** How long a request's headers may take to arrive: 10 s. */
   headersTimeoutSeconds: number;
-  /** Requests per minute per client address across the whole app (health checks excepted). */
+  /**
+   * Requests per minute per client address across the whole app: pages, API calls, refusals,
+   * unknown paths (health checks, metrics scrapes, the photos and the built files excepted).
+   */
   rateLimitPerMinute: number;
+  /** Photos (`/uploads/*`) per minute per client address: their own budget. */
+  photoRateLimitPerMinute: number;
   /** Contact and tour requests per minute per client address. */
   inquiriesPerMinute: number;
   /** Sign-in, code and reset attempts per minute per client address. */
@@ -239,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutSeconds: e.BODY_TIMEOUT_SECONDS,
     headersTimeoutSeconds: e.HEADERS_TIMEOUT_SECONDS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    photoRateLimitPerMinute: e.PHOTO_RATE_LIMIT_PER_MINUTE,
     inquiriesPerMinute: e.INQUIRIES_PER_MINUTE,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { allContracts } from "#domain/api/all";
 import type { Contract } from "#domain/api/contract";
 import type { Guard } from "#domain/api/wire";
 import { messages } from "#domain/messages";
@@ -49,12 +50,32 @@ export const lineLog = (app: FastifyInstance) => ({
 });
 
 /**
- * Links carry secrets in their URLs (upload and download tokens, reset codes, verification
- * tokens): logs keep the route, never the secret.
+ * The paths whose `:token` is a secret: every API contract that takes one (download, upload,
+ * photo, alert confirm and manage links), and the pages e-mailed links open (in English and in
+ * Spanish).
+ */
+const TOKEN_PATHS = [
+  ...allContracts.map((contract) => contract.path).filter((path) => path.includes(":token")),
+  "/upload/:token",
+  "/alerts/confirm/:token",
+  "/alerts/manage/:token",
+  "/es/alerts/confirm/:token",
+  "/es/alerts/manage/:token",
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const TOKEN_SEGMENT = new RegExp(
+  `^(${[...new Set(TOKEN_PATHS.map((path) => path.slice(0, path.indexOf(":token"))))]
+    .map(escapeRegExp)
+    .join("|")})[^/?#]+`,
+);
+
+/**
+ * Links carry secrets in their URLs (upload, download, photo and alert tokens, reset codes,
+ * verification and sign-in tokens): logs keep the route, never the secret.
  */
 export function redactSecrets(url: string): string {
   return url
-    .replace(/(\/(?:upload|api\/upload-requests|api\/files\/download)\/)[^/?#]+/g, "$1[redacted]")
+    .replace(TOKEN_SEGMENT, "$1[redacted]")
     .replace(/([?&](?:code|token|uid)=)[^&#]*/g, "$1[redacted]");
 }
 
@@ -244,10 +265,23 @@ export async function registerPlatformPlugins(
   // The app-wide limit, as a hook of the whole app: it runs before any route's own hooks, so
   // every request with a valid Host (the check above answers the others at once, for nothing)
   // counts, whatever becomes of it: refused by a guard (route() runs guards
-  // after it), for an unknown path or asset, or also counted by a route's own limit. Only what
-  // infrastructure probes is left out: the health checks (they answer from a result at most a
-  // second old) and metrics scrapes (limited by their own count, which counts guesses too).
-  const counted = (request: FastifyRequest) => request.routeOptions.config?.appWideLimit !== false;
+  // after it), for an unknown path or asset, or also counted by a route's own limit. What one
+  // person's view of a page brings along does not spend that budget, so that people sharing an
+  // address (an office, a library, a phone carrier's) browse normally: the photos have a budget
+  // of their own, and the files of the build none (content-hashed, each fetched once and kept a
+  // year; a made-up name is the counted 404 route). What infrastructure probes is left out too:
+  // the health checks (they answer from a result at most a second old) and metrics scrapes
+  // (limited by their own count, which counts guesses too).
+  const budgetOf = (request: FastifyRequest): "requests" | "photos" | null => {
+    const config = request.routeOptions.config as
+      | { appWideLimit?: false; file?: unknown }
+      | undefined;
+    if (config?.appWideLimit === false) return null;
+    // @fastify/static names the file on each route it makes for one (the build's, served with
+    // `wildcard: false`); its wildcard routes (the photos on disk) carry none.
+    if (typeof config?.file === "string") return null;
+    return request.routeOptions.url === "/uploads/*" ? "photos" : "requests";
+  };
   const answer = (request: FastifyRequest, reply: FastifyReply, count: LimitCount) => {
     reply
       .header("x-ratelimit-limit", count.max)
@@ -259,10 +293,17 @@ export async function registerPlatformPlugins(
   };
   if (redis) {
     // Shared through Redis by the plugin's store.
-    const appWide = app.createRateLimit();
+    const limits = {
+      requests: app.createRateLimit(),
+      photos: app.createRateLimit({
+        max: config.photoRateLimitPerMinute,
+        keyGenerator: (request) => `photos:${request.ip}`,
+      }),
+    };
     app.addHook("onRequest", async (request, reply) => {
-      if (!counted(request)) return;
-      const limit = await appWide(request);
+      const budget = budgetOf(request);
+      if (budget === null) return;
+      const limit = await limits[budget](request);
       // Only an address on the plugin's allow list (none here) goes uncounted.
       if (limit.isAllowed) return;
       const refusal = answer(request, reply, {
@@ -275,9 +316,13 @@ export async function registerPlatformPlugins(
     });
   } else {
     // One instance: counted here, synchronously (http/app-wide-limit.ts).
-    const count = localWindowLimit(config.rateLimitPerMinute, MINUTE_MS);
+    const counts = {
+      requests: localWindowLimit(config.rateLimitPerMinute, MINUTE_MS),
+      photos: localWindowLimit(config.photoRateLimitPerMinute, MINUTE_MS),
+    };
     app.addHook("onRequest", (request, reply, done) => {
-      done(counted(request) ? answer(request, reply, count(request.ip)) : undefined);
+      const budget = budgetOf(request);
+      done(budget === null ? undefined : answer(request, reply, counts[budget](request.ip)));
     });
   }
 }

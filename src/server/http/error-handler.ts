@@ -63,6 +63,17 @@ export function frameworkErrorHandler(
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An answer already on its way (a download whose client left mid-stream, a store that
+    // failed mid-body): nothing more can be said to the client, so nothing is sent again (that
+    // would be "Reply was already sent", logged with the URL and its token); the connection ends.
+    if (reply.sent || reply.raw.headersSent) {
+      const clientLeft = request.raw.destroyed || error.code === "ERR_STREAM_PREMATURE_CLOSE";
+      if (clientLeft)
+        request.log.info({ route: request.routeOptions.url }, "client left mid-answer");
+      else request.log.warn({ err: error, route: request.routeOptions.url }, "answer cut short");
+      reply.raw.destroy();
+      return;
+    }
     let status = 500;
     let body: ErrorBody = { error: "internal", message: messages.server.internal };
     // A service away or a full disk: a 503 to retry or a 507, never a 500 (see outages.ts).

@@ -130,8 +130,10 @@ export function route<C extends Contract>(
       const result = await handler(request as RouteRequest<C>, reply);
       if (contract.audit) await recordAudit(contract, request);
       // A reply is thenable: a handler that returned it is awaited until it was sent, and gives
-      // back undefined, not the reply. Sending again would only log "Reply was already sent".
-      if (result === reply || reply.sent) return reply;
+      // back undefined, not the reply. Sending again would only log "Reply was already sent"
+      // (with the URL, token and all): so too for a stream whose client left mid-way, whose
+      // headers went out but which never ended.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       return reply.status(status).send(result);
     },
   });
