@@ -18,6 +18,23 @@ test.describe("site shell on a desktop", () => {
     expect(html).toMatch(/<title>Charter Oak Rentals/);
   });
 
+  test("lets no cache keep a page opened from an e-mailed link, whose address holds its secret", async ({
+    request,
+  }) => {
+    const token = "x".repeat(43);
+    for (const path of [
+      `/alerts/confirm/${token}`,
+      `/alerts/manage/${token}`,
+      `/es/alerts/manage/${token}`,
+      "/upload/eyJhbGciOiJIUzI1NiJ9.e30.abc",
+    ]) {
+      const response = await request.get(path);
+      expect(response.headers()["cache-control"], path).toBe("no-store");
+    }
+    // A public page is kept, and revalidated.
+    expect((await request.get("/properties")).headers()["cache-control"]).toBe("no-cache");
+  });
+
   test("protects the public pages with a hash-based Content-Security-Policy that their scripts satisfy", async ({
     page,
   }) => {

@@ -85,4 +85,23 @@ describe("list bounds", () => {
     });
     expect(unpaged.sort()).toEqual([...stillUnpaged].sort());
   });
+
+  // A paged answer (it names the next page's cursor) takes the page's size and a cursor, and the
+  // size has a maximum: a caller cannot ask for the table in one page.
+  it("a paged list takes a limit with a maximum, and a cursor", () => {
+    const loose = jsonAnswers.flatMap(({ contract, status, schema }) => {
+      const answer = schema as JsonSchema;
+      if (contract.method !== "GET" || !answer.properties?.nextCursor) return [];
+      const query = contract.query
+        ? (z.toJSONSchema(contract.query, { io: "input", unrepresentable: "any" }) as {
+            properties?: Record<string, { maximum?: number }>;
+          })
+        : {};
+      const limit = query.properties?.limit;
+      return limit?.maximum !== undefined && query.properties?.cursor
+        ? []
+        : [`${contract.id} ${status}`];
+    });
+    expect(loose).toEqual([]);
+  });
 });

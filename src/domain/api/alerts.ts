@@ -70,7 +70,7 @@ export const alertsApi = defineApi("alerts", {
     method: "POST",
     path: "/api/alerts/unsubscribe/:token",
     summary:
-      "Ends a subscription at once: the one-click unsubscribe of RFC 8058 (List-Unsubscribe-Post), no page",
+      "Ends a subscription at once: the one-click unsubscribe of RFC 8058 (List-Unsubscribe-Post), no page. Idempotent: any link of the right shape, used before or not, gets the same 200",
     guard: "public",
     params: tokenParams,
     invalidates: [],

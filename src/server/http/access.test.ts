@@ -491,7 +491,7 @@ describe("writes to an id", () => {
   it("a tenant has no route to read or change anyone's documents, their own or another's", async () => {
     // Sessions reach only these; every other route reading tenant files is for administrators.
     const signedIn = app.routeTable
-      .filter((r) => r.guard === "user" || r.guard === "tenant")
+      .filter((r) => r.guard === "session" || r.guard === "user" || r.guard === "tenant")
       .map((r) => key(r.method, r.url))
       .sort();
     expect(signedIn).toEqual(

@@ -872,7 +872,7 @@ function callers(guarded: Guard | "none"): Arbitrary<Who> {
   const [a, t, n] =
     guarded === "admin"
       ? [4, 1, 1]
-      : guarded === "user" || guarded === "tenant"
+      : guarded === "session" || guarded === "user" || guarded === "tenant"
         ? [1, 3, 1]
         : [1, 1, 3];
   return fc.oneof(
@@ -968,7 +968,7 @@ async function send(
     needs === "none" ||
     needs === "public" ||
     (needs === "admin" && input.who.identity === "admin") ||
-    (needs === "user" && input.who.identity !== "anonymous") ||
+    ((needs === "user" || needs === "session") && input.who.identity !== "anonymous") ||
     (needs === "tenant" && input.who.identity === "tenant");
   // JSON nested deeper than the limit is refused unparsed by a route that reads a body (when
   // its URL reaches the route at all: a path Fastify cannot decode is refused before).

@@ -113,6 +113,9 @@ const MAX_CACHED_URL = 300;
 
 const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
 
+/** The pages e-mailed links open, a token in their path: a document upload, an alert's links. */
+const TOKEN_PAGE = /^(?:\/es)?\/(?:upload|alerts\/confirm|alerts\/manage)\/[^/]+(?:\.data)?$/;
+
 /**
  * A public page's address as the page reads it, the key of its cached copy and the address it is
  * rendered for. Only the building list reads a query, its filters (written back as the list
@@ -247,6 +250,9 @@ export function reactRouterHandler(
     if (cache === undefined || address === undefined || address.length > MAX_CACHED_URL) {
       const { seen, services: watched } = watchOutages(services);
       const context: LoadContext = { cspNonce: reply.scriptNonce(), services: watched };
+      // A page opened from an e-mailed link carries its secret in the address: no cache along
+      // the way or on the device keeps it (a page may still say otherwise for itself).
+      if (TOKEN_PAGE.test(pathname)) reply.header("cache-control", "no-store");
       return sendWebResponse(reply, await handle(toWebRequest(request, reply), context), seen);
     }
 

@@ -85,9 +85,11 @@ export function route<C extends Contract>(
     if (!isRaw(spec)) response[Number(code)] = spec;
   }
   const invalidates = contract.method === "GET" ? [] : contract.invalidates;
-  // What a write answers (a session's token, say) and what a guarded read answers (personal
-  // data) is never stored by a browser or a proxy; a handler may still say otherwise.
-  const noStore = contract.method !== "GET" || contract.guard !== "public";
+  // What a write answers (a session's token, say), what a guarded read answers (personal data)
+  // and what a link's token opens (an alert's address and criteria) is never stored by a browser
+  // or a proxy; a handler may still say otherwise.
+  const noStore =
+    contract.method !== "GET" || contract.guard !== "public" || contract.path.includes(":token");
   app.route({
     method: contract.method,
     url: contract.path,

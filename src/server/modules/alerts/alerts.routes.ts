@@ -3,6 +3,7 @@ import { ALERT_SUBSCRIBES_PER_MINUTE, alertMessages } from "#domain/alerts";
 import { alertsApi as api } from "#domain/api/alerts";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { type RouteRequest, route } from "#server/http/route";
+import { isAlertToken } from "./alert-tokens";
 import { alertLinkInvalid } from "./alerts.errors";
 import {
   type AlertDeps,
@@ -61,7 +62,13 @@ async function change(deps: AlertDeps, request: RouteRequest<typeof api.update>)
   return withoutToken(updated);
 }
 
+/**
+ * RFC 8058's one-click POST is idempotent: a mail client may send it twice, and the second finds
+ * the alert gone, so any link of the right shape gets the same success (which tells nothing: the
+ * answer is the same whether an alert was ended now, before, or never existed).
+ */
 async function unsubscribeLink(deps: AlertDeps, request: RouteRequest<typeof api.unsubscribe>) {
-  if (!(await unsubscribe(deps, request.params.token))) throw alertLinkInvalid();
+  if (!isAlertToken(request.params.token)) throw alertLinkInvalid();
+  await unsubscribe(deps, request.params.token);
   return { success: true as const, message: alertMessages.unsubscribed };
 }
