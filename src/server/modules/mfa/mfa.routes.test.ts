@@ -127,6 +127,12 @@ describe("turning on an authenticator app", () => {
       payload: { password: admin.password },
     });
     expect(again.statusCode).toBe(409);
+    // The owner is told, with the way to end any other session.
+    const [notice] = (await testApp.outbox()).filter(
+      (m) => m.to === admin.email && m.subject.endsWith("second sign-in step changed"),
+    );
+    expect(notice?.text).toContain("An authenticator app was added to your account");
+    expect(notice?.text).toContain("sign out everywhere else");
   });
 
   it("is refused to an account whose e-mail address is not verified", async () => {
@@ -407,6 +413,14 @@ describe("passkeys", () => {
     expect((await firstStep(admin)).json().token).toEqual(expect.any(String));
     const after = (await call(testApp.app, mfaApi.status, { headers: admin.headers })).json();
     expect(after.recoveryCodesLeft).toBe(0);
+    // The owner heard of both changes, with the way to end any other session.
+    const notices = (await testApp.outbox()).filter(
+      (m) => m.to === admin.email && m.subject.endsWith("second sign-in step changed"),
+    );
+    expect(notices.map((m) => /A passkey \("Office laptop"\) was (\w+)/.exec(m.text)?.[1])).toEqual(
+      ["added", "removed"],
+    );
+    expect(notices[0]!.text).toContain("/account/security");
   });
 
   it("refuses a passkey answer signed by another key", async () => {

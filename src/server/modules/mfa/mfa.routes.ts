@@ -22,6 +22,7 @@ import {
 import { regenerateRecoveryCodes } from "./recovery-codes.service";
 import { passSecondStep } from "./second-step.service";
 import { createMfaKeys } from "./secret-box";
+import { secondStepChangedEmail } from "./security-notice.email";
 import { confirmTotp, disableTotp, startTotp } from "./totp.service";
 
 type Deps = MfaDeps & { deviceCookies: DeviceCookies; completeSignIn: CompleteSignIn };
@@ -66,15 +67,29 @@ async function totpSetup(deps: Deps, request: Request<"totpSetup">) {
   return startTotp(deps, request.user!.uid, request.body.password);
 }
 
+/** The owner hears of every change to their second step (security-notice.email.ts). */
+function tellOwner(deps: Deps, request: { user?: { email: string } }, change: string) {
+  return deps.mailQueue.send(
+    secondStepChangedEmail(
+      request.user!.email,
+      change,
+      new Date(),
+      `${deps.publicUrl}/account/security`,
+    ),
+  );
+}
+
 async function totpConfirm(deps: Deps, request: Request<"totpConfirm">) {
   const answer = await confirmTotp(deps, request.user!.uid, request.body.code);
   request.auditEntry = { targetType: "user", targetId: request.user!.uid };
+  await tellOwner(deps, request, "An authenticator app was added to your account");
   return answer;
 }
 
 async function totpDisable(deps: Deps, request: Request<"totpDisable">) {
   await disableTotp(deps, request.user!.uid, request.body.password);
   request.auditEntry = { targetType: "user", targetId: request.user!.uid };
+  await tellOwner(deps, request, "The authenticator app was removed from your account");
   return { success: true as const, message: mfaMessages.totpDisabled };
 }
 
@@ -98,6 +113,7 @@ async function register(deps: Deps, request: Request<"passkeyRegister">) {
   const answer = await addPasskey(deps, request.user!.uid, request.body);
   const { id, name } = answer.passkey;
   request.auditEntry = { targetType: "passkey", targetId: id, detail: { name } };
+  await tellOwner(deps, request, `A passkey ("${name}") was added to your account`);
   return answer;
 }
 
@@ -109,6 +125,7 @@ async function remove(deps: Deps, request: Request<"passkeyRemove">) {
     targetId: removed.id,
     detail: { name: removed.name },
   };
+  await tellOwner(deps, request, `A passkey ("${removed.name}") was removed from your account`);
   return { success: true as const, message: mfaMessages.passkeyRemoved };
 }
 

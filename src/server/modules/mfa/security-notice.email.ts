@@ -55,3 +55,31 @@ export function secondStepResetEmail(
     ...email,
   };
 }
+
+/**
+ * To an account whose second step was just changed from one of its sessions (an authenticator
+ * app or a passkey added or removed): if it was not them, someone has a session, and the page
+ * the link opens ends the others.
+ */
+export function secondStepChangedEmail(
+  to: string,
+  change: string,
+  at: Date,
+  securityUrl: string,
+): QueuedMessage {
+  const email = renderEmail({
+    heading: "Your second sign-in step changed",
+    paragraphs: [
+      `${change} on ${officeTime.format(at)}.`,
+      "If this was you, there is nothing to do. If it was not, someone is signed in to your account: open your security page, sign out everywhere else, remove what you did not add, and change your password.",
+    ],
+    action: { label: "Review your sign-in step and sessions", url: securityUrl },
+    footnote: "We send this notice whenever your second sign-in step changes.",
+  });
+  return {
+    kind: "second_step_changed",
+    to,
+    subject: `Your ${site.name} second sign-in step changed`,
+    ...email,
+  };
+}
