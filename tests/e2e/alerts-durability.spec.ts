@@ -460,12 +460,16 @@ test.describe("listing alerts across a crash and two instances", () => {
       await expect.poll(sentPairs, { timeout: 30_000 }).toEqual(expected);
 
       // Nothing more can come: no delivery is pending and no message waits in the queue (a
-      // delivery is marked sent in the transaction that queues its message).
-      const { rows: left } = await database.db.query<{ pending: number; queued: number }>(
-        `select (select count(*)::int from alert_deliveries where state = 'pending') as pending,
-                (select count(*)::int from outgoing_mail where status = 'queued') as queued`,
-      );
-      expect(left).toEqual([{ pending: 0, queued: 0 }]);
+      // delivery is marked sent in the transaction that queues its message). Polled: the last
+      // message's row is marked sent a moment after its file is written to the outbox.
+      const left = async () =>
+        (
+          await database.db.query<{ pending: number; queued: number }>(
+            `select (select count(*)::int from alert_deliveries where state = 'pending') as pending,
+                    (select count(*)::int from outgoing_mail where status = 'queued') as queued`,
+          )
+        ).rows;
+      await expect.poll(left, { timeout: 10_000 }).toEqual([{ pending: 0, queued: 0 }]);
       expect(await sentPairs()).toEqual(expected);
       const { rows: sent } = await database.db.query<{ n: number }>(
         "select count(*)::int as n from alert_deliveries where state = 'sent'",
