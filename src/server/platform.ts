@@ -4,7 +4,6 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
-import { allContracts } from "#domain/api/all";
 import type { Contract } from "#domain/api/contract";
 import type { Guard } from "#domain/api/wire";
 import { messages } from "#domain/messages";
@@ -16,6 +15,7 @@ import { recordedSecurityHeaders, scriptNonce } from "./http/csp";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/error-handler";
 import { badRequest, tooManyRequests } from "./http/errors";
 import { registerJsonParser } from "./http/json-body";
+import { TOKEN_SEGMENT } from "./http/token-paths";
 import { answerEarlyRefusalsAfterTheBody } from "./http/unread-body";
 import { YEAR_SECONDS } from "./http/web";
 import type { SharedRedis } from "./shared/redis";
@@ -48,26 +48,6 @@ export const lineLog = (app: FastifyInstance) => ({
   warn: (message: string) => app.log.warn(message),
   error: (message: string) => app.log.error(message),
 });
-
-/**
- * The paths whose `:token` is a secret: every API contract that takes one (download, upload,
- * photo, alert confirm and manage links), and the pages e-mailed links open (in English and in
- * Spanish).
- */
-const TOKEN_PATHS = [
-  ...allContracts.map((contract) => contract.path).filter((path) => path.includes(":token")),
-  "/upload/:token",
-  "/alerts/confirm/:token",
-  "/alerts/manage/:token",
-  "/es/alerts/confirm/:token",
-  "/es/alerts/manage/:token",
-];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const TOKEN_SEGMENT = new RegExp(
-  `^(${[...new Set(TOKEN_PATHS.map((path) => path.slice(0, path.indexOf(":token"))))]
-    .map(escapeRegExp)
-    .join("|")})[^/?#]+`,
-);
 
 /**
  * Links carry secrets in their URLs (upload, download, photo and alert tokens, reset codes,

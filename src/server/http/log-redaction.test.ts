@@ -17,6 +17,7 @@ describe("URLs in the logs", () => {
     ["/api/alerts/unsubscribe/Zm9v", "/api/alerts/unsubscribe/[redacted]"],
     ["/alerts/confirm/Zm9v", "/alerts/confirm/[redacted]"],
     ["/es/alerts/manage/Zm9v", "/es/alerts/manage/[redacted]"],
+    ["/es/upload/eyJ.a.b", "/es/upload/[redacted]"],
     ["/tenant-portal/sign-in?token=abc", "/tenant-portal/sign-in?token=[redacted]"],
     ["/reset-password?code=abc123&uid=42", "/reset-password?code=[redacted]&uid=[redacted]"],
     ["/api/auth/verify-email?token=xyz", "/api/auth/verify-email?token=[redacted]"],

@@ -13,6 +13,7 @@ import {
   represent,
   sendRepresentation,
 } from "./response-cache";
+import { isTokenPage } from "./token-paths";
 import type { WebServices } from "./web-services";
 
 /**
@@ -112,9 +113,6 @@ const PUBLIC_PAGE =
 const MAX_CACHED_URL = 300;
 
 const LISTING_PAGE = /^(?:\/es)?\/properties(?:\.data)?$/;
-
-/** The pages e-mailed links open, a token in their path: a document upload, an alert's links. */
-const TOKEN_PAGE = /^(?:\/es)?\/(?:upload|alerts\/confirm|alerts\/manage)\/[^/]+(?:\.data)?$/;
 
 /**
  * A public page's address as the page reads it, the key of its cached copy and the address it is
@@ -252,7 +250,7 @@ export function reactRouterHandler(
       const context: LoadContext = { cspNonce: reply.scriptNonce(), services: watched };
       // A page opened from an e-mailed link carries its secret in the address: no cache along
       // the way or on the device keeps it (a page may still say otherwise for itself).
-      if (TOKEN_PAGE.test(pathname)) reply.header("cache-control", "no-store");
+      if (isTokenPage(pathname)) reply.header("cache-control", "no-store");
       return sendWebResponse(reply, await handle(toWebRequest(request, reply), context), seen);
     }
 

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { authApi } from "#domain/api/auth";
@@ -8,6 +6,7 @@ import { addUser } from "#server/modules/users/users.service";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
+import { recordStatements, statementsDuring } from "#tests/support/statements";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 
@@ -30,9 +29,6 @@ let unitId: number;
 let client = 0;
 const fromNewClient = () => `10.42.${Math.floor(++client / 250)}.${client % 250}`;
 
-const inRequest = new AsyncLocalStorage<string[]>();
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-
 beforeAll(async () => {
   database = await createTestDb();
   testApp = await createTestApp(database, {
@@ -42,14 +38,7 @@ beforeAll(async () => {
   admin = await loginAs(testApp.app, database.db, "admin");
   const property = await insertProperty(database.db, { title: "Timing Court" });
   unitId = (await insertUnit(database.db, property.id, { unitNumber: "1A" })).id;
-  vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-    inRequest.getStore()?.push(String(text));
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query);
+  recordStatements();
 });
 
 afterAll(async () => {
@@ -141,9 +130,7 @@ describe("the same answer in the same time, whatever the address", () => {
     const statements: Record<Kind, string[]> = { tenant: [], staff: [], unknown: [] };
     for (const kind of kinds) {
       const email = await addressOf(kind);
-      await inRequest.run(statements[kind], async () => {
-        await ask(email);
-      });
+      statements[kind] = await statementsDuring(() => ask(email));
     }
     expect(statements.tenant.length).toBeGreaterThan(0);
     expect(statements.staff).toEqual(statements.tenant);

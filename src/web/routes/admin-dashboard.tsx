@@ -39,52 +39,44 @@ type Tab = (typeof tabs)[number];
 
 // Each tab's code loads when the tab is first shown: the dashboard's first view carries one tab,
 // not eight.
-const OverviewTab = lazyTab(
-  () => import("../features/admin/overview/overview-tab").then((m) => m.OverviewTab),
-  "Loading dashboard statistics...",
-);
-const PropertiesTab = lazyTab(
-  () => import("../features/admin/properties/properties-tab").then((m) => m.PropertiesTab),
-  "Loading properties...",
-);
-const MaintenanceTab = lazyTab(
-  () => import("../features/admin/maintenance/maintenance-tab").then((m) => m.MaintenanceTab),
-  "Loading maintenance requests...",
-);
-const FilesTab = lazyTab(
-  () => import("../features/admin/files/files-tab").then((m) => m.FilesTab),
-  "Loading files...",
-);
-const InquiriesTab = lazyTab(
-  () => import("../features/admin/inquiries/inquiries-tab").then((m) => m.InquiriesTab),
-  "Loading inquiries...",
-);
-const OutgoingMailTab = lazyTab(
-  () => import("../features/admin/mail/outgoing-mail-tab").then((m) => m.OutgoingMailTab),
-  "Loading outgoing mail...",
-);
-const ActivityTab = lazyTab(
-  () => import("../features/admin/activity/activity-tab").then((m) => m.ActivityTab),
-  "Loading activity...",
-);
-const StaffTab = lazyTab(
-  () => import("../features/admin/staff/staff-tab").then((m) => m.StaffTab),
-  "Loading staff...",
-);
-const tabCode = {
-  overview: OverviewTab,
-  properties: PropertiesTab,
-  maintenance: MaintenanceTab,
-  files: FilesTab,
-  inquiries: InquiriesTab,
-  mail: OutgoingMailTab,
-  activity: ActivityTab,
-  staff: StaffTab,
+const TabCode = {
+  overview: lazyTab(
+    () => import("../features/admin/overview/overview-tab").then((m) => m.OverviewTab),
+    "Loading dashboard statistics...",
+  ),
+  properties: lazyTab(
+    () => import("../features/admin/properties/properties-tab").then((m) => m.PropertiesTab),
+    "Loading properties...",
+  ),
+  maintenance: lazyTab(
+    () => import("../features/admin/maintenance/maintenance-tab").then((m) => m.MaintenanceTab),
+    "Loading maintenance requests...",
+  ),
+  files: lazyTab(
+    () => import("../features/admin/files/files-tab").then((m) => m.FilesTab),
+    "Loading files...",
+  ),
+  inquiries: lazyTab(
+    () => import("../features/admin/inquiries/inquiries-tab").then((m) => m.InquiriesTab),
+    "Loading inquiries...",
+  ),
+  mail: lazyTab(
+    () => import("../features/admin/mail/outgoing-mail-tab").then((m) => m.OutgoingMailTab),
+    "Loading outgoing mail...",
+  ),
+  activity: lazyTab(
+    () => import("../features/admin/activity/activity-tab").then((m) => m.ActivityTab),
+    "Loading activity...",
+  ),
+  staff: lazyTab(
+    () => import("../features/admin/staff/staff-tab").then((m) => m.StaffTab),
+    "Loading staff...",
+  ),
 } satisfies Record<Tab, { preload(): void }>;
 
 /** A tab's name: the pointer or the focus reaching it starts fetching the tab's code. */
 function DashboardTrigger({ value, children }: { value: Tab; children: ReactNode }) {
-  const preload = () => tabCode[value].preload();
+  const preload = () => TabCode[value].preload();
   return (
     <TabsTrigger value={value} onPointerEnter={preload} onFocus={preload}>
       {children}
@@ -203,28 +195,28 @@ function Dashboard() {
           </DashboardTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab state={state} />
+          <TabCode.overview state={state} />
         </TabsContent>
         <TabsContent value="properties">
-          <PropertiesTab state={state} userId={user?.uid ?? null} />
+          <TabCode.properties state={state} userId={user?.uid ?? null} />
         </TabsContent>
         <TabsContent value="maintenance">
-          <MaintenanceTab />
+          <TabCode.maintenance />
         </TabsContent>
         <TabsContent value="files">
-          <FilesTab />
+          <TabCode.files />
         </TabsContent>
         <TabsContent value="inquiries">
-          <InquiriesTab />
+          <TabCode.inquiries />
         </TabsContent>
         <TabsContent value="mail">
-          <OutgoingMailTab />
+          <TabCode.mail />
         </TabsContent>
         <TabsContent value="activity">
-          <ActivityTab />
+          <TabCode.activity />
         </TabsContent>
         <TabsContent value="staff">
-          <StaffTab userId={user?.uid ?? null} />
+          <TabCode.staff userId={user?.uid ?? null} />
         </TabsContent>
       </Tabs>
     </main>

@@ -1,6 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { accountMessages, RESET_LINK_MINUTES } from "#domain/auth";
@@ -9,6 +7,7 @@ import type { OutboxMessage } from "#server/mail/outbox";
 import { addUser } from "#server/modules/users/users.service";
 import { call } from "#tests/support/call";
 import { startRedisServer } from "#tests/support/redis-server";
+import { recordStatements, statementsDuring } from "#tests/support/statements";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { RESET_REQUEST_WINDOW_MS, RESET_REQUESTS_PER_ADDRESS } from "./reset-request-limit";
@@ -33,27 +32,12 @@ const env = {
   JWT_SECRET: "password-reset-test-secret-that-is-long-enough",
 };
 
-/**
- * Every statement sent to PostgreSQL while a request runs. Pool clients are shared with the
- * workers, so a statement is told apart by the async context it was sent from: the request's
- * (and whatever it awaits), never a worker loop's.
- */
-const inRequest = new AsyncLocalStorage<string[]>();
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-
 beforeAll(async () => {
   database = await createTestDb();
   testApp = await createTestApp(database, { env });
   // Booted now: the first inject would otherwise run its request from the boot's async context.
   await testApp.app.ready();
-  vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-    inRequest.getStore()?.push(String(text));
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query);
+  recordStatements();
 });
 
 afterAll(async () => {
@@ -61,15 +45,6 @@ afterAll(async () => {
   await testApp?.close();
   await database?.drop();
 });
-
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  // Awaited inside: an inject starts when awaited, and only then takes the context it runs in.
-  await inRequest.run(statements, async () => {
-    await work();
-  });
-  return statements;
-}
 
 const requestReset = (app: TestApp, email: string) =>
   call(app.app, authApi.requestPasswordReset, { payload: { email } });
