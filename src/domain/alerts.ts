@@ -10,8 +10,14 @@ import { z } from "./zod";
 export const ALERT_CONFIRM_DAYS = 7;
 /** Active (confirmed, not ended) subscriptions one address may hold. */
 export const ALERTS_PER_ADDRESS = 5;
-/** Subscribe requests per address (the e-mail address) per hour, confirmed or not. */
+/**
+ * Subscribe requests for one mailbox (the e-mail address, plus-tags aside) per hour from one
+ * client, confirmed or not: requests someone else sends for an address fill their own share, not
+ * the owner's, so the owner's own request is still e-mailed.
+ */
 export const ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR = 5;
+/** Subscribe requests for one mailbox per hour from all clients together: a flood's bound. */
+export const ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL = 20;
 /** Subscribe requests per client address per minute. */
 export const ALERT_SUBSCRIBES_PER_MINUTE = 5;
 /** The daily summary goes out at this hour, office time (America/New_York). */
@@ -38,6 +44,8 @@ export const alertMessages = {
   /** Always the same answer, whether the address is new, known or over its limit. */
   checkEmail: "Check your e-mail: we sent a link to confirm your alerts. It works for 7 days.",
   linkInvalid: "This link is not valid or has expired. You can ask for alerts again.",
+  linkUsed:
+    "These alerts were turned on with this link already. Every alert e-mail has a link to change or stop them.",
   updated: "Your alerts are updated.",
   paused: "Your alerts are paused. Resume them whenever you like.",
   resumed: "Your alerts are on again.",

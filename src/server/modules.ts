@@ -13,6 +13,7 @@ import {
   confirm,
   createAlertRunner,
   createManageTokens,
+  createRequesterKeys,
   findByConfirmToken,
   findByManageToken,
 } from "#server/modules/alerts";
@@ -124,6 +125,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     mailQueue,
     publicUrl,
     manageToken: createManageTokens(secret),
+    requesterKey: createRequesterKeys(secret),
     now: deps.clock ?? (() => new Date()),
   };
   await app.register(alertsRoutes(alertDeps));
@@ -132,7 +134,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     confirmation: (token) => findByConfirmToken(alertDeps, token),
     confirm: async (token) => {
       const confirmed = await confirm(alertDeps, token);
-      return confirmed && { manageToken: confirmed.manageToken };
+      return confirmed === "used" || confirmed === null
+        ? confirmed
+        : { manageToken: confirmed.manageToken };
     },
     find: async (token) => {
       const found = await findByManageToken(alertDeps, token);

@@ -129,8 +129,11 @@ test("subscribe, confirm, one alert for a matching unit, none for others, manage
   await expect(page).toHaveTitle(/^Listing alerts confirmed/);
   await expect(page.getByText("2+ bedrooms, up to $1,800, in Hartford")).toBeVisible();
   await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toBeVisible();
+  // The link works once: opened again, it says only that it was used.
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This link was used already" })).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toHaveCount(0);
 
   // A unit that does not match, then one that does: one alert, for the second only.
   await openUnit("2A", 1, 1300);
@@ -150,10 +153,7 @@ test("subscribe, confirm, one alert for a matching unit, none for others, manage
   await expect(page.getByRole("heading", { name: "Your listing alerts" })).toBeVisible();
   await page.getByRole("button", { name: "Pause alerts" }).click();
   await expect(page.getByText("Your alerts are paused.")).toBeVisible();
-  // The confirmation link, opened again while they are paused, says so.
-  await page.goto(`${app.url}${new URL(confirmUrl).pathname}`);
-  await expect(page.getByRole("heading", { name: "Your alerts are paused" })).toBeVisible();
-  await page.goto(`${app.url}${new URL(manageUrl).pathname}`);
+  await page.reload();
   await page.getByRole("button", { name: "Resume alerts" }).click();
   await expect(page.getByText("Your alerts are on again.")).toBeVisible();
   await page.getByLabel("A daily summary at 8 AM").check();
@@ -191,6 +191,8 @@ test("the Spanish site's form sends a Spanish confirmation, and a bad link says 
   ).toBeVisible();
   await page.getByRole("button", { name: "Activar mis alertas" }).click();
   await expect(page.getByRole("heading", { name: "Sus alertas están activas" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Este enlace ya se usó" })).toBeVisible();
   const response = await page.goto(`${app.url}/es/alerts/confirm/${"x".repeat(43)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Este enlace no funciona" })).toBeVisible();
@@ -221,14 +223,18 @@ test("the confirmation page's button works without JavaScript, and a reload send
       if (r.request().method() === "POST") posts.push(r.status());
     });
     await page.getByRole("button", { name: "Turn on my alerts" }).click();
-    await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
-    await expect(page).toHaveTitle(/^Listing alerts confirmed/);
-    await expect(page.getByRole("link", { name: "Change or stop these alerts" })).toBeVisible();
-    // The form was answered with a redirect to the page: a reload asks for the page only.
+    // On, and the form was answered with a redirect to the alert's manage page: a reload asks
+    // for that page only.
+    await expect(page.getByRole("heading", { name: "Your listing alerts" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toMatch(/^\/alerts\/manage\/[\w-]{43}$/);
     expect(posts).toEqual([303]);
     await page.reload(loaded);
-    await expect(page.getByRole("heading", { name: "Your alerts are on" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your listing alerts" })).toBeVisible();
     expect(posts).toEqual([303]);
+    // The link again, its form sent as well: used, it says so, and turns nothing on twice.
+    await page.goto(`${app.url}${confirmPath}`, loaded);
+    await expect(page.getByRole("heading", { name: "This link was used already" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn on my alerts" })).toHaveCount(0);
     // The same alert asked for again, and confirmed by its new link: the one already on is
     // kept, and the press lands on its manage page.
     await api(buildUrl(alertsApi.subscribe, {}), "POST", {

@@ -42,11 +42,11 @@ export const alertsApi = defineApi("alerts", {
     method: "POST",
     path: "/api/alerts/confirm/:token",
     summary:
-      "Turns on the subscription of a confirmation link (the page the e-mailed link opens asks first: a mail scanner that opens links confirms nothing); again answers the same, but a twin of an alert already on is dropped for it and its link answers 404 after",
+      "Turns on the subscription of a confirmation link (the page the e-mailed link opens asks first: a mail scanner that opens links confirms nothing) and answers its manage token, once: the link used again answers 409. A twin of an alert already on is dropped for it (the answer is the alert on) and its link answers 404 after",
     guard: "public",
     params: tokenParams,
     invalidates: [],
-    responses: { 200: alertConfirmedSchema, 404: apiErrorSchema },
+    responses: { 200: alertConfirmedSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   },
   manage: {
     method: "GET",

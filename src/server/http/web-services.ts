@@ -54,16 +54,23 @@ export type AlertPages = {
   towns(): Promise<string[]>;
   /**
    * The subscription a confirmation link would turn on, unchanged (the page asks; its button
-   * confirms through the API); the manage token once it is confirmed; null for a bad link.
+   * confirms through the API); only `used` once it has been (a link works once); null for a bad
+   * link.
    */
-  confirmation(token: string): Promise<(AlertSubscription & { manageToken?: string }) | null>;
+  confirmation(
+    token: string,
+  ): Promise<
+    | { used: false; subscription: AlertSubscription }
+    | { used: true; subscription?: undefined }
+    | null
+  >;
   /**
    * The confirmation page's button sent as a plain form (no JavaScript yet, or none): the same
    * as the API's POST /api/alerts/confirm/:token. The manage token of the alert that is on (the
-   * one already on, when the same alert was confirmed before by another link); null for a link
-   * that no longer works.
+   * one already on, when the same alert was confirmed before by another link), once; `used` for
+   * a link whose button was pressed before; null for a link that no longer works.
    */
-  confirm(token: string): Promise<{ manageToken: string } | null>;
+  confirm(token: string): Promise<{ manageToken: string } | "used" | null>;
   find(token: string): Promise<AlertSubscription | null>;
 };
 

@@ -10,9 +10,9 @@ import type { Route } from "./+types/alert-confirm";
 /**
  * The confirmation link of listing alerts. Opening it changes nothing: mail scanners open the
  * links of the messages they check, and such a visit must not turn alerts on for an address
- * whose owner never asked. The page shows what was asked for and a button that confirms; a
- * second visit after that shows the alerts on. A link unknown or past its 7 days is a 404 page
- * that offers to ask again. Alerts paused since (on their manage page) are said to be paused.
+ * whose owner never asked. The page shows what was asked for and a button that confirms, once:
+ * a visit after that says only that the link was used (the manage link is in every alert
+ * e-mail). A link unknown or past its 7 days is a 404 page that offers to ask again.
  *
  * The button is a form that posts to the page itself: with the app running, it calls the API
  * instead and the page changes in place; before the scripts have started, or without them,
@@ -21,23 +21,21 @@ import type { Route } from "./+types/alert-confirm";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const words = pageMessages(request, ["alerts"]);
-  const subscription = await context.services.alerts.confirmation(params.token);
-  return data({ ...words, subscription }, { status: subscription ? 200 : 404 });
+  const confirmation = await context.services.alerts.confirmation(params.token);
+  return data({ ...words, confirmation }, { status: confirmation ? 200 : 404 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { alerts } = context.services;
   const confirmed = await alerts.confirm(params.token);
-  // Spent meanwhile, or the address reached its most alerts: the link no longer works.
+  // Past its time meanwhile, or the address reached its most alerts: the link no longer works.
   if (!confirmed) return data({ gone: true }, { status: 404 });
   const { pathname } = new URL(request.url);
-  // The same alert was on already (asked for twice): this link gave way to it, and its manage
-  // page shows it.
-  const kept = await alerts.confirmation(params.token);
+  // Used before: the page says so.
+  if (confirmed === "used") return redirect(pathname, 303);
+  // On now: its manage page (the alert on already, when the same one was asked for twice).
   return redirect(
-    kept
-      ? pathname
-      : localizedPath(`/alerts/manage/${confirmed.manageToken}`, localeFromPath(pathname)),
+    localizedPath(`/alerts/manage/${confirmed.manageToken}`, localeFromPath(pathname)),
     303,
   );
 }
@@ -46,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   privatePageMeta(
     metaI18n(args).t(
-      args.loaderData?.subscription?.manageToken
+      args.loaderData?.confirmation?.used
         ? "alerts.confirm.meta.title"
         : "alerts.confirm.pending.meta.title",
     ),
@@ -57,7 +55,7 @@ export default function AlertConfirm({ loaderData, actionData, params }: Route.C
     <QueryProvider>
       <AlertConfirmPage
         token={params.token}
-        subscription={loaderData.subscription}
+        confirmation={loaderData.confirmation}
         refused={Boolean(actionData?.gone)}
       />
     </QueryProvider>

@@ -24,3 +24,16 @@ export function createManageTokens(secret: Uint8Array) {
       .digest("base64url");
 }
 export type ManageTokens = ReturnType<typeof createManageTokens>;
+
+/**
+ * Who asked for a subscription, as the hourly cap counts it: an HMAC of the client's address
+ * under the app's secret, so the table never holds the address and a copy of it cannot be
+ * reversed by trying every address.
+ */
+export function createRequesterKeys(secret: Uint8Array) {
+  return (clientAddress: string) =>
+    createHmac("sha256", secret)
+      .update(`rentals:alerts:requester:${clientAddress}`)
+      .digest("base64url");
+}
+export type RequesterKeys = ReturnType<typeof createRequesterKeys>;

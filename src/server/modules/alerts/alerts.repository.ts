@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AlertCriteria, AlertFrequency, AlertLanguage, AlertStatus } from "#domain/alerts";
 import { inBatches } from "#server/db/batches";
 import type { Executor } from "#server/db/client";
+import { mailboxKey } from "#server/db/mailbox";
 import { properties } from "#server/modules/properties/properties.table";
 import { alertSubscriptions } from "./alerts.table";
 
@@ -30,29 +31,47 @@ export async function activeTowns({ db }: Deps): Promise<string[]> {
   return rows.map((r) => r.city);
 }
 
-/** Serializes subscribe and confirm for one address within the caller's transaction. */
-export async function lockAddress({ db }: Deps, email: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${email}`}))`);
+/** The mailbox an address reaches, as the caps compare it. */
+const mailboxOf = (email: string) => mailboxKey(sql`${email}`);
+
+/** Serializes subscribe and confirm for one mailbox within the caller's transaction. */
+export async function lockMailbox({ db }: Deps, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('alerts:' || ${mailboxOf(email)}))`);
 }
 
-export async function countCreatedSince({ db }: Deps, email: string, since: Date) {
+/**
+ * Requests for the mailbox of `email` since `since`, confirmed or not: all of them, and those of
+ * one requester (a keyed hash of a client address).
+ */
+export async function countRequestsSince(
+  { db }: Deps,
+  email: string,
+  requester: string,
+  since: Date,
+) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      mine: sql<number>`(count(*) filter (where ${alertSubscriptions.requester} = ${requester}))::int`,
+    })
     .from(alertSubscriptions)
     .where(
-      and(eq(alertSubscriptions.email, email), sql`${alertSubscriptions.createdAt} > ${since}`),
+      and(
+        eq(alertSubscriptions.mailbox, mailboxOf(email)),
+        sql`${alertSubscriptions.createdAt} > ${since}`,
+      ),
     );
-  return row?.n ?? 0;
+  return { all: row?.all ?? 0, mine: row?.mine ?? 0 };
 }
 
-/** The address's confirmed subscriptions (active or paused), oldest first. */
+/** The mailbox's confirmed subscriptions (active or paused), oldest first. */
 export async function confirmedOf({ db }: Deps, email: string): Promise<SubscriptionRow[]> {
   return (await db
     .select()
     .from(alertSubscriptions)
     .where(
       and(
-        eq(alertSubscriptions.email, email),
+        eq(alertSubscriptions.mailbox, mailboxOf(email)),
         inArray(alertSubscriptions.status, ["active", "paused"]),
       ),
     )

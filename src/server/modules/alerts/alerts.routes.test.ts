@@ -1,15 +1,22 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { alertMessages } from "#domain/alerts";
+import { ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL, alertMessages } from "#domain/alerts";
 import { alertsApi } from "#domain/api/alerts";
+import { mailboxKey } from "#server/db/mailbox";
 import { alertDeliveries, alertSubscriptions, units } from "#server/db/schema";
 import type { OutboxMessage } from "#server/mail/outbox";
+import { loadJwtSecret } from "#server/modules/auth";
 import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { hashAlertToken } from "./alert-tokens";
-import { alertPurges, confirm, findByConfirmToken } from "./alerts.service";
+import { createRequesterKeys, hashAlertToken, type RequesterKeys } from "./alert-tokens";
+import {
+  alertPurges,
+  confirm,
+  findByConfirmToken,
+  subscribe as subscribeTo,
+} from "./alerts.service";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -18,10 +25,12 @@ let now = new Date("2026-11-24T12:00:00Z");
 let seen = 0;
 let hartford: number;
 let newBritain: number;
+let requesterKey: RequesterKeys;
 
 beforeAll(async () => {
   database = await createTestDb();
   testApp = await createTestApp(database, { clock: () => now });
+  requesterKey = createRequesterKeys(await loadJwtSecret(testApp.config));
   hartford = (await insertProperty(database.db, { title: "Asylum Hill Flats", city: "Hartford" }))
     .id;
   newBritain = (
@@ -39,6 +48,17 @@ afterAll(async () => {
 beforeEach(async () => {
   await testApp.app.alertRunner.runOnce();
   seen = (await testApp.outbox()).length;
+});
+
+/** The alerts' dependencies as the app has them, at a clock of the test's choosing. */
+const alertDeps = (clock: Date) => ({
+  db: database.db,
+  mailQueue: testApp.app.mailQueue,
+  publicUrl: testApp.config.publicUrl,
+  manageToken: () => "the manage token",
+  // The app's own keys: what the route stored and what a call here counts must agree.
+  requesterKey,
+  now: () => clock,
 });
 
 /** What the outbox received since the last look, after a pass of the runner. */
@@ -132,14 +152,75 @@ describe("subscribing", () => {
     expect(answers).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
-  it("sends nothing more to an address past its requests of the hour, with the same answer", async () => {
+  it("sends nothing more to a mailbox past one client's requests of the hour, with the same answer", async () => {
     const email = "busy@example.com";
-    for (let i = 0; i < 7; i += 1) {
-      const response = await subscribe({ email, criteria: {}, frequency: "instant" });
+    for (let i = 0; i < 5; i += 1) {
+      const response = await subscribe({ email, criteria: {}, frequency: "instant" }, "10.8.8.8");
       expect(response.statusCode).toBe(202);
       expect(response.json().message).toBe(alertMessages.checkEmail);
     }
+    // Past the client's requests of the minute, the route says 429; the hour's cap, asked
+    // directly, later in the hour, sends nothing.
+    const later = alertDeps(new Date(now.getTime() + 30 * 60_000));
+    for (let i = 0; i < 2; i += 1)
+      await subscribeTo(
+        later,
+        { email, criteria: {}, frequency: "instant", lang: "en" },
+        "10.8.8.8",
+      );
     expect((await newMail()).filter((m) => m.to === email)).toHaveLength(5);
+  });
+
+  it("still e-mails the owner's own request after five forged ones from another client", async () => {
+    const email = "victim@example.com";
+    for (let i = 0; i < 5; i += 1)
+      await subscribe({ email, criteria: { rentMax: 500 + i }, frequency: "instant" }, "10.7.7.7");
+    expect((await newMail()).filter((m) => m.to === email)).toHaveLength(5);
+    // The forger's sixth gets nothing; the owner, from their own connection, gets their link.
+    const later = alertDeps(new Date(now.getTime() + 2 * 60_000));
+    await subscribeTo(later, { email, criteria: {}, frequency: "daily", lang: "en" }, "10.7.7.7");
+    expect((await newMail()).filter((m) => m.to === email)).toHaveLength(0);
+    await subscribe({ email, criteria: { bedroomsMin: 2 }, frequency: "daily" }, "10.6.6.6");
+    const [mail] = (await newMail()).filter((m) => m.to === email);
+    expect(mail!.text).toContain("2+ bedrooms");
+    // Pending requests are not alerts: none of the forged five counts against the five alerts.
+    const token = /\/alerts\/confirm\/([\w-]{43})/.exec(mail!.text)![1]!;
+    const confirmed = await call(testApp.app, alertsApi.confirm, { params: { token } });
+    expect(confirmed.statusCode).toBe(200);
+  });
+
+  it(`counts plus-tags and Gmail's dots as one mailbox, and at most ${ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL} requests an hour from all clients`, async () => {
+    const [row] = await database.db
+      .execute<{ a: string; b: string; c: string }>(
+        sql`select ${mailboxKey(sql`${"rosa.lee+alerts@googlemail.com"}`)} as a,
+        ${mailboxKey(sql`${"rosa.lee+1+2@example.com"}`)} as b,
+        ${mailboxKey(sql`${"plain@example.com"}`)} as c`,
+      )
+      .then((result) => result.rows);
+    expect(row).toEqual({
+      a: "rosalee@gmail.com",
+      b: "rosa.lee@example.com",
+      c: "plain@example.com",
+    });
+
+    const variants = (i: number) => `tagged+${i}@example.com`;
+    for (let i = 0; i < 5; i += 1)
+      await subscribe({ email: variants(i), criteria: {}, frequency: "instant" }, "10.5.5.5");
+    const later = alertDeps(new Date(now.getTime() + 2 * 60_000));
+    await subscribeTo(
+      later,
+      { email: variants(5), criteria: {}, frequency: "instant", lang: "en" },
+      "10.5.5.5",
+    );
+    const tagged = (await newMail()).filter((m) => m.to.startsWith("tagged"));
+    expect(tagged.map((m) => m.to)).toEqual([0, 1, 2, 3, 4].map(variants));
+
+    // Many clients together: past the hour's bound for the mailbox, nothing more is sent.
+    const flood = ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL + 3;
+    for (let i = 0; i < flood; i += 1)
+      await subscribe({ email: `flood+${i}@example.com`, criteria: {}, frequency: "instant" });
+    const flooded = (await newMail()).filter((m) => m.to.startsWith("flood"));
+    expect(flooded).toHaveLength(ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL);
   });
 });
 
@@ -318,16 +399,7 @@ describe("managing", () => {
 });
 
 describe("confirmation", () => {
-  /** The alerts' dependencies as the app has them, at a clock of the test's choosing. */
-  const depsAt = (clock: Date) => ({
-    db: database.db,
-    mailQueue: testApp.app.mailQueue,
-    publicUrl: testApp.config.publicUrl,
-    manageToken: () => "the manage token",
-    now: () => clock,
-  });
-
-  it("the link's page changes nothing; its button turns the alerts on, and again answers the same", async () => {
+  it("the link's page changes nothing; its button turns the alerts on and answers the manage link once", async () => {
     const email = "scanned@example.com";
     const response = await subscribe({
       email,
@@ -348,9 +420,12 @@ describe("confirmation", () => {
 
     // What the page reads when the link is opened, by a person or by a mail scanner, twice.
     for (let visit = 0; visit < 2; visit++) {
-      const shown = await findByConfirmToken(depsAt(now), token);
-      expect(shown).toMatchObject({ email, status: "pending", criteria: { towns: ["Hartford"] } });
-      expect(shown).not.toHaveProperty("manageToken");
+      const shown = await findByConfirmToken(alertDeps(now), token);
+      expect(shown).toMatchObject({
+        used: false,
+        subscription: { email, status: "pending", criteria: { towns: ["Hartford"] } },
+      });
+      expect(shown?.subscription).not.toHaveProperty("manageToken");
     }
     expect(await statusOf()).toEqual(["pending"]);
 
@@ -366,13 +441,13 @@ describe("confirmation", () => {
     expect(managed.statusCode).toBe(200);
     expect(await statusOf()).toEqual(["active"]);
 
+    // Used once: the link says so, and gives neither the address nor the manage link again.
     const again = await call(testApp.app, alertsApi.confirm, { params: { token } });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
-    expect(await findByConfirmToken(depsAt(now), token)).toMatchObject({
-      status: "active",
-      manageToken: "the manage token",
-    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(alertMessages.linkUsed);
+    expect(again.body).not.toContain(email);
+    expect(again.body).not.toContain(manageToken);
+    expect(await findByConfirmToken(alertDeps(now), token)).toEqual({ used: true });
     expect(await statusOf()).toEqual(["active"]);
   });
 
@@ -385,7 +460,7 @@ describe("confirmation", () => {
     expect(response.statusCode).toBe(202);
     const [mail] = (await newMail()).filter((m) => m.to === "late@example.com");
     const token = /\/alerts\/confirm\/([\w-]{43})/.exec(mail!.text)![1]!;
-    const deps = depsAt(new Date(now.getTime() + 7 * 24 * 3_600_000 + 1000));
+    const deps = alertDeps(new Date(now.getTime() + 7 * 24 * 3_600_000 + 1000));
     expect(await findByConfirmToken(deps, token)).toBeNull();
     expect(await confirm(deps, token)).toBeNull();
     for (const purge of alertPurges(deps)) await purge.run();

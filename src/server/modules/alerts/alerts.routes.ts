@@ -4,7 +4,7 @@ import { alertsApi as api } from "#domain/api/alerts";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { type RouteRequest, route } from "#server/http/route";
 import { isAlertToken } from "./alert-tokens";
-import { alertLinkInvalid } from "./alerts.errors";
+import { alertLinkInvalid, alertLinkUsed } from "./alerts.errors";
 import {
   type AlertDeps,
   type AlertView,
@@ -40,12 +40,13 @@ const withoutToken = ({ manageToken: _, ...subscription }: AlertView) => subscri
 
 /** The same answer whatever happened (see `subscribe`). */
 async function subscribeTo(deps: AlertDeps, request: RouteRequest<typeof api.subscribe>) {
-  await subscribe(deps, request.body);
+  await subscribe(deps, request.body, request.ip);
   return { success: true as const, message: alertMessages.checkEmail };
 }
 
 async function confirmLink(deps: AlertDeps, request: RouteRequest<typeof api.confirm>) {
   const confirmed = await confirm(deps, request.params.token);
+  if (confirmed === "used") throw alertLinkUsed();
   if (!confirmed) throw alertLinkInvalid();
   return confirmed;
 }

@@ -3,6 +3,7 @@ import {
   ALERT_CONFIRM_DAYS,
   ALERT_RETENTION_DAYS,
   ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR,
+  ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL,
   ALERTS_PER_ADDRESS,
   type AlertSubscribe,
   type AlertSubscription,
@@ -14,17 +15,23 @@ import { buildUrl } from "#domain/api/wire";
 import { localizedPath, officeDay } from "#domain/locale";
 import type { Db } from "#server/db/client";
 import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
-import { hashAlertToken, isAlertToken, type ManageTokens, newConfirmToken } from "./alert-tokens";
+import {
+  hashAlertToken,
+  isAlertToken,
+  type ManageTokens,
+  newConfirmToken,
+  type RequesterKeys,
+} from "./alert-tokens";
 import { markListedAsKnown } from "./alerts.deliveries.repository";
 import { confirmationEmail, tooManyEmail } from "./alerts.email";
 import {
   activeTowns,
   confirmedOf,
-  countCreatedSince,
+  countRequestsSince,
   findByConfirmHash,
   findByManageHash,
   insertSubscription,
-  lockAddress,
+  lockMailbox,
   purgeInactive,
   purgeUnconfirmed,
   removeSubscription,
@@ -36,6 +43,7 @@ export type AlertDeps = {
   db: Db;
   mailQueue: MailQueue;
   manageToken: ManageTokens;
+  requesterKey: RequesterKeys;
   publicUrl: string;
   now: () => Date;
 };
@@ -51,20 +59,36 @@ export const unsubscribeUrl = (deps: AlertDeps, id: string) =>
   new URL(buildUrl(alertsApi.unsubscribe, { token: deps.manageToken(id) }), deps.publicUrl).href;
 
 /**
- * A request for alerts. The answer is the same whatever happens here (no one learns whether an
- * address is known): a new subscription waits for its e-mailed link; an address past its hourly
- * requests gets nothing more; one that already has its most alerts is e-mailed its manage links
- * instead.
+ * A request for alerts from the client at `clientAddress`. The answer is the same whatever
+ * happens here (no one learns whether an address is known): a new subscription waits for its
+ * e-mailed link; a mailbox past its requests of the hour (from this client, or from all) gets
+ * nothing more; one that already has its most alerts is e-mailed its manage links instead.
+ * Unconfirmed requests never count as alerts, and one client's requests fill only its own share
+ * of the hour: five forged requests do not silence the owner's own.
  */
-export async function subscribe(deps: AlertDeps, input: AlertSubscribe): Promise<void> {
+export async function subscribe(
+  deps: AlertDeps,
+  input: AlertSubscribe,
+  clientAddress: string,
+): Promise<void> {
   const now = deps.now();
+  const requester = deps.requesterKey(clientAddress);
   await deps.mailQueue.transaction(async (tx) => {
-    await lockAddress(tx, input.email);
-    const recent = await countCreatedSince(tx, input.email, new Date(now.getTime() - HOUR_MS));
-    if (recent >= ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR) return;
+    await lockMailbox(tx, input.email);
+    const recent = await countRequestsSince(
+      tx,
+      input.email,
+      requester,
+      new Date(now.getTime() - HOUR_MS),
+    );
+    if (
+      recent.mine >= ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR ||
+      recent.all >= ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL
+    )
+      return;
     const confirmed = await confirmedOf(tx, input.email);
     if (confirmed.length >= ALERTS_PER_ADDRESS) await sendManageLinks(deps, tx, input, confirmed);
-    else await startSubscription(deps, tx, input, now);
+    else await startSubscription(deps, tx, input, requester, now);
   });
 }
 
@@ -90,6 +114,7 @@ async function startSubscription(
   deps: AlertDeps,
   tx: MailTransaction,
   input: AlertSubscribe,
+  requester: string,
   now: Date,
 ) {
   const id = randomUUID();
@@ -102,6 +127,7 @@ async function startSubscription(
     frequency: input.frequency,
     lang: input.lang,
     status: "pending",
+    requester,
     confirmTokenHash: hashAlertToken(token),
     confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRM_DAYS * DAY_MS),
     manageTokenHash: hashAlertToken(deps.manageToken(id)),
@@ -141,37 +167,46 @@ const sameAlert = (a: SubscriptionRow, b: SubscriptionRow) =>
 
 /**
  * What the e-mailed confirmation link shows, changing nothing: opening a link is not consent (mail
- * scanners open every link they find), so the page asks, and `confirm` is its button. The manage
- * token comes only once the subscription is confirmed. Null for a link unknown or past its time.
+ * scanners open every link they find), so the page asks, and `confirm` is its button. A link
+ * works once: after its button it shows only that it was used (no address, no criteria, no manage
+ * link: an e-mail forwarded or left open on a shared computer gives nobody the alert). Null for a
+ * link unknown or past its time.
  */
 export async function findByConfirmToken(
   deps: AlertDeps,
   token: string,
-): Promise<(AlertSubscription & { manageToken?: string }) | null> {
+): Promise<AlertConfirmation | null> {
   if (!isAlertToken(token)) return null;
   const row = await findByConfirmHash(deps, hashAlertToken(token));
   if (!row?.confirmExpiresAt || row.confirmExpiresAt <= deps.now()) return null;
-  const { manageToken, ...view } = await viewOf(deps, row);
-  return row.status === "pending" ? view : { ...view, manageToken };
+  if (row.status !== "pending") return { used: true };
+  const { manageToken: _, ...view } = await viewOf(deps, row);
+  return { used: false, subscription: view };
 }
+
+/** A confirmation link, as its page shows it: waiting for its button, or used already. */
+export type AlertConfirmation =
+  | { used: false; subscription: AlertSubscription }
+  | { used: true; subscription?: undefined };
 
 /**
  * The confirmation page's button: the subscription becomes active (what is listed now counts as
- * known), or stays as it is when it was confirmed before. The same alert confirmed twice (two
- * requests) is kept once. Null for a link that is unknown or past its time, or when the address
- * has meanwhile reached its most alerts.
+ * known) and the answer carries its manage token, once; a link used before answers `used`. The
+ * same alert confirmed twice (two requests) is kept once: the second link gives way to the first
+ * alert, whose manage token it answers. Null for a link that is unknown or past its time, or when
+ * the mailbox has meanwhile reached its most alerts.
  */
-export async function confirm(deps: AlertDeps, token: string): Promise<AlertView | null> {
+export async function confirm(deps: AlertDeps, token: string): Promise<AlertView | "used" | null> {
   if (!isAlertToken(token)) return null;
   const now = deps.now();
   const row = await deps.db.transaction(async (db) => {
     const tx = { db };
     const found = await findByConfirmHash(tx, hashAlertToken(token));
     if (!found) return null;
-    await lockAddress(tx, found.email);
+    await lockMailbox(tx, found.email);
     const pending = await findByConfirmHash(tx, hashAlertToken(token), true);
     if (!pending?.confirmExpiresAt || pending.confirmExpiresAt <= now) return null;
-    if (pending.status !== "pending") return pending;
+    if (pending.status !== "pending") return "used" as const;
     const confirmed = await confirmedOf(tx, pending.email);
     const twin = confirmed.find((other) => sameAlert(other, pending));
     if (twin) {
@@ -179,11 +214,15 @@ export async function confirm(deps: AlertDeps, token: string): Promise<AlertView
       return twin;
     }
     if (confirmed.length >= ALERTS_PER_ADDRESS) return null;
-    await updateSubscription(tx, pending.id, { status: "active", confirmedAt: now });
+    await updateSubscription(tx, pending.id, {
+      status: "active",
+      confirmedAt: now,
+      requester: null,
+    });
     await markListedAsKnown(tx, pending.id, officeDay(now));
     return { ...pending, status: "active" as const };
   });
-  return row ? viewOf(deps, row) : null;
+  return row === "used" || row === null ? row : viewOf(deps, row);
 }
 
 /** The manage page's subscription, or null for an unknown link. */

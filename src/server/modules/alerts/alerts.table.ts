@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns";
+import { mailboxKey } from "#server/db/mailbox";
 import { units } from "#server/modules/properties/properties.table";
 
 /**
@@ -27,6 +28,14 @@ export const alertSubscriptions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
+    /** The mailbox the address reaches (plus-tags and Gmail's dots dropped): the caps count it. */
+    mailbox: text("mailbox").generatedAlwaysAs(mailboxKey(sql.raw("email"))),
+    /**
+     * Who asked, while the request waits for its confirmation: a keyed hash of the client's
+     * address (never the address itself), so that one client's requests for a mailbox fill only
+     * that client's share of the hourly cap. Cleared once the subscription is confirmed.
+     */
+    requester: text("requester"),
     /** AlertCriteria (normalized): bedroomsMin, rentMax, towns, availableNow. */
     criteria: jsonb("criteria").notNull(),
     /**
@@ -53,7 +62,8 @@ export const alertSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("alert_subscriptions_email_idx").on(t.email),
+    // The caps: a mailbox's requests of the last hour, and its confirmed subscriptions.
+    index("alert_subscriptions_mailbox_idx").on(t.mailbox, t.createdAt),
     // The runner's pages: `status = 'active' and frequency = $1 and id > $last order by id`.
     index("alert_subscriptions_status_idx").on(t.status, t.frequency, t.id),
     // The daily purges: links past their time, and subscriptions without activity for two years.

@@ -10,21 +10,24 @@ import { ApiError } from "#web/lib/api-client";
 import { useContractMutation } from "#web/lib/query";
 import { AlertLinkInvalid } from "./alert-link-invalid";
 
-/** A confirmation link's subscription; with its manage link's key once the alerts are on. */
-type Confirmation = AlertSubscription & { manageToken?: string | null };
+/** A confirmation link as the loader found it: waiting for its button, or used already. */
+type Confirmation =
+  | { used: false; subscription: AlertSubscription }
+  | { used: true; subscription?: undefined };
 
 /**
- * The confirmation page's body: what was asked for and the button that turns the alerts on, or,
- * once on, the ways onward. `subscription` is the loader's (null for a link that does not work);
- * `refused` is true when the form was sent without scripts and the link no longer worked.
+ * The confirmation page's body: what was asked for and the button that turns the alerts on, then
+ * the ways onward; a link used before says so. `confirmation` is the loader's (null for a link
+ * that does not work); `refused` is true when the form was sent without scripts and the link no
+ * longer worked.
  */
 export function AlertConfirmPage({
   token,
-  subscription,
+  confirmation,
   refused,
 }: {
   token: string;
-  subscription: Confirmation | null;
+  confirmation: Confirmation | null;
   refused: boolean;
 }) {
   const i18n = useI18n();
@@ -40,19 +43,23 @@ export function AlertConfirmPage({
     },
   );
   const confirmed = confirm.data;
-  // Spent meanwhile, or the address reached its most alerts: the link no longer works.
+  // Past its time meanwhile, or the address reached its most alerts: the link no longer works.
   const gone = confirm.error instanceof ApiError && confirm.error.status === 404;
+  // Pressed in another tab meanwhile.
+  const used = confirm.error instanceof ApiError && confirm.error.status === 409;
 
   // The heading changes when the alerts turn on: focus follows it, so it is read out.
   useEffect(() => {
     if (confirmed) heading.current?.focus();
   }, [confirmed]);
 
-  // Once confirmed here, the page shows what the API answered: the link itself may be gone then
-  // (the same alert was on already, and this one gave way to it).
-  const shown = confirmed ?? subscription;
+  // Once confirmed here, the page shows what the API answered, the only time it comes: the
+  // loader now finds the link used (or gone, when the same alert was on already and this one
+  // gave way to it).
+  const shown = confirmed ?? confirmation?.subscription;
+  if (!confirmed && (used || confirmation?.used)) return <AlertLinkInvalid used takeFocus={used} />;
   if (!shown || gone || refused) return <AlertLinkInvalid takeFocus={gone} />;
-  const manageToken = confirmed?.manageToken ?? subscription?.manageToken;
+  const manageToken = confirmed?.manageToken;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">

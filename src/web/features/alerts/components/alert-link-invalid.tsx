@@ -1,4 +1,4 @@
-import { LinkIcon } from "lucide-react";
+import { BellRing, LinkIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { StatePanel } from "#web/components/layout/state-panel";
@@ -6,11 +6,18 @@ import { buttonVariants } from "#web/components/ui/button";
 import { useI18n } from "#web/i18n/i18n-provider";
 
 /**
- * A confirmation or manage link that is unknown, spent or past its time: ask again. Shown in
- * place of a page whose button was just pressed (`takeFocus`), it takes the focus the vanished
- * button had, so that it is read out.
+ * A confirmation or manage link that is unknown, spent or past its time: ask again. A
+ * confirmation link `used` before says so instead (it works once; every alert e-mail has the
+ * manage link). Shown in place of a page whose button was just pressed (`takeFocus`), it takes
+ * the focus the vanished button had, so that it is read out.
  */
-export function AlertLinkInvalid({ takeFocus = false }: { takeFocus?: boolean }) {
+export function AlertLinkInvalid({
+  takeFocus = false,
+  used = false,
+}: {
+  takeFocus?: boolean;
+  used?: boolean;
+}) {
   const { t, path } = useI18n();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -20,12 +27,12 @@ export function AlertLinkInvalid({ takeFocus = false }: { takeFocus?: boolean })
     <div ref={panel} tabIndex={-1} className="mx-auto max-w-2xl px-4 py-12 outline-none sm:px-6">
       <StatePanel
         headingLevel={1}
-        icon={LinkIcon}
-        title={t("alerts.invalid.heading")}
-        message={t("form.alerts.linkInvalid")}
+        icon={used ? BellRing : LinkIcon}
+        title={t(used ? "alerts.used.heading" : "alerts.invalid.heading")}
+        message={t(used ? "form.alerts.linkUsed" : "form.alerts.linkInvalid")}
       >
         <Link to={path("/properties")} className={buttonVariants()}>
-          {t("alerts.invalid.again")}
+          {t(used ? "alerts.confirm.browse" : "alerts.invalid.again")}
         </Link>
       </StatePanel>
     </div>
