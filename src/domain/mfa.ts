@@ -1,3 +1,4 @@
+import { VERIFICATION_CODE_MINUTES } from "./auth";
 import { z } from "./zod";
 
 /**
@@ -38,6 +39,11 @@ export const mfaMessages = {
   enrollmentRequired:
     "Add a second sign-in step (an authenticator app or a passkey) before using the back office.",
   emailNotVerified: "Verify your e-mail address before adding a second sign-in step.",
+  emailCodeRequired:
+    "Enter the code we e-mail you: the office asks for it before an account's first second sign-in step.",
+  emailCodeFormat: "Enter the 6-digit code from the e-mail.",
+  emailCodeSent: `We sent a code to your e-mail address. It works for ${VERIFICATION_CODE_MINUTES} minutes.`,
+  emailCodeNotNeeded: "No e-mailed code is needed to add this second sign-in step.",
   totpEnabled: "The authenticator app is on. Keep your recovery codes somewhere safe.",
   totpDisabled: "The authenticator app is off.",
   passkeyAdded: "The passkey is added.",
@@ -54,6 +60,20 @@ export type SecondStepMethod = (typeof secondStepMethods)[number];
 export const passwordCheckSchema = z.object({
   password: z.string().min(1, mfaMessages.passwordRequired).max(200, "Password is too long."),
 });
+
+/**
+ * The current password, and, before an administrator's first second step when the office
+ * requires one (MFA_REQUIRED), the 6-digit code e-mailed to the account's address: a password
+ * alone, perhaps stolen, must not be enough to put someone else's authenticator on the account.
+ */
+export const enrolmentCheckSchema = passwordCheckSchema.extend({
+  emailCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, mfaMessages.emailCodeFormat)
+    .optional(),
+});
+export type EnrolmentCheck = z.infer<typeof enrolmentCheckSchema>;
 
 export const totpCodeSchema = z
   .string()
@@ -145,6 +165,8 @@ export const mfaStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** MFA_REQUIRED: administrators must have a second step before using the back office. */
   required: z.boolean(),
+  /** Required and none on yet: the first one asks a code e-mailed to the account as well. */
+  emailCodeNeeded: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 

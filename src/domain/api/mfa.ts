@@ -1,4 +1,5 @@
 import {
+  enrolmentCheckSchema,
   mfaStatusSchema,
   mfaVerifySchema,
   passkeyCeremonySchema,
@@ -31,16 +32,26 @@ export const mfaApi = defineApi("mfa", {
     reads: "mfa",
     responses: { 200: mfaStatusSchema },
   },
+  enrolmentCode: {
+    method: "POST",
+    path: "/api/auth/mfa/enrolment-code",
+    summary:
+      "E-mails the signed-in administrator a 6-digit code that their first second step asks for when the office requires one (MFA_REQUIRED): proof that whoever adds it reads the account's mail. 409 when no code is needed; at most 5 an hour",
+    guard: "session",
+    invalidates: [],
+    responses: { 202: doneSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+  },
   totpSetup: {
     method: "POST",
     path: "/api/auth/mfa/totp/setup",
     summary:
-      "Starts turning on an authenticator app: a new secret, as text and as an otpauth:// address for the QR code; on only once confirmed with a code",
+      "Starts turning on an authenticator app: a new secret, as text and as an otpauth:// address for the QR code; on only once confirmed with a code. The first second step under MFA_REQUIRED also needs the e-mailed code (403 email_code_required without it)",
     guard: "session",
-    body: passwordCheckSchema,
+    body: enrolmentCheckSchema,
     invalidates: [],
     responses: {
       200: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+      400: apiErrorSchema,
       403: apiErrorSchema,
       409: apiErrorSchema,
     },
@@ -89,11 +100,12 @@ export const mfaApi = defineApi("mfa", {
   passkeyRegisterOptions: {
     method: "POST",
     path: "/api/auth/webauthn/register/options",
-    summary: "Starts adding a passkey: the options for the browser's prompt",
+    summary:
+      "Starts adding a passkey: the options for the browser's prompt. The first second step under MFA_REQUIRED also needs the e-mailed code (403 email_code_required without it)",
     guard: "session",
-    body: passwordCheckSchema,
+    body: enrolmentCheckSchema,
     invalidates: [],
-    responses: { 200: passkeyCeremonySchema, 403: apiErrorSchema },
+    responses: { 200: passkeyCeremonySchema, 400: apiErrorSchema, 403: apiErrorSchema },
   },
   passkeyRegister: {
     method: "POST",

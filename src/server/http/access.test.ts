@@ -502,6 +502,7 @@ describe("writes to an id", () => {
         authApi.endSession,
         authApi.endOtherSessions,
         mfaApi.status,
+        mfaApi.enrolmentCode,
         mfaApi.totpSetup,
         mfaApi.totpConfirm,
         mfaApi.totpDisable,

@@ -204,6 +204,7 @@ describe("MFA_REQUIRED, an administrator with only a password", () => {
       "GET /api/auth/me",
       "GET /api/auth/mfa",
       "POST /api/auth/logout",
+      "POST /api/auth/mfa/enrolment-code",
       "POST /api/auth/mfa/totp/confirm",
       "POST /api/auth/mfa/totp/setup",
       "POST /api/auth/webauthn/register/options",

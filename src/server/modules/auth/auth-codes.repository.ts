@@ -3,7 +3,8 @@ import type { Db, Executor } from "#server/db/client";
 import { authCodes } from "./auth.table";
 
 export type AuthCodeRow = typeof authCodes.$inferSelect;
-export type CodePurpose = "verify" | "reset";
+/** `enrol`: the proof of the account's mailbox before its first second step (MFA_REQUIRED). */
+export type CodePurpose = "verify" | "reset" | "enrol";
 type NewCode = { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date };
 
 const unused = (userId: string, purpose: CodePurpose) =>
@@ -60,6 +61,21 @@ export function createAuthCodesRepository(db: Db) {
         )
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** How many codes of that purpose the user was sent since `since`. */
+    async countSince(userId: string, purpose: CodePurpose, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(authCodes)
+        .where(
+          and(
+            eq(authCodes.userId, userId),
+            eq(authCodes.purpose, purpose),
+            gt(authCodes.createdAt, since),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async byId(id: string): Promise<AuthCodeRow | null> {

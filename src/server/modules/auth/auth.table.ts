@@ -38,7 +38,7 @@ export const authCodes = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify", "reset", "enrol"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -47,6 +47,6 @@ export const authCodes = pgTable(
   },
   (t) => [
     index("auth_codes_user_purpose_idx").on(t.userId, t.purpose),
-    check("auth_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset')`),
+    check("auth_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset', 'enrol')`),
   ],
 );

@@ -16,6 +16,7 @@ export { loadJwtSecret } from "./auth.secret";
 export { createLinkTokens, createSessionTokens } from "./auth.tokens";
 export { createCodeHasher } from "./code-hash";
 export { createDeviceCookies, type DeviceCookies } from "./device-cookie";
+export { createEmailProof, type EmailProof } from "./email-proof.service";
 export {
   ACCOUNT_RULE,
   type Bucket,

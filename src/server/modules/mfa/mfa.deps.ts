@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/client";
 import type { MailQueue } from "#server/mail/mail-queue";
-import type { LoginThrottle } from "#server/modules/auth";
+import type { EmailProof, LoginThrottle } from "#server/modules/auth";
 import type { MfaKeys } from "./secret-box";
 
 /**
@@ -16,6 +16,8 @@ export type MfaDeps = {
   publicUrl: string;
   /** MFA_REQUIRED: administrators must have a second step. */
   mfaRequired: boolean;
+  /** The code e-mailed before an administrator's first second step under MFA_REQUIRED. */
+  emailProof: EmailProof;
   now?: () => Date;
   log?: { error: (details: object, message: string) => void };
 };

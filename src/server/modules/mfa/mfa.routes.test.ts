@@ -549,13 +549,51 @@ describe("MFA_REQUIRED=true", () => {
         message: mfaMessages.enrollmentRequired,
       });
       const status = await call(strict.app, mfaApi.status, { headers: account.headers });
-      expect(status.json()).toMatchObject({ required: true, totp: { enabled: false } });
+      expect(status.json()).toMatchObject({
+        required: true,
+        emailCodeNeeded: true,
+        totp: { enabled: false },
+      });
 
-      await enrolTotp(account, strict.app);
+      // The password alone does not add the first one: the account's mailbox must answer too.
+      const start = (payload: object) =>
+        call(strict.app, mfaApi.totpSetup, { headers: account.headers, payload });
+      const ceremony = (payload: object) =>
+        call(strict.app, mfaApi.passkeyRegisterOptions, { headers: account.headers, payload });
+      for (const bare of [await start({ password }), await ceremony({ password })]) {
+        expect(bare.statusCode).toBe(403);
+        expect(bare.json()).toMatchObject({
+          error: "email_code_required",
+          message: mfaMessages.emailCodeRequired,
+        });
+      }
+      const sent = await call(strict.app, mfaApi.enrolmentCode, { headers: account.headers });
+      expect(sent.statusCode).toBe(202);
+      expect(sent.json().message).toBe(mfaMessages.emailCodeSent);
+      const mail = (await strict.outbox()).findLast((m) => m.to === email)!;
+      expect(mail.subject).toMatch(/code to add a second sign-in step: \d{6}$/);
+      const code = /(\d{6})$/.exec(mail.subject)![1]!;
+      const wrong = code === "000000" ? "111111" : "000000";
+      expect((await start({ password, emailCode: wrong })).statusCode).toBe(400);
+      expect((await start({ password: "not-it", emailCode: code })).statusCode).toBe(403);
+
+      const setup = await start({ password, emailCode: code });
+      expect(setup.statusCode, setup.body).toBe(200);
+      // Spent: the same code does not start another.
+      expect((await ceremony({ password, emailCode: code })).statusCode).toBe(400);
+      const confirmed = await call(strict.app, mfaApi.totpConfirm, {
+        headers: account.headers,
+        payload: { code: codeOf(setup.json().secret) },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
       const allowed = await call(strict.app, adminPropertiesApi.list, {
         headers: account.headers,
       });
       expect(allowed.statusCode).toBe(200);
+      // With a second step on, the session has it: no code is sent or needed for another.
+      const after = await call(strict.app, mfaApi.enrolmentCode, { headers: account.headers });
+      expect(after.statusCode).toBe(409);
+      expect((await ceremony({ password })).statusCode).toBe(200);
     } finally {
       await strict.close();
     }

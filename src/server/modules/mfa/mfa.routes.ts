@@ -2,10 +2,13 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { mfaApi } from "#domain/api/mfa";
 import { mfaMessages } from "#domain/mfa";
 import type { Db } from "#server/db/client";
+import { conflict } from "#server/http/errors";
 import { type RouteRequest, route } from "#server/http/route";
 import type { MailQueue } from "#server/mail/mail-queue";
 import {
   type CompleteSignIn,
+  createCodeHasher,
+  createEmailProof,
   type DeviceCookies,
   type LoginThrottle,
   signInAttempt,
@@ -19,6 +22,7 @@ import {
   removePasskey,
   signInWithPasskey,
 } from "./passkeys.service";
+import { mayEnroll, needsEmailProof, signedInUser } from "./password-check.service";
 import { regenerateRecoveryCodes } from "./recovery-codes.service";
 import { passSecondStep } from "./second-step.service";
 import { createMfaKeys } from "./secret-box";
@@ -46,9 +50,15 @@ export const mfaRoutes =
   }): FastifyPluginAsync =>
   async (app) => {
     const { secret, attemptsPerMinute, ...rest } = wiring;
-    const deps: Deps = { ...rest, keys: createMfaKeys(secret), log: app.log };
+    const emailProof = createEmailProof({
+      db: rest.db,
+      mailQueue: rest.mailQueue,
+      hasher: createCodeHasher(secret),
+    });
+    const deps: Deps = { ...rest, emailProof, keys: createMfaKeys(secret), log: app.log };
     const limited = { rateLimit: attemptsPerMinute };
     route(app, mfaApi.status, (request) => mfaStatus(deps, request.user!));
+    route(app, mfaApi.enrolmentCode, (request) => enrolmentCode(deps, request));
     route(app, mfaApi.totpSetup, (request) => totpSetup(deps, request));
     route(app, mfaApi.totpConfirm, (request) => totpConfirm(deps, request));
     route(app, mfaApi.totpDisable, (request) => totpDisable(deps, request));
@@ -63,8 +73,16 @@ export const mfaRoutes =
     route(app, mfaApi.resetFactor, (request) => resetFactor(deps, request));
   };
 
+/** The code an administrator's first second step asks for under MFA_REQUIRED, e-mailed. */
+async function enrolmentCode(deps: Deps, request: Request<"enrolmentCode">) {
+  const user = mayEnroll(await signedInUser(deps, request.user!.uid));
+  if (!(await needsEmailProof(deps, user))) throw conflict(mfaMessages.emailCodeNotNeeded);
+  await deps.emailProof.send(user);
+  return { success: true as const, message: mfaMessages.emailCodeSent };
+}
+
 async function totpSetup(deps: Deps, request: Request<"totpSetup">) {
-  return startTotp(deps, request.user!.uid, request.body.password);
+  return startTotp(deps, request.user!.uid, request.body);
 }
 
 /** The owner hears of every change to their second step (security-notice.email.ts). */
@@ -106,7 +124,7 @@ async function verify(deps: Deps, request: Request<"verify">, reply: FastifyRepl
 }
 
 async function registerOptions(deps: Deps, request: Request<"passkeyRegisterOptions">) {
-  return passkeyRegistrationOptions(deps, request.user!.uid, request.body.password);
+  return passkeyRegistrationOptions(deps, request.user!.uid, request.body);
 }
 
 async function register(deps: Deps, request: Request<"passkeyRegister">) {

@@ -31,6 +31,8 @@ export async function mfaStatus(
     passkeys: keys.map(toPasskey),
     recoveryCodesLeft: left,
     required: deps.mfaRequired && user.role === "admin",
+    emailCodeNeeded:
+      deps.mfaRequired && user.role === "admin" && totp === null && keys.length === 0,
   };
 }
 

@@ -6,7 +6,12 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { PASSKEY_CHALLENGE_MINUTES, PASSKEYS_MAX, type Passkey } from "#domain/mfa";
+import {
+  type EnrolmentCheck,
+  PASSKEY_CHALLENGE_MINUTES,
+  PASSKEYS_MAX,
+  type Passkey,
+} from "#domain/mfa";
 import { site } from "#domain/site";
 import { AppError } from "#server/http/errors";
 import type { SignInAttempt } from "#server/modules/auth";
@@ -30,7 +35,7 @@ import {
   recordPasskeyUse,
   spendCeremony,
 } from "./passkeys.repository";
-import { mayEnroll, signedInUser, withPassword } from "./password-check.service";
+import { mayAddSecondStep, mayEnroll, signedInUser, withPassword } from "./password-check.service";
 import { dropUnneededRecoveryCodes, issueFirstRecoveryCodes } from "./recovery-codes.service";
 import { peekChallenge, spendChallenge, takeTry } from "./second-step.service";
 
@@ -91,11 +96,11 @@ async function challengeOf(
 
 /** The browser's options to make a passkey, the current password given again. */
 export async function passkeyRegistrationOptions(
-  deps: Deps & Pick<MfaDeps, "throttle">,
+  deps: Deps & Pick<MfaDeps, "throttle" | "mfaRequired" | "emailProof">,
   userId: string,
-  password: string,
+  check: EnrolmentCheck,
 ) {
-  const user = mayEnroll(await withPassword(deps, userId, password));
+  const user = await mayAddSecondStep(deps, userId, check);
   const existing = await listPasskeys({ db: deps.db, userId: user.id });
   if (existing.length >= PASSKEYS_MAX) throw passkeyLimitReached();
   const options = await generateRegistrationOptions({

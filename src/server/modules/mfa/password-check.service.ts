@@ -3,6 +3,7 @@ import { ACCOUNT_RULE, type Bucket, emailNotVerified } from "#server/modules/aut
 import { createUsersRepository, type UserRow, verifyPassword } from "#server/modules/users";
 import type { MfaDeps } from "./mfa.deps";
 import { passwordIncorrect } from "./mfa.errors";
+import { hasSecondStep } from "./mfa.repository";
 
 /** The signed-in user's row (gone meanwhile: 404). */
 export async function signedInUser({ db }: Pick<MfaDeps, "db">, userId: string): Promise<UserRow> {
@@ -36,5 +37,32 @@ export async function withPassword(
  */
 export function mayEnroll(user: UserRow): UserRow {
   if (!user.emailVerified) throw emailNotVerified();
+  return user;
+}
+
+/**
+ * Whether adding a second step to `user` now needs the code e-mailed to the account: the office
+ * requires one (MFA_REQUIRED), the account is an administrator's, and none is on yet. Once one
+ * is on, the session that adds another has passed it.
+ */
+export async function needsEmailProof(
+  deps: Pick<MfaDeps, "db" | "mfaRequired">,
+  user: Pick<UserRow, "id" | "role">,
+): Promise<boolean> {
+  if (!deps.mfaRequired || user.role !== "admin") return false;
+  return !(await hasSecondStep({ db: deps.db, userId: user.id }));
+}
+
+/**
+ * The checks before a second step is added: the current password, a proven address, and, for
+ * an administrator's first under MFA_REQUIRED, the e-mailed code (spent here).
+ */
+export async function mayAddSecondStep(
+  deps: Pick<MfaDeps, "db" | "throttle" | "mfaRequired" | "emailProof">,
+  userId: string,
+  check: { password: string; emailCode?: string },
+): Promise<UserRow> {
+  const user = mayEnroll(await withPassword(deps, userId, check.password));
+  if (await needsEmailProof(deps, user)) await deps.emailProof.spend(user.id, check.emailCode);
   return user;
 }

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from "otpauth";
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "#domain/mfa";
+import { type EnrolmentCheck, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "#domain/mfa";
 import { site } from "#domain/site";
 import type { Executor } from "#server/db/client";
 import type { UserRow } from "#server/modules/users";
@@ -13,7 +13,7 @@ import {
   savePendingTotp,
   spendTotpStep,
 } from "./mfa.repository";
-import { mayEnroll, signedInUser, withPassword } from "./password-check.service";
+import { mayAddSecondStep, mayEnroll, signedInUser, withPassword } from "./password-check.service";
 import { dropUnneededRecoveryCodes, newRecoveryCodes } from "./recovery-codes.service";
 
 /**
@@ -62,11 +62,11 @@ function openSecret(deps: Deps, userId: string, sealed: string): string | null {
  * on: turn it off first.
  */
 export async function startTotp(
-  deps: Deps & Pick<MfaDeps, "throttle">,
+  deps: Deps & Pick<MfaDeps, "throttle" | "mfaRequired" | "emailProof">,
   userId: string,
-  password: string,
+  check: EnrolmentCheck,
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  const user = mayEnroll(await withPassword(deps, userId, password));
+  const user = await mayAddSecondStep(deps, userId, check);
   if (await findConfirmedTotp({ db: deps.db, userId: user.id })) throw totpAlreadyOn();
   const secret = new Secret({ size: 20 }).base32;
   const sealedSecret = deps.keys.totpSecrets.seal(secret);

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { passkeyNameSchema, passwordCheckSchema } from "#domain/mfa";
+import { enrolmentCheckSchema, passkeyNameSchema } from "#domain/mfa";
 import { z } from "#domain/zod";
 import { Button } from "#web/components/ui/button";
 import { DialogClose, DialogContent, Dialog as DialogRoot } from "#web/components/ui/dialog";
@@ -9,9 +9,14 @@ import { TextField } from "#web/components/ui/form-field";
 import { ApiError, failureDetail, isRefusal } from "#web/lib/api-client";
 import { PasskeyPromptClosed } from "#web/lib/passkey-prompt";
 
-const withName = passwordCheckSchema.extend({ name: passkeyNameSchema });
-const passwordOnly = passwordCheckSchema.extend({ name: z.string() });
-type Input = z.infer<typeof withName>;
+/** The e-mailed code, when the dialog asks for it: then it must be there. */
+const emailCodeGiven = enrolmentCheckSchema.shape.emailCode.unwrap();
+const schemaOf = (askName: boolean, askEmailCode: boolean) =>
+  enrolmentCheckSchema.extend({
+    name: askName ? passkeyNameSchema : z.string(),
+    emailCode: askEmailCode ? emailCodeGiven : z.string(),
+  });
+type Input = z.infer<ReturnType<typeof schemaOf>>;
 
 export type PasswordDialogProps = {
   open: boolean;
@@ -23,8 +28,13 @@ export type PasswordDialogProps = {
   destructive?: boolean;
   /** Also asks for a name (a new passkey's). */
   askName?: boolean;
+  /**
+   * Also asks for the code e-mailed to the account (an administrator's first second step when
+   * the office requires one); `sendCode` e-mails it and answers what to say.
+   */
+  emailCode?: { sendCode: () => Promise<string> };
   /** The change itself; its failure stays in the dialog, its success closes it. */
-  onConfirm: (input: Input) => Promise<void>;
+  onConfirm: (input: Omit<Input, "emailCode"> & { emailCode?: string }) => Promise<void>;
   /**
    * Where focus goes after a success when the button that opened the dialog is about to go (a
    * removed row's). Otherwise it stays where the change's new content put it, else returns to
@@ -44,15 +54,16 @@ function PasswordForm({
   busyLabel,
   destructive,
   askName,
+  emailCode,
   onConfirm,
   onDone,
 }: Pick<
   PasswordDialogProps,
-  "confirmLabel" | "busyLabel" | "destructive" | "askName" | "onConfirm"
+  "confirmLabel" | "busyLabel" | "destructive" | "askName" | "emailCode" | "onConfirm"
 > & { onDone: () => void }) {
   const form = useForm<Input>({
-    resolver: zodResolver(askName ? withName : passwordOnly),
-    defaultValues: { password: "", name: "" },
+    resolver: zodResolver(schemaOf(Boolean(askName), Boolean(emailCode))),
+    defaultValues: { password: "", name: "", emailCode: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,11 +73,13 @@ function PasswordForm({
     setProblem(null);
     setNotice(null);
     try {
-      await onConfirm(input);
+      await onConfirm({ ...input, emailCode: emailCode ? input.emailCode : undefined });
       onDone();
     } catch (error) {
       if (isRefusal(error, "password_incorrect"))
         form.setError("password", { message: error.message }, { shouldFocus: true });
+      else if (emailCode && error instanceof ApiError && error.status === 400)
+        form.setError("emailCode", { message: failureDetail(error) }, { shouldFocus: true });
       else if (error instanceof PasskeyPromptClosed) setNotice(error.message);
       else setProblem(problemOf(error));
     }
@@ -93,6 +106,15 @@ function PasswordForm({
         error={errors.password?.message}
         {...form.register("password")}
       />
+      {emailCode ? (
+        <EmailCodeField
+          sendCode={emailCode.sendCode}
+          error={errors.emailCode?.message}
+          onSent={setNotice}
+          onProblem={setProblem}
+          field={form.register("emailCode")}
+        />
+      ) : null}
       {problem ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {problem}
@@ -117,6 +139,60 @@ function PasswordForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The e-mailed code: its field, and the button that sends it (the first press, or again when it
+ * did not come or ran out). What the sending says goes to the form's status line.
+ */
+function EmailCodeField({
+  sendCode,
+  error,
+  onSent,
+  onProblem,
+  field,
+}: {
+  sendCode: () => Promise<string>;
+  error?: string;
+  onSent: (message: string) => void;
+  onProblem: (message: string | null) => void;
+  field: ReturnType<ReturnType<typeof useForm<Input>>["register"]>;
+}) {
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <TextField
+        label="Code from your e-mail"
+        hint="The office asks for it before your first second sign-in step."
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={error}
+        {...field}
+      />
+      <Button
+        type="button"
+        variant="outline"
+        className="min-h-11 justify-self-start"
+        disabled={sending}
+        onClick={async () => {
+          setSending(true);
+          onProblem(null);
+          try {
+            onSent(await sendCode());
+            setSent(true);
+          } catch (failure) {
+            onProblem(problemOf(failure));
+          } finally {
+            setSending(false);
+          }
+        }}
+      >
+        {sending ? "Sending..." : sent ? "Send another code" : "E-mail me a code"}
+      </Button>
+    </div>
   );
 }
 

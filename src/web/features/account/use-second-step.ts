@@ -20,9 +20,21 @@ export function useSecondStepStatus() {
 export const hasSecondStep = (status: MfaStatus) =>
   status.totp.enabled || status.passkeys.length > 0;
 
+/** What a new second step is started with: the password, and the e-mailed code when asked. */
+type EnrolmentInput = { password: string; emailCode?: string };
+
+/**
+ * E-mails the code an administrator's first second step asks for when the office requires one
+ * (`status.emailCodeNeeded`); answers what to tell them.
+ */
+export function useSendEnrolmentCode() {
+  const send = useContractMutation(mfaApi.enrolmentCode, (_: undefined) => ({}));
+  return async () => (await send.mutateAsync(undefined)).message;
+}
+
 /** Starts turning on the authenticator app: the secret, shown as a QR code and as text. */
 export function useTotpSetup() {
-  return useContractMutation(mfaApi.totpSetup, (password: string) => ({ body: { password } }));
+  return useContractMutation(mfaApi.totpSetup, (body: EnrolmentInput) => ({ body }));
 }
 
 /** Turns the authenticator app on with a code from it; answers the recovery codes. */
@@ -56,14 +68,14 @@ export function useRemovePasskey() {
  * Two contract mutations with the browser's prompt between them.
  */
 export function useAddPasskey() {
-  const ceremony = useContractMutation(mfaApi.passkeyRegisterOptions, (password: string) => ({
-    body: { password },
+  const ceremony = useContractMutation(mfaApi.passkeyRegisterOptions, (body: EnrolmentInput) => ({
+    body,
   }));
   const register = useContractMutation(mfaApi.passkeyRegister, (body: PasskeyRegistration) => ({
     body,
   }));
-  return async ({ name, password }: { name: string; password: string }) => {
-    const { challengeId, options } = await ceremony.mutateAsync(password);
+  return async ({ name, ...check }: EnrolmentInput & { name: string }) => {
+    const { challengeId, options } = await ceremony.mutateAsync(check);
     const credential = await createPasskey(options);
     return register.mutateAsync({ challengeId, name, credential });
   };

@@ -7,7 +7,7 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
-import { useTotpDisable, useTotpSetup } from "../use-second-step";
+import { useSendEnrolmentCode, useTotpDisable, useTotpSetup } from "../use-second-step";
 import { TotpSetup } from "./totp-setup";
 
 /**
@@ -23,6 +23,7 @@ export function AuthenticatorSection({
 }) {
   const setup = useTotpSetup();
   const disable = useTotpDisable();
+  const sendCode = useSendEnrolmentCode();
   const [asking, setAsking] = useState<"on" | "off" | null>(null);
   const [secret, setSecret] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [expired, setExpired] = useState<string | null>(null);
@@ -100,9 +101,10 @@ export function AuthenticatorSection({
         description="Enter your password to start turning on the authenticator app."
         confirmLabel="Continue"
         busyLabel="Checking..."
-        onConfirm={async ({ password }) => {
+        emailCode={status.emailCodeNeeded ? { sendCode } : undefined}
+        onConfirm={async ({ password, emailCode }) => {
           setExpired(null);
-          setSecret(await setup.mutateAsync(password));
+          setSecret(await setup.mutateAsync({ password, emailCode }));
         }}
       />
       <PasswordDialog

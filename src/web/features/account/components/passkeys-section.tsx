@@ -6,7 +6,7 @@ import { PasswordDialog } from "#web/components/forms/password-dialog";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { formatDateTime } from "#web/lib/format-date-time";
-import { useAddPasskey, useRemovePasskey } from "../use-second-step";
+import { useAddPasskey, useRemovePasskey, useSendEnrolmentCode } from "../use-second-step";
 
 function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
   return (
@@ -56,6 +56,7 @@ export function PasskeysSection({
 }) {
   const add = useAddPasskey();
   const remove = useRemovePasskey();
+  const sendCode = useSendEnrolmentCode();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -108,8 +109,9 @@ export function PasskeysSection({
         confirmLabel="Add passkey"
         busyLabel="Waiting for your passkey..."
         askName
-        onConfirm={async ({ name, password }) => {
-          const { recoveryCodes } = await add({ name, password });
+        emailCode={status.emailCodeNeeded ? { sendCode } : undefined}
+        onConfirm={async ({ name, password, emailCode }) => {
+          const { recoveryCodes } = await add({ name, password, emailCode });
           toast.success(mfaMessages.passkeyAdded);
           if (recoveryCodes) onRecoveryCodes(recoveryCodes);
         }}

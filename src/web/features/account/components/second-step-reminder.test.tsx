@@ -12,6 +12,7 @@ const none: MfaStatus = {
   passkeys: [],
   recoveryCodesLeft: 0,
   required: false,
+  emailCodeNeeded: false,
 };
 
 let asked: number;

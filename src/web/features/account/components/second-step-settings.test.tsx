@@ -41,6 +41,7 @@ const off = (): MfaStatus => ({
   passkeys: [],
   recoveryCodesLeft: 0,
   required: false,
+  emailCodeNeeded: false,
 });
 
 let status: MfaStatus;
@@ -60,8 +61,19 @@ beforeEach(() => {
   webauthn.startRegistration.mockReset();
   answer(
     handle(mfaApi.status, () => (failStatus ? networkFailure : status)),
+    handle(mfaApi.enrolmentCode, () => {
+      sent.push({ call: "enrolmentCode", body: undefined });
+      return { success: true as const, message: mfaMessages.emailCodeSent };
+    }),
     handle(mfaApi.totpSetup, ({ body }) => {
       sent.push({ call: "totpSetup", body });
+      const { emailCode } = body as { emailCode?: string };
+      if (status.emailCodeNeeded && emailCode !== "246810")
+        return refuseWithCode(
+          400,
+          "bad_request",
+          "Invalid verification code. Please try again or request a new code.",
+        );
       return (
         wrongPassword(body) ?? {
           secret: SECRET,
@@ -155,6 +167,40 @@ function captureDownloads() {
   });
   return saved;
 }
+
+describe("the first second step when the office requires one", () => {
+  it("asks for a code e-mailed to the account, sent from the dialog, and says a wrong one on its field", async () => {
+    status = { ...off(), required: true, emailCodeNeeded: true };
+    const user = userEvent.setup();
+    renderSettings();
+    const section = await screen.findByRole("region", { name: /Authenticator app/ });
+    await user.click(within(section).getByRole("button", { name: "Turn on" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your password" });
+    await user.type(within(dialog).getByLabelText("Current password"), PASSWORD);
+    // Without the code, the form says what it needs and sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(await within(dialog).findByText(mfaMessages.emailCodeFormat)).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await user.click(within(dialog).getByRole("button", { name: "E-mail me a code" }));
+    expect(await within(dialog).findByText(mfaMessages.emailCodeSent)).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Send another code" })).toBeVisible();
+    const field = within(dialog).getByLabelText(/Code from your e-mail/);
+    await user.type(field, "135791");
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(await within(dialog).findByText(/Invalid verification code/)).toBeVisible();
+    expect(field).toHaveFocus();
+
+    await user.clear(field);
+    await user.type(field, "246810");
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(
+      await screen.findByRole("heading", { name: "Scan this QR code with your authenticator app" }),
+    ).toBeVisible();
+    expect(sent.map((s) => s.call)).toEqual(["enrolmentCode", "totpSetup", "totpSetup"]);
+    expect(sent.at(-1)!.body).toEqual({ password: PASSWORD, emailCode: "246810" });
+  });
+});
 
 describe("the authenticator app", () => {
   it("turns on with the password, the QR code and a code, then shows the recovery codes once", async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_codes" DROP CONSTRAINT "auth_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "auth_codes" ADD CONSTRAINT "auth_codes_purpose_check" CHECK ("auth_codes"."purpose" in ('verify', 'reset', 'enrol'));
