@@ -1,3 +1,4 @@
+import { retention } from "./retention";
 import { z } from "./zod";
 
 /**
@@ -7,7 +8,7 @@ import { z } from "./zod";
  */
 
 /** A confirmation link works this long; an unconfirmed subscription is removed after it. */
-export const ALERT_CONFIRM_DAYS = 7;
+export const ALERT_CONFIRM_DAYS = retention.alertsUnconfirmed.days;
 /** Active (confirmed, not ended) subscriptions one address may hold. */
 export const ALERTS_PER_ADDRESS = 5;
 /**
@@ -22,8 +23,8 @@ export const ALERT_SUBSCRIBES_PER_ADDRESS_PER_HOUR_IN_ALL = 20;
 export const ALERT_SUBSCRIBES_PER_MINUTE = 5;
 /** The daily summary goes out at this hour, office time (America/New_York). */
 export const ALERT_DIGEST_HOUR = 8;
-/** A subscription with no activity (no change, no alert) this long is removed. */
-export const ALERT_RETENTION_DAYS = 730;
+/** A subscription without its subscriber's own act (confirm, change, pause, resume) this long is removed. */
+export const ALERT_RETENTION_DAYS = retention.alertsIdle.days;
 /** The most towns one subscription names. */
 export const ALERT_TOWNS_MAX = 20;
 

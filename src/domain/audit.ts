@@ -1,3 +1,4 @@
+import { retention } from "#domain/retention";
 import { z } from "#domain/zod";
 
 /**
@@ -48,7 +49,7 @@ export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
 
 /** How long the trail is kept: older events are purged once a day. */
-export const AUDIT_RETENTION_DAYS = 730;
+export const AUDIT_RETENTION_DAYS = retention.auditEvents.days;
 /** The events one page of the Activity tab shows; the CSV export takes up to AUDIT_EXPORT_MAX. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_EXPORT_MAX = 50_000;

@@ -3,6 +3,7 @@ import { alertPurges } from "#server/modules/alerts";
 import { createSessionStore } from "#server/modules/auth";
 import { createDemoAdministrator, seedDemoContent } from "#server/modules/demo";
 import { purgeSpentCeremonies, purgeSpentChallenges } from "#server/modules/mfa";
+import { retentionPurges } from "#server/modules/privacy";
 import { createTenantLinks } from "#server/modules/tenants";
 import { ensureAdministrator } from "#server/modules/users";
 import { buildApp } from "./app";
@@ -191,6 +192,9 @@ async function main() {
         name: "Tenant sign-in links used or expired",
         run: () => createTenantLinks(database.db).purge(new Date()),
       },
+      // The retention table's other kinds: inquiries, document requests and their files,
+      // former tenants, unused staff accounts (modules/privacy).
+      ...retentionPurges({ db: database.db, store, now: () => new Date() }),
     ],
     lineLog(app),
   );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { retention } from "#domain/retention";
 import { inBatches } from "#server/db/batches";
 import type { Db } from "#server/db/client";
 import { outgoingMail } from "./outgoing-mail.table";
@@ -11,7 +12,7 @@ export type MailBacklog = { queued: number; failed: number; oldest: Date | null 
  * Sent and failed messages are kept this long (the Outgoing mail tab's history, and a failed
  * message's Retry), then purged daily. Queued ones stay until they are sent or fail.
  */
-export const OUTGOING_MAIL_KEEP_DAYS = 180;
+export const OUTGOING_MAIL_KEEP_DAYS = retention.sentMail.days;
 
 /**
  * The queue's rows: one per message, from queued to sent or failed. What staff read of them is

@@ -3,6 +3,7 @@ import { DATA_RETENTION_YEARS } from "#domain/consent";
 import { DATA_RETENTION_DAYS } from "#domain/constants";
 import { formatNumber } from "#domain/i18n/intl-formats";
 import type { Translator } from "#domain/i18n/translator";
+import { retention, retentionKinds, retentionPeriod } from "#domain/retention";
 import { site } from "#domain/site";
 import { ConsentChoicePanel } from "../features/consent/components/consent-choice-panel";
 import {
@@ -39,6 +40,11 @@ const strong = { strong: <strong /> };
 
 /** The policy's sections in the page's language: each paragraph and list item is one message. */
 function privacySections({ t, path, intl }: Translator): readonly LegalSection[] {
+  // A retention period in words: "2 years", "180 days", "7 días".
+  const periodText = (days: number) => {
+    const { unit, count } = retentionPeriod(days);
+    return t(`privacy.retention.${unit}`, { count });
+  };
   return [
     {
       id: "who-we-are",
@@ -99,8 +105,17 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
               days: formatNumber(DATA_RETENTION_DAYS, intl),
             })}
           </p>
-          <p>{t("privacy.retention.alerts")}</p>
-          <p>{t("privacy.retention.documents")}</p>
+          <p>{t("privacy.retention.list")}</p>
+          <ul>
+            {retentionKinds.map((kind) => (
+              <li key={kind}>
+                {t(`privacy.retention.kind.${kind}`, {
+                  period: periodText(retention[kind].days),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p>{t("privacy.retention.serverLogs")}</p>
         </>
       ),
     },

@@ -101,7 +101,10 @@ export const findByConfirmHash = findByHash(alertSubscriptions.confirmTokenHash)
 /** The subscription of a manage link's hash. */
 export const findByManageHash = findByHash(alertSubscriptions.manageTokenHash);
 
-/** Any change counts as activity: the two-year retention counts from it. */
+/**
+ * The subscriber's own change (confirm, new criteria, pause, resume): activity, which the
+ * two-year retention counts from.
+ */
 export async function updateSubscription(
   { db }: Deps,
   id: string,
@@ -113,17 +116,33 @@ export async function updateSubscription(
     .where(eq(alertSubscriptions.id, id));
 }
 
-/** The same change to several subscriptions (the runner's batch of e-mailed ones). */
+/**
+ * The same change to several subscriptions, by the system (the runner's batch): not activity,
+ * so the retention's clock is left as it is.
+ */
 export async function updateSubscriptions(
   { db }: Deps,
   ids: string[],
   values: Partial<typeof alertSubscriptions.$inferInsert>,
 ): Promise<void> {
   if (ids.length === 0) return;
+  await db.update(alertSubscriptions).set(values).where(inArray(alertSubscriptions.id, ids));
+}
+
+/**
+ * The subscriber opened their manage page: activity. Written at most once a day per alert, so a
+ * page opened again and again does not write each time.
+ */
+export async function touchActivity({ db }: Deps, id: string, now: Date): Promise<void> {
   await db
     .update(alertSubscriptions)
-    .set({ ...values, lastActivityAt: sql`now()` })
-    .where(inArray(alertSubscriptions.id, ids));
+    .set({ lastActivityAt: now })
+    .where(
+      and(
+        eq(alertSubscriptions.id, id),
+        sql`${alertSubscriptions.lastActivityAt} < ${new Date(now.getTime() - 86_400_000)}`,
+      ),
+    );
 }
 
 /** Removes it with what it was sent (the deliveries cascade); false if it was gone. */

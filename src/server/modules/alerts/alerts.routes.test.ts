@@ -10,7 +10,12 @@ import { call } from "#tests/support/call";
 import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { createRequesterKeys, hashAlertToken, type RequesterKeys } from "./alert-tokens";
+import {
+  createManageTokens,
+  createRequesterKeys,
+  hashAlertToken,
+  type RequesterKeys,
+} from "./alert-tokens";
 import {
   alertPurges,
   confirm,
@@ -306,6 +311,56 @@ describe("alerts", () => {
     now = new Date("2026-11-26T13:05:00Z");
     expect((await newMail()).filter((m) => m.to === "daily@example.com")).toEqual([]);
     now = new Date("2026-11-24T12:00:00Z");
+  });
+
+  it("deletes a daily alert its subscriber never touched for two years, though the sender passed over it daily", async () => {
+    const { row } = await subscribed("untouched@example.com", { frequency: "daily" });
+    const activityOf = async () =>
+      (
+        await database.db
+          .select({ at: alertSubscriptions.lastActivityAt })
+          .from(alertSubscriptions)
+          .where(eq(alertSubscriptions.id, row.id))
+      )[0]?.at;
+    // Confirmed two years and a day ago; a summary pass every day since, the last one today.
+    const confirmedAt = new Date(now.getTime() - 731 * 86_400_000);
+    await database.db
+      .update(alertSubscriptions)
+      .set({ lastActivityAt: confirmedAt })
+      .where(eq(alertSubscriptions.id, row.id));
+    // A home that matches: the next summary sends it, a pass that changes the row.
+    await insertUnit(database.db, hartford, { unitNumber: "U1", bedrooms: 2, rent: 1500 });
+    now = new Date("2026-11-24T13:05:00Z");
+    const summaries = (await newMail()).filter((m) => m.to === "untouched@example.com");
+    expect(summaries).toHaveLength(1);
+    const [after] = await database.db
+      .select()
+      .from(alertSubscriptions)
+      .where(eq(alertSubscriptions.id, row.id));
+    expect(after!.lastDigestOn).toBe("2026-11-24");
+    expect(await activityOf()).toEqual(confirmedAt);
+    for (const purge of alertPurges(alertDeps(now))) await purge.run();
+    expect(await activityOf()).toBeUndefined();
+    now = new Date("2026-11-24T12:00:00Z");
+  });
+
+  it("keeps an alert whose subscriber opened its manage page, one day short of two years after the last change", async () => {
+    const { row } = await subscribed("opened@example.com");
+    const old = new Date(now.getTime() - 800 * 86_400_000);
+    await database.db
+      .update(alertSubscriptions)
+      .set({ lastActivityAt: old })
+      .where(eq(alertSubscriptions.id, row.id));
+    const token = createManageTokens(await loadJwtSecret(testApp.config))(row.id);
+    expect((await call(testApp.app, alertsApi.manage, { params: { token } })).statusCode).toBe(200);
+    // The purge two years less a day after that visit keeps it.
+    const later = alertDeps(new Date(now.getTime() + 729 * 86_400_000));
+    for (const purge of alertPurges(later)) await purge.run();
+    const kept = await database.db
+      .select()
+      .from(alertSubscriptions)
+      .where(eq(alertSubscriptions.id, row.id));
+    expect(kept).toHaveLength(1);
   });
 });
 

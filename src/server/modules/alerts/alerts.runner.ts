@@ -158,25 +158,20 @@ async function sendPending(
 
 /**
  * The page's outcome, a statement each: what no longer matches dropped, what was e-mailed sent.
- * A summary considered records its day whether or not it had anything to send; an alert sent
- * is activity (the two-year retention counts from it), and so is a summary's day.
+ * A summary considered records its day whether or not it had anything to send. Neither is the
+ * subscriber's activity: the two-year retention counts from their own acts only.
  */
 async function recordTurns(tx: MailTransaction, page: Page, turns: Turn[]) {
   const gone: Deliveries[] = turns.map((turn) => ({ subscriptionId: turn.id, unitIds: turn.gone }));
   const sent: Deliveries[] = turns.map((turn) => ({ subscriptionId: turn.id, unitIds: turn.sent }));
   await dropPending(tx, gone);
   await markSent(tx, sent);
-  const lastDigestOn = officeDay(page.now);
   if (page.frequency === "daily")
     await updateSubscriptions(
       tx,
       turns.map((turn) => turn.id),
-      { lastDigestOn },
+      { lastDigestOn: officeDay(page.now) },
     );
-  else {
-    const alerted = turns.filter((turn) => turn.sent.length > 0).map((turn) => turn.id);
-    await updateSubscriptions(tx, alerted, {});
-  }
 }
 
 /** The pending units still listed and matching the criteria today, and those that are not. */

@@ -36,6 +36,7 @@ import {
   purgeUnconfirmed,
   removeSubscription,
   type SubscriptionRow,
+  touchActivity,
   updateSubscription,
 } from "./alerts.repository";
 
@@ -229,7 +230,10 @@ export async function confirm(deps: AlertDeps, token: string): Promise<AlertView
 export async function findByManageToken(deps: AlertDeps, token: string) {
   if (!isAlertToken(token)) return null;
   const row = await findByManageHash(deps, hashAlertToken(token));
-  return row && row.status !== "pending" ? viewOf(deps, row) : null;
+  if (!row || row.status === "pending") return null;
+  // Opening one's manage page is the subscriber's own act: the retention counts from it.
+  await touchActivity(deps, row.id, deps.now());
+  return viewOf(deps, row);
 }
 
 /**

@@ -57,7 +57,7 @@ export const alertSubscriptions = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** The office day (America/New_York) of the last daily summary considered. */
     lastDigestOn: date("last_digest_on", { mode: "string" }),
-    /** The last change, confirmation or alert: the retention counts from it. */
+    /** The subscriber's last own act (confirm, change, pause, resume, manage page): the retention counts from it. */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -112,6 +112,7 @@ export async function startSession(
   tx: Executor = deps.db,
 ): Promise<{ token: string; user: SessionUser; sessionId: string }> {
   const session = await createSessionStore(deps.db).start(user.id, context, tx);
+  await createUsersRepository(deps.db).markSignedIn(user.id, tx);
   const token = await deps.tokens.sign({
     uid: user.id,
     role: user.role,

@@ -1,3 +1,4 @@
 /** What the rest of the server may use of this module; everything else in the folder is its own. */
 export { adminInquiriesRoutes } from "./inquiries.admin.routes";
+export { purgeInquiriesBefore } from "./inquiries.retention.repository";
 export { inquiriesRoutes } from "./inquiries.routes";

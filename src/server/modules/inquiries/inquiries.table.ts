@@ -22,6 +22,9 @@ export const inquiries = pgTable(
     index("inquiries_created_idx").on(t.createdAt, t.id),
     // The unhandled ones: the tab's badge (a count) and its Unhandled filter, in the same order.
     index("inquiries_unhandled_idx").on(t.createdAt, t.id).where(sql`${t.handledAt} is null`),
+    // A person's messages: the retention's "since their last message", and what is held about
+    // an address.
+    index("inquiries_email_idx").on(t.email, t.createdAt),
     // The tab's search: the words of the name, e-mail, subject and message.
     index("inquiries_search_idx").using("gin", inquirySearchDocument(t)),
   ],

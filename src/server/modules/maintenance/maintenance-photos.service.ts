@@ -56,7 +56,10 @@ export async function storePhoto(store: ObjectStore, bytes: Buffer): Promise<Sto
 }
 
 /** Removes a photo's files (best effort: the request's own error is the one to answer). */
-export async function removePhoto(store: ObjectStore, photo: StoredPhoto): Promise<void> {
+export async function removePhoto(
+  store: ObjectStore,
+  photo: Pick<StoredPhoto, "folder" | "variants">,
+): Promise<void> {
   await Promise.all(
     photo.variants.map((variant) =>
       store.delete(photoKey(photo.folder, variant.file)).catch(() => undefined),

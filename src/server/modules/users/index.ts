@@ -8,4 +8,9 @@
 export { hasAccess } from "./users.access";
 export { hashPassword, verifyPassword } from "./users.password";
 export { createUsersRepository, type UserRow } from "./users.repository";
+export {
+  deleteUsers,
+  formerTenantsBefore,
+  purgeUnusedStaffBefore,
+} from "./users.retention.repository";
 export { addUser, ensureAdministrator, listUsers, setUserPassword } from "./users.service";

@@ -8,6 +8,11 @@ export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Db) {
   return {
+    /** A sign-in happened: the account is in use (the retention of staff accounts reads it). */
+    async markSignedIn(id: string, tx: Executor = db): Promise<void> {
+      await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+    },
+
     async findByEmail(email: string, tx: Executor = db): Promise<UserRow | null> {
       const rows = await tx
         .select()

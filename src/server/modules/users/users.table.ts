@@ -35,6 +35,8 @@ export const users = pgTable(
     unitSince: timestamp("unit_since", { withTimezone: true }),
     /** When staff invited the tenant (null for accounts made otherwise). */
     invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** The account's last sign-in: an unused staff account's retention counts from it. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** Staff ended the tenant's access: no link signs them in any more. */
     accessEndedAt: timestamp("access_ended_at", { withTimezone: true }),
     /**
@@ -52,6 +54,8 @@ export const users = pgTable(
     index("users_tenants_email_idx")
       .on(t.email)
       .where(sql`${t.role} = 'tenant' and ${t.accessEndedAt} is null`),
+    // The retention's purge of former tenants: whose access ended before a moment.
+    index("users_access_ended_idx").on(t.accessEndedAt).where(sql`${t.accessEndedAt} is not null`),
     check("users_role_check", sql`${t.role} in ('admin', 'tenant')`),
     check("users_language_check", sql`${t.language} in ('en', 'es')`),
   ],

@@ -18,6 +18,7 @@ import esPrivacy from "#domain/i18n/messages/es/privacy.json";
 import esTerms from "#domain/i18n/messages/es/terms.json";
 import { createTranslator } from "#domain/i18n/translator";
 import type { Locale } from "#domain/locale";
+import { retention, retentionKinds, retentionPeriod } from "#domain/retention";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nProvider } from "#web/i18n/i18n-provider";
 import { namespaces } from "#web/i18n/namespaces";
@@ -119,6 +120,38 @@ describe("the privacy policy", () => {
       "/terms",
     );
     expect(main).toHaveTextContent("Phone: (860) 555-0142");
+  });
+
+  it("says how long each kind of data is kept from the retention table the purges read, in both languages", () => {
+    const words = {
+      en: {
+        years: (n: number) => `${n} year${n === 1 ? "" : "s"}`,
+        days: (n: number) => `${n} days`,
+      },
+      es: {
+        years: (n: number) => `${n} año${n === 1 ? "" : "s"}`,
+        days: (n: number) => `${n} días`,
+      },
+    };
+    for (const locale of ["en", "es"] as const) {
+      const { unmount } = renderPage(Privacy, "/privacy", locale);
+      const section = screen
+        .getByRole("heading", {
+          level: 2,
+          name: locale === "en" ? "How long we keep it" : "Cuánto tiempo la conservamos",
+        })
+        .closest("section")!;
+      const items = within(section).getAllByRole("listitem");
+      expect(items).toHaveLength(retentionKinds.length);
+      retentionKinds.forEach((kind, i) => {
+        const { unit, count } = retentionPeriod(retention[kind].days);
+        expect(items[i]).toHaveTextContent(words[locale][unit](count));
+      });
+      // The table's own figures: the sent mail's 180 days, the unconfirmed alert's 7.
+      expect(section).toHaveTextContent(words[locale].days(retention.sentMail.days));
+      expect(section).toHaveTextContent(words[locale].days(retention.alertsUnconfirmed.days));
+      unmount();
+    }
   });
 
   it("reads in Spanish at /es/privacy, with its links in Spanish", () => {

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retention } from "#domain/retention";
+import {
+  documentRequests,
+  inquiries,
+  maintenanceComments,
+  maintenancePhotos,
+  maintenanceRequests,
+  tenantFiles,
+  users,
+} from "#server/db/schema";
+import { maintenancePhotoKey, tenantFileKey } from "#server/storage/keys";
+import {
+  createTestFsStore,
+  readObject,
+  type TestStore,
+} from "#server/storage/storage.test-helpers";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { retentionPurges } from "./retention.purges";
+
+/**
+ * The retention table's purges, each kind at its edge, on a fake clock: data one day past its
+ * period goes (with its stored files), data one day short of it stays.
+ */
+let database: TestDatabase;
+let files: TestStore;
+const now = new Date("2026-12-03T15:00:00Z");
+const DAY = 86_400_000;
+/** `days` before the fake now. */
+const ago = (days: number) => new Date(now.getTime() - days * DAY);
+/** One day past a kind's period, and one day short of it. */
+const past = (kind: keyof typeof retention) => ago(retention[kind].days + 1);
+const short = (kind: keyof typeof retention) => ago(retention[kind].days - 1);
+
+beforeAll(async () => {
+  database = await createTestDb();
+  files = await createTestFsStore();
+});
+
+afterAll(async () => {
+  await files.close();
+  await database.drop();
+});
+
+async function purgeAll() {
+  for (const purge of retentionPurges({ db: database.db, store: files.store, now: () => now }))
+    await purge.run();
+}
+
+const inquiry = (email: string, createdAt: Date) =>
+  database.db
+    .insert(inquiries)
+    .values({ name: "R", email, phone: "", message: "Hello", createdAt })
+    .returning({ id: inquiries.id })
+    .then(([row]) => row!.id);
+
+async function user(values: Partial<typeof users.$inferInsert>) {
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `${randomUUID()}@example.com`, passwordHash: "x", ...values })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function storedFile(tenantId: string | null, uploadedAt: Date) {
+  const filename = `${randomUUID()}.pdf`;
+  await files.store.put(tenantFileKey(filename), Buffer.from("%PDF-1.4"), {
+    contentType: "application/pdf",
+  });
+  await database.db.insert(tenantFiles).values({
+    tenantId,
+    tenantName: "T",
+    tenantEmail: "t@example.com",
+    category: "lease",
+    filename,
+    originalName: "lease.pdf",
+    size: 8,
+    mime: "application/pdf",
+    uploadedAt,
+  });
+  return filename;
+}
+
+async function request(tenantId: string) {
+  const [row] = await database.db
+    .insert(maintenanceRequests)
+    .values({
+      tenantId,
+      tenantName: "T",
+      tenantEmail: "t@example.com",
+      title: "Leak",
+      description: "Under the sink",
+      category: "plumbing",
+      urgency: "routine",
+      permissionToEnter: true,
+    })
+    .returning({ id: maintenanceRequests.id });
+  const folder = randomUUID();
+  await files.store.put(maintenancePhotoKey(folder, "640.webp"), Buffer.from("RIFF"), {
+    contentType: "image/webp",
+  });
+  await database.db.insert(maintenancePhotos).values({
+    requestId: row!.id,
+    folder,
+    variants: [{ width: 640, height: 480, file: "640.webp" }],
+    width: 640,
+    height: 480,
+  });
+  await database.db
+    .insert(maintenanceComments)
+    .values({ requestId: row!.id, authorName: "T", authorRole: "tenant", body: "Still leaking" });
+  return { id: row!.id, photo: maintenancePhotoKey(folder, "640.webp") };
+}
+
+describe("the retention's purges", () => {
+  it("forget a person's inquiries two years after their last message, not before", async () => {
+    const silent = await inquiry("silent@example.com", ago(3 * 365));
+    const olderOfActive = await inquiry("active@example.com", ago(3 * 365));
+    const recentOfActive = await inquiry("active@example.com", ago(30));
+    const edge = await inquiry("edge@example.com", short("inquiries"));
+    const justPast = await inquiry("past@example.com", past("inquiries"));
+    await purgeAll();
+    const kept = await database.db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(inArray(inquiries.id, [silent, olderOfActive, recentOfActive, edge, justPast]));
+    expect(kept.map((row) => row.id).sort()).toEqual([olderOfActive, recentOfActive, edge].sort());
+  });
+
+  it("remove document requests two years after their link ended, and files sent through one", async () => {
+    const values = {
+      tenantName: "R",
+      tenantEmail: "r@example.com",
+      propertyName: "Elm",
+      category: "lease" as const,
+    };
+    const [old] = await database.db
+      .insert(documentRequests)
+      .values({ ...values, expiresAt: past("documentRequests") })
+      .returning({ id: documentRequests.id });
+    const [recent] = await database.db
+      .insert(documentRequests)
+      .values({ ...values, expiresAt: short("documentRequests") })
+      .returning({ id: documentRequests.id });
+    const oldFile = await storedFile(null, past("requestedFiles"));
+    const recentFile = await storedFile(null, short("requestedFiles"));
+    // An old file in an active tenant's account stays with the tenancy.
+    const tenant = await user({ role: "tenant" });
+    const tenantsOld = await storedFile(tenant, ago(5 * 365));
+    await purgeAll();
+    const requests = await database.db
+      .select({ id: documentRequests.id })
+      .from(documentRequests)
+      .where(inArray(documentRequests.id, [old!.id, recent!.id]));
+    expect(requests).toEqual([{ id: recent!.id }]);
+    const left = await database.db
+      .select({ filename: tenantFiles.filename })
+      .from(tenantFiles)
+      .where(inArray(tenantFiles.filename, [oldFile, recentFile, tenantsOld]));
+    expect(left.map((row) => row.filename).sort()).toEqual([recentFile, tenantsOld].sort());
+    expect(await readObject(files.store, tenantFileKey(oldFile))).toBeNull();
+    expect(await readObject(files.store, tenantFileKey(recentFile))).not.toBeNull();
+  });
+
+  it("remove a former tenant with their documents and requests two years after their access ended", async () => {
+    const gone = await user({ role: "tenant", accessEndedAt: past("formerTenants") });
+    const stays = await user({ role: "tenant", accessEndedAt: short("formerTenants") });
+    const goneFile = await storedFile(gone, ago(4 * 365));
+    const staysFile = await storedFile(stays, ago(4 * 365));
+    const goneRequest = await request(gone);
+    const staysRequest = await request(stays);
+    await purgeAll();
+    const accounts = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [gone, stays]));
+    expect(accounts).toEqual([{ id: stays }]);
+    const requests = await database.db
+      .select({ id: maintenanceRequests.id })
+      .from(maintenanceRequests)
+      .where(inArray(maintenanceRequests.id, [goneRequest.id, staysRequest.id]));
+    expect(requests).toEqual([{ id: staysRequest.id }]);
+    const comments = await database.db
+      .select()
+      .from(maintenanceComments)
+      .where(eq(maintenanceComments.requestId, goneRequest.id));
+    expect(comments).toEqual([]);
+    expect(await readObject(files.store, tenantFileKey(goneFile))).toBeNull();
+    expect(await readObject(files.store, goneRequest.photo)).toBeNull();
+    expect(await readObject(files.store, tenantFileKey(staysFile))).not.toBeNull();
+    expect(await readObject(files.store, staysRequest.photo)).not.toBeNull();
+  });
+
+  it("remove staff accounts unused for two years, but never the office's last ones", async () => {
+    const stale = await user({ role: "admin", lastSignInAt: past("staffAccounts") });
+    const neverSignedIn = await user({ role: "admin", createdAt: past("staffAccounts") });
+    // Every administrator stale: all are kept, or nobody could sign in to the back office.
+    await purgeAll();
+    const before = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [stale, neverSignedIn]));
+    expect(before).toHaveLength(2);
+
+    const edge = await user({ role: "admin", lastSignInAt: short("staffAccounts") });
+    await purgeAll();
+    const after = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [stale, neverSignedIn, edge]));
+    expect(after).toEqual([{ id: edge }]);
+  });
+});
