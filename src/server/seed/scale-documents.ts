@@ -92,7 +92,9 @@ const insertRequests = `
   join users t on t.id = ${rowUuid("tenant", `1 + ${pick(51, "$tenants::bigint")}`)}
   join units u on u.id = t.unit_id
   join properties p on p.id = u.property_id
-  cross join lateral (select t.invited_at + (now() - t.invited_at) * ${rnd(54)} as at) x`;
+  -- Within the retention's two years (an older request would be purged at the first start).
+  cross join lateral (select greatest(t.invited_at, now() - interval '700 days') as since) w
+  cross join lateral (select w.since + (now() - w.since) * ${rnd(54)} as at) x`;
 
 /** The file columns from file number `f.n`, its sample `f.s` and its upload time `f.at`. */
 const fileColumns = (samples: Sample[]) => `

@@ -20,13 +20,14 @@ import {
 } from "./scale-words";
 
 /**
- * Ten years of visitors' questions, more each year as the agency grew (row g is written
+ * Two years of visitors' questions, the most the retention keeps (an older one would be purged at
+ * the first start), more each month as the agency grew (row g is written
  * `ageOf(g)` days ago, so ids follow time as they do in use): a third are tour requests for a
  * unit, nearly half questions about a building, the rest the contact form's. A few percent are
  * unhandled: half of the last three weeks', and some older ones nobody marked.
  */
 
-/** Row g of total, from ten years ago (few) to now (many): a density growing linearly. */
+/** Row g of total, from `days` ago (few) to now (many): a density growing linearly. */
 export const ageOf = (days: number, total = "$total") =>
   `(${days} * (1 - sqrt((g - ${rnd(1)}) / ${total}::float8)))`;
 
@@ -61,7 +62,7 @@ const insertInquiries = `
   from generate_series($from::bigint, $to::bigint) g
   cross join lateral (
     select ${rnd(2)} as kind, 1 + ${pick(3, 400_000)} as person,
-      now() - ${ageOf(3650)} * interval '1 day' as at
+      now() - ${ageOf(720)} * interval '1 day' as at
   ) k
   cross join lateral (select k.*, ${personName(firstNames, lastNames, 4, "k.person")} as name) v
   left join units u on v.kind < 0.8 and u.id = $unitBase + 1 + ${pick(5, "$units::bigint")}

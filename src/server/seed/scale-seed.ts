@@ -10,8 +10,8 @@ import { type ScaleContext, type ScaleSizes, scaledSizes } from "./scale-sizes";
 import type { Executor } from "./scale-sql";
 
 /**
- * The scale seed: ten years of a large agency on top of whatever the database holds (the demo
- * content, usually), for the bench and for anyone trying the product at size. Rows are made by
+ * The scale seed: ten years of a large agency (its personal data within the two years the
+ * retention keeps) on top of whatever the database holds (the demo content, usually), for the bench and for anyone trying the product at size. Rows are made by
  * PostgreSQL itself (`insert ... select ... from generate_series`, in batches of 100,000), never
  * through the API nor one by one from Node, in one transaction: a load that fails leaves nothing,
  * and a database holds one load at most (a second is refused).

@@ -2,8 +2,8 @@ import type { ObjectStore } from "#server/storage/storage";
 import type { Executor } from "./scale-sql";
 
 /**
- * How much the scale seed loads at factor 1: about ten years of a Connecticut agency that has
- * grown to 2,000 buildings. `--scale=0.01` loads a hundredth of each (at least one row).
+ * How much the scale seed loads at factor 1: a Connecticut agency that has grown to 2,000
+ * buildings in ten years, with the personal data the retention keeps (two years of it). `--scale=0.01` loads a hundredth of each (at least one row).
  */
 export const sizes = {
   buildings: 2_000,
