@@ -6,7 +6,8 @@ import { inquiries } from "./inquiries.table";
 /**
  * The inquiries of people whose newest message is older than `cutoff`: a person who wrote again
  * last month keeps their older messages too (the clock runs from their last message), and one
- * silent since is forgotten whole. A batch at a time, along the e-mail index.
+ * silent since is forgotten whole (one person: one address, whatever its capitals). A batch at a
+ * time, along the e-mail index.
  */
 export function purgeInquiriesBefore(db: Db, cutoff: Date): Promise<number> {
   return inBatches(async (limit) => {
@@ -15,7 +16,8 @@ export function purgeInquiriesBefore(db: Db, cutoff: Date): Promise<number> {
         select i.id from ${inquiries} i
         where i.created_at < ${cutoff}
           and not exists (select 1 from ${inquiries} n
-                          where n.email = i.email and n.created_at >= ${cutoff})
+                          where lower(n.email) = lower(i.email)
+                            and n.created_at >= ${cutoff})
         limit ${limit})`);
     return result.rowCount ?? 0;
   });

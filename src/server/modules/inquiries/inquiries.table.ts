@@ -24,7 +24,8 @@ export const inquiries = pgTable(
     index("inquiries_unhandled_idx").on(t.createdAt, t.id).where(sql`${t.handledAt} is null`),
     // A person's messages: the retention's "since their last message", and what is held about
     // an address.
-    index("inquiries_email_idx").on(t.email, t.createdAt),
+    // (Addresses are kept as typed: one person is the lower-cased address.)
+    index("inquiries_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     // The tab's search: the words of the name, e-mail, subject and message.
     index("inquiries_search_idx").using("gin", inquirySearchDocument(t)),
   ],
