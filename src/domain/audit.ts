@@ -43,6 +43,9 @@ export const auditActions = {
   "tenant.access_ended": "Ended tenant's access",
   "maintenance.updated": "Updated maintenance request",
   "maintenance.commented": "Commented on maintenance request",
+  "privacy.looked_up": "Looked up a person's data",
+  "privacy.exported": "Exported a person's data",
+  "privacy.erased": "Erased a person's data",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -35,6 +35,7 @@ import { createPhotoLinks, maintenanceRoutes } from "#server/modules/maintenance
 import { mfaRoutes } from "#server/modules/mfa";
 import { notificationsRoutes } from "#server/modules/notifications";
 import { outgoingMailRoutes } from "#server/modules/outgoing-mail";
+import { privacyRoutes } from "#server/modules/privacy";
 import { seoRoutes } from "#server/modules/seo";
 import { tenantFilesRoutes } from "#server/modules/tenant-files";
 import { tenantsRoutes } from "#server/modules/tenants";
@@ -189,6 +190,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(adminAlertsRoutes({ db, now: alertDeps.now }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));
   await app.register(auditRoutes({ db }));
+  await app.register(privacyRoutes({ db, store }));
   registerMailMetrics(app, mailQueue);
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);

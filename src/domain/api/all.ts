@@ -14,6 +14,7 @@ import { metricsApi } from "./metrics";
 import { mfaApi } from "./mfa";
 import { notificationsApi } from "./notifications";
 import { outgoingMailApi } from "./outgoing-mail";
+import { privacyApi } from "./privacy";
 import { tenantFilesApi } from "./tenant-files";
 import { tenantPortalApi } from "./tenant-portal";
 
@@ -35,6 +36,7 @@ export const apiAreas = {
   notifications: notificationsApi,
   outgoingMail: outgoingMailApi,
   audit: auditApi,
+  privacy: privacyApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

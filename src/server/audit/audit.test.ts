@@ -11,6 +11,7 @@ import type { Contract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
+import { privacyApi } from "#domain/api/privacy";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
@@ -237,6 +238,43 @@ const cases: Record<string, Case> = {
     check: (event) => {
       expect(event.target_type).toBe("passkey");
       expect(event.detail).toMatchObject({ name: "Desk key" });
+    },
+  },
+  // A person's data: each event names the address asked about (the record of the request); an
+  // erasure's counts what went, never the content.
+  [privacyApi.lookup.id]: {
+    call: () =>
+      call(testApp.app, privacyApi.lookup, { ...as(), payload: { email: "asked@example.com" } }),
+    check: (event) => {
+      expect(event.target_type).toBe("person");
+      expect(event.detail).toEqual({ email: "asked@example.com" });
+    },
+  },
+  [privacyApi.exportData.id]: {
+    // The event is written once the file has gone out, a moment after the answer ends here.
+    call: async () => {
+      const before = await lastId();
+      const response = await call(testApp.app, privacyApi.exportData, {
+        ...as(),
+        payload: { email: "exported@example.com" },
+      });
+      await expect.poll(async () => (await eventsAfter(before)).length).toBe(1);
+      return response;
+    },
+    check: (event) => expect(event.detail).toEqual({ email: "exported@example.com" }),
+  },
+  [privacyApi.erase.id]: {
+    call: () =>
+      call(testApp.app, privacyApi.erase, {
+        ...as(),
+        payload: { email: "erased@example.com", confirmEmail: "erased@example.com" },
+      }),
+    check: (event) => {
+      expect(event.target_type).toBe("person");
+      expect(event.detail).toMatchObject({
+        email: "erased@example.com",
+        removed: { inquiries: 0 },
+      });
     },
   },
   [mfaApi.resetFactor.id]: {

@@ -70,7 +70,11 @@ export const hugeString: Arbitrary<string> = fc
     fc.string({ unit: junkUnit, minLength: 1, maxLength: 6 }),
     fc.integer({ min: 1_000, max: 100_000 }),
   )
-  .map(([chunk, length]) => chunk.repeat(Math.ceil(length / chunk.length)).slice(0, length));
+  // A unit may be empty (an attack string of none), so a chunk may be too: then one "x".
+  .map(([drawn, length]) => {
+    const chunk = drawn || "x";
+    return chunk.repeat(Math.ceil(length / chunk.length)).slice(0, length);
+  });
 
 /** A hostile string; `huge` adds strings of up to 100 KB (not for URLs, where 16 KB is the most). */
 export function junkString(options: { huge?: boolean } = {}): Arbitrary<string> {

@@ -299,6 +299,20 @@ const plans: Record<string, Plan> = {
     }),
   },
   "GET /api/admin/staff": { runs: 20 },
+  "POST /api/admin/privacy/lookup": { body: (k) => ({ email: email(k) }), runs: 20 },
+  "POST /api/admin/privacy/export": { body: (k) => ({ email: email(k) }), runs: 20 },
+  // Only addresses nobody has (twice, or not): an erasure of a known one would take the
+  // fuzzer's fixtures with it.
+  "POST /api/admin/privacy/erase": {
+    body: () => {
+      const unknown = fc.stringMatching(/^nobody-[a-z0-9]{1,12}@example\.org$/);
+      return {
+        email: fc.oneof(unknown, text(0, 30)),
+        confirmEmail: fc.oneof(unknown, text(0, 30)),
+      };
+    },
+    runs: 20,
+  },
   // Only accounts that do not exist: a reset ends the sessions the fuzzer signs in with.
   "POST /api/admin/staff/:id/reset-second-step": {
     body: () => passwordModel(),

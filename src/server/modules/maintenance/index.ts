@@ -2,4 +2,4 @@
 
 export { removeRequestsOfTenants } from "./maintenance.retention";
 export { maintenanceRoutes } from "./maintenance.routes";
-export { createPhotoLinks } from "./maintenance-photos.service";
+export { createPhotoLinks, removePhoto } from "./maintenance-photos.service";

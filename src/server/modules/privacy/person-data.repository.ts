@@ -1,0 +1,379 @@
+import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { HELD_ITEMS_SHOWN, type Held, type HeldItem } from "#domain/privacy";
+import { auditEvents } from "#server/audit/audit.table";
+import type { Db, Executor } from "#server/db/client";
+import { mailboxKey } from "#server/db/mailbox";
+import { outgoingMail } from "#server/mail/outgoing-mail.table";
+import { alertSubscriptions } from "#server/modules/alerts/alerts.table";
+import { inquiries } from "#server/modules/inquiries/inquiries.table";
+import {
+  maintenanceComments,
+  maintenancePhotos,
+  maintenanceRequests,
+  type PhotoVariant,
+} from "#server/modules/maintenance/maintenance.table";
+import { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
+import { users } from "#server/modules/users/users.table";
+
+/**
+ * One person's rows across the modules' tables, found by their e-mail address (lower-cased, as
+ * every table compares it; listing alerts and the mail sent by the mailbox, plus-tags included): counted, the
+ * newest shown, read whole for an export, deleted for an erasure. The address is the only key a
+ * visitor's data has, so this is the one place that reads every table by it.
+ */
+
+type Deps = { db: Executor };
+const lower = (column: SQL | typeof inquiries.email) => sql`lower(${column})`;
+
+/** The account of the address, if any. */
+export async function accountOf({ db }: Deps, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      displayName: users.displayName,
+      createdAt: users.createdAt,
+      accessEndedAt: users.accessEndedAt,
+      lastSignInAt: users.lastSignInAt,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  return row ?? null;
+}
+export type PersonAccount = NonNullable<Awaited<ReturnType<typeof accountOf>>>;
+
+/** How many rows `where` selects and the newest few, as lines a person recognises. */
+async function held<T extends { at: Date }>(
+  count: Promise<{ n: number }[]>,
+  newest: Promise<T[]>,
+  text: (row: T) => string,
+): Promise<Held> {
+  const [[total], rows] = await Promise.all([count, newest]);
+  return {
+    count: total?.n ?? 0,
+    newest: rows.map((row): HeldItem => ({ at: row.at.toISOString(), text: text(row) })),
+  };
+}
+
+/** Which rows of each table are the person's. */
+export function personRows(email: string, account: PersonAccount | null) {
+  const theirs = <C extends typeof tenantFiles.tenantId | typeof maintenanceRequests.tenantId>(
+    byEmail: SQL,
+    tenantId: C,
+  ) => (account ? or(byEmail, eq(tenantId, account.id))! : byEmail);
+  return {
+    inquiries: sql`${lower(inquiries.email)} = ${email}`,
+    alerts: eq(alertSubscriptions.mailbox, mailboxKey(sql`${email}`)),
+    documents: theirs(sql`lower(${tenantFiles.tenantEmail}) = ${email}`, tenantFiles.tenantId),
+    documentRequests: sql`lower(${documentRequests.tenantEmail}) = ${email}`,
+    maintenance: theirs(
+      sql`lower(${maintenanceRequests.tenantEmail}) = ${email}`,
+      maintenanceRequests.tenantId,
+    ),
+    // Mail went to the address as each form had it: plus-tagged ones reach the same mailbox.
+    mails: sql`${mailboxKey(sql`lower(${outgoingMail.toAddress})`)} = ${mailboxKey(sql`${email}`)}`,
+    // Their own acts, and events whose details name them (a tenant invited, a file shared).
+    auditEntries: or(
+      sql`lower(${auditEvents.actorEmail}) = ${email}`,
+      sql`strpos(lower(${auditEvents.detail}::text), ${email}) > 0`,
+      sql`strpos(lower(${auditEvents.changes}::text), ${email}) > 0`,
+    )!,
+  };
+}
+
+const n = () => ({ n: count() });
+
+/** What is held about the address, by kind. */
+export async function heldAbout({ db }: Deps, email: string, account: PersonAccount | null) {
+  const where = personRows(email, account);
+  const limit = HELD_ITEMS_SHOWN;
+  const [inquiriesHeld, alerts, documents, requests, maintenance, mails, audit] = await Promise.all(
+    [
+      held(
+        db.select(n()).from(inquiries).where(where.inquiries),
+        db
+          .select({
+            at: inquiries.createdAt,
+            subject: inquiries.subject,
+            message: inquiries.message,
+          })
+          .from(inquiries)
+          .where(where.inquiries)
+          .orderBy(desc(inquiries.createdAt))
+          .limit(limit),
+        (row) => row.subject || row.message.slice(0, 80),
+      ),
+      held(
+        db.select(n()).from(alertSubscriptions).where(where.alerts),
+        db
+          .select({
+            at: alertSubscriptions.createdAt,
+            email: alertSubscriptions.email,
+            status: alertSubscriptions.status,
+            frequency: alertSubscriptions.frequency,
+          })
+          .from(alertSubscriptions)
+          .where(where.alerts)
+          .orderBy(desc(alertSubscriptions.createdAt))
+          .limit(limit),
+        (row) => `${row.email}: ${row.status}, ${row.frequency}`,
+      ),
+      held(
+        db.select(n()).from(tenantFiles).where(where.documents),
+        db
+          .select({ at: tenantFiles.uploadedAt, name: tenantFiles.originalName })
+          .from(tenantFiles)
+          .where(where.documents)
+          .orderBy(desc(tenantFiles.uploadedAt))
+          .limit(limit),
+        (row) => row.name,
+      ),
+      held(
+        db.select(n()).from(documentRequests).where(where.documentRequests),
+        db
+          .select({
+            at: documentRequests.createdAt,
+            category: documentRequests.category,
+            building: documentRequests.propertyName,
+          })
+          .from(documentRequests)
+          .where(where.documentRequests)
+          .orderBy(desc(documentRequests.createdAt))
+          .limit(limit),
+        (row) => `${row.category}, ${row.building}`,
+      ),
+      held(
+        db.select(n()).from(maintenanceRequests).where(where.maintenance),
+        db
+          .select({ at: maintenanceRequests.createdAt, title: maintenanceRequests.title })
+          .from(maintenanceRequests)
+          .where(where.maintenance)
+          .orderBy(desc(maintenanceRequests.createdAt))
+          .limit(limit),
+        (row) => row.title,
+      ),
+      held(
+        db.select(n()).from(outgoingMail).where(where.mails),
+        db
+          .select({ at: outgoingMail.createdAt, subject: outgoingMail.subject })
+          .from(outgoingMail)
+          .where(where.mails)
+          .orderBy(desc(outgoingMail.createdAt))
+          .limit(limit),
+        (row) => row.subject,
+      ),
+      held(
+        db.select(n()).from(auditEvents).where(where.auditEntries),
+        db
+          .select({ at: auditEvents.at, action: auditEvents.action })
+          .from(auditEvents)
+          .where(where.auditEntries)
+          .orderBy(desc(auditEvents.id))
+          .limit(limit),
+        (row) => row.action,
+      ),
+    ],
+  );
+  const accountHeld: Held = account
+    ? {
+        count: 1,
+        newest: [
+          {
+            at: account.createdAt.toISOString(),
+            text:
+              account.role === "admin"
+                ? "Staff account"
+                : account.accessEndedAt
+                  ? `Tenant portal account, access ended ${account.accessEndedAt.toISOString().slice(0, 10)}`
+                  : "Tenant portal account, active",
+          },
+        ],
+      }
+    : { count: 0, newest: [] };
+  return {
+    inquiries: inquiriesHeld,
+    alerts,
+    account: accountHeld,
+    documents,
+    documentRequests: requests,
+    maintenance,
+    mails,
+    auditEntries: audit,
+  };
+}
+
+/** Rows of one kind for the export, a page at a time after `offset`. */
+export const exportPages = {
+  inquiries: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        at: inquiries.createdAt,
+        name: inquiries.name,
+        email: inquiries.email,
+        phone: inquiries.phone,
+        subject: inquiries.subject,
+        message: inquiries.message,
+      })
+      .from(inquiries)
+      .where(where)
+      .orderBy(inquiries.id)
+      .offset(offset)
+      .limit(limit),
+  alerts: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        at: alertSubscriptions.createdAt,
+        email: alertSubscriptions.email,
+        criteria: alertSubscriptions.criteria,
+        frequency: alertSubscriptions.frequency,
+        status: alertSubscriptions.status,
+        language: alertSubscriptions.lang,
+      })
+      .from(alertSubscriptions)
+      .where(where)
+      .orderBy(alertSubscriptions.id)
+      .offset(offset)
+      .limit(limit),
+  documentRequests: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        at: documentRequests.createdAt,
+        name: documentRequests.tenantName,
+        email: documentRequests.tenantEmail,
+        building: documentRequests.propertyName,
+        unit: documentRequests.unit,
+        category: documentRequests.category,
+        note: documentRequests.note,
+      })
+      .from(documentRequests)
+      .where(where)
+      .orderBy(documentRequests.id)
+      .offset(offset)
+      .limit(limit),
+  maintenance: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        id: maintenanceRequests.id,
+        at: maintenanceRequests.createdAt,
+        title: maintenanceRequests.title,
+        description: maintenanceRequests.description,
+        status: maintenanceRequests.status,
+        building: maintenanceRequests.propertyName,
+        unit: maintenanceRequests.unitNumber,
+        comments: sql<{ at: string; by: string; body: string }[]>`coalesce((
+          select json_agg(json_build_object('at', c.created_at, 'by', c.author_name, 'body', c.body)
+                          order by c.created_at)
+          from ${maintenanceComments} c where c.request_id = ${maintenanceRequests.id}), '[]')`,
+      })
+      .from(maintenanceRequests)
+      .where(where)
+      .orderBy(maintenanceRequests.id)
+      .offset(offset)
+      .limit(limit),
+  mails: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        at: outgoingMail.createdAt,
+        kind: outgoingMail.kind,
+        subject: outgoingMail.subject,
+      })
+      .from(outgoingMail)
+      .where(where)
+      .orderBy(outgoingMail.id)
+      .offset(offset)
+      .limit(limit),
+  auditEntries: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({ at: auditEvents.at, action: auditEvents.action, target: auditEvents.targetType })
+      .from(auditEvents)
+      .where(where)
+      .orderBy(auditEvents.id)
+      .offset(offset)
+      .limit(limit),
+  documents: (db: Db, where: SQL, offset: number, limit: number) =>
+    db
+      .select({
+        at: tenantFiles.uploadedAt,
+        name: tenantFiles.originalName,
+        mime: tenantFiles.mime,
+        size: tenantFiles.size,
+        category: tenantFiles.category,
+        filename: tenantFiles.filename,
+      })
+      .from(tenantFiles)
+      .where(where)
+      .orderBy(tenantFiles.id)
+      .offset(offset)
+      .limit(limit),
+};
+
+/**
+ * Erases the person's rows, in one transaction. `keep.tenancy` (an active tenant): their
+ * documents, document requests and maintenance requests stay; `keep.account`: the account
+ * stays; `keep.audit`: the audit entries naming them stay as they are (records of a tenancy or
+ * of a colleague's work), else the address is taken out of them. Answers how many of each went,
+ * and the stored files and photos to remove after the commit.
+ */
+export async function eraseRows(
+  { db }: { db: Db },
+  email: string,
+  account: PersonAccount | null,
+  keep: { tenancy: boolean; account: boolean; audit: boolean },
+) {
+  const where = personRows(email, account);
+  return db.transaction(async (tx) => {
+    const removed = {
+      inquiries: (await tx.delete(inquiries).where(where.inquiries)).rowCount ?? 0,
+      alerts: (await tx.delete(alertSubscriptions).where(where.alerts)).rowCount ?? 0,
+      mails: (await tx.delete(outgoingMail).where(where.mails)).rowCount ?? 0,
+      account: 0,
+      documents: 0,
+      documentRequests: 0,
+      maintenance: 0,
+      auditEntries: 0,
+    };
+    let filenames: string[] = [];
+    let photos: { folder: string; variants: PhotoVariant[] }[] = [];
+    if (!keep.tenancy) {
+      const files = await tx
+        .delete(tenantFiles)
+        .where(where.documents)
+        .returning({ filename: tenantFiles.filename });
+      filenames = files.map((file) => file.filename);
+      removed.documents = files.length;
+      removed.documentRequests =
+        (await tx.delete(documentRequests).where(where.documentRequests)).rowCount ?? 0;
+      const theirs = tx
+        .select({ id: maintenanceRequests.id })
+        .from(maintenanceRequests)
+        .where(where.maintenance);
+      photos = await tx
+        .select({ folder: maintenancePhotos.folder, variants: maintenancePhotos.variants })
+        .from(maintenancePhotos)
+        .where(inArray(maintenancePhotos.requestId, theirs));
+      removed.maintenance =
+        (await tx.delete(maintenanceRequests).where(where.maintenance)).rowCount ?? 0;
+    }
+    if (!keep.audit) {
+      // The address taken out of the trail: the events stay (who did what, when), unnamed. The
+      // trail refuses every other change (migration 0026).
+      await tx.execute(sql`select set_config('rentals.audit_erasure', 'on', true)`);
+      const pattern = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      removed.auditEntries =
+        (
+          await tx
+            .update(auditEvents)
+            .set({
+              actorEmail: sql`case when lower(${auditEvents.actorEmail}) = ${email} then null else ${auditEvents.actorEmail} end`,
+              detail: sql`regexp_replace(${auditEvents.detail}::text, ${pattern}, '[erased]', 'gi')::jsonb`,
+              changes: sql`regexp_replace(${auditEvents.changes}::text, ${pattern}, '[erased]', 'gi')::jsonb`,
+            })
+            .where(where.auditEntries)
+        ).rowCount ?? 0;
+    }
+    if (account && !keep.account) {
+      removed.account = (await tx.delete(users).where(eq(users.id, account.id))).rowCount ?? 0;
+    }
+    return { removed, filenames, photos };
+  });
+}

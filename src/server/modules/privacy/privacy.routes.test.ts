@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alertsApi } from "#domain/api/alerts";
+import { privacyApi } from "#domain/api/privacy";
+import { type PersonData, privacyMessages } from "#domain/privacy";
+import { auditEvents, inquiries, tenantFiles, users } from "#server/db/schema";
+import { tenantFileKey } from "#server/storage/keys";
+import { createObjectStore, type ObjectStore } from "#server/storage/storage";
+import { readObject } from "#server/storage/storage.test-helpers";
+import { loginAs } from "#tests/support/auth";
+import { call } from "#tests/support/call";
+import { createTestApp } from "#tests/support/test-app";
+import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+
+let database: TestDatabase;
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+let admin: { headers: { authorization: string } };
+let store: ObjectStore;
+
+beforeAll(async () => {
+  database = await createTestDb();
+  testApp = await createTestApp(database);
+  admin = await loginAs(testApp.app, database.db, "admin");
+  store = createObjectStore(testApp.config);
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await database.drop();
+});
+
+const lookup = (email: string) =>
+  call(testApp.app, privacyApi.lookup, { headers: admin.headers, payload: { email } });
+
+async function inquiryFrom(email: string, message: string) {
+  await database.db
+    .insert(inquiries)
+    .values({ name: "Rosa Díaz", email, phone: "8605550100", message });
+}
+
+async function documentFrom(email: string, tenantId: string | null, content: string) {
+  const filename = `${randomUUID()}.pdf`;
+  await store.put(tenantFileKey(filename), Buffer.from(content), {
+    contentType: "application/pdf",
+  });
+  await database.db.insert(tenantFiles).values({
+    tenantId,
+    tenantName: "Rosa Díaz",
+    tenantEmail: email,
+    category: "lease",
+    filename,
+    originalName: "pay-stub.pdf",
+    size: content.length,
+    mime: "application/pdf",
+  });
+  return filename;
+}
+
+/** Every row of every table whose text names the address (audit events apart). */
+async function rowsNaming(email: string): Promise<string[]> {
+  const tables = await database.db.execute<{ name: string }>(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const found: string[] = [];
+  for (const { name } of tables.rows) {
+    const rows = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(name)} t
+          where strpos(lower(t::text), ${email}) > 0`,
+    );
+    if ((rows.rows[0]?.n ?? 0) > 0) found.push(name);
+  }
+  return found;
+}
+
+describe("a person's data on request", () => {
+  it("finds, exports and erases everything held about a visitor's address", async () => {
+    const email = "rosa@example.com";
+    await inquiryFrom("Rosa@Example.com", "Is the two-bedroom on Elm Street still free?");
+    await inquiryFrom(email, "Can I see it on Saturday?");
+    const alert = await call(testApp.app, alertsApi.subscribe, {
+      payload: { email: "rosa+homes@example.com", criteria: {}, frequency: "daily" },
+    });
+    expect(alert.statusCode).toBe(202);
+    await testApp.outbox();
+    const filename = await documentFrom(email, null, "%PDF-1.4 pay stub");
+
+    const found = await lookup(email);
+    expect(found.statusCode, found.body).toBe(200);
+    const data = found.json() as PersonData;
+    expect(data.held.inquiries.count).toBe(2);
+    expect(data.held.inquiries.newest.map((item) => item.text)).toEqual([
+      "Can I see it on Saturday?",
+      "Is the two-bedroom on Elm Street still free?",
+    ]);
+    expect(data.held.alerts.count).toBe(1);
+    expect(data.held.documents).toMatchObject({ count: 1, newest: [{ text: "pay-stub.pdf" }] });
+    // The alert's confirmation, sent to the plus-tagged address: the same mailbox.
+    expect(data.held.mails.count).toBe(1);
+    expect(data.held.account.count).toBe(0);
+    expect(data.kept).toEqual([]);
+
+    const exported = await call(testApp.app, privacyApi.exportData, {
+      headers: admin.headers,
+      payload: { email },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-disposition"]).toMatch(
+      /^attachment; filename="personal-data-/,
+    );
+    const file = JSON.parse(exported.body);
+    expect(file.inquiries.map((row: { message: string }) => row.message)).toHaveLength(2);
+    expect(file.alerts[0]).toMatchObject({ email: "rosa+homes@example.com", status: "pending" });
+    expect(Buffer.from(file.documents[0].content, "base64").toString()).toBe("%PDF-1.4 pay stub");
+
+    // A slip of the finger erases nobody.
+    const mistyped = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: "rosa@example.co" },
+    });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.body).toContain(privacyMessages.confirmMismatch);
+    expect((await lookup(email)).json().held.inquiries.count).toBe(2);
+
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: email },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json(), erased.body).toMatchObject({
+      message: privacyMessages.erased,
+      removed: { inquiries: 2, alerts: 1, documents: 1, mails: 1 },
+      kept: [],
+    });
+    expect(await readObject(store, tenantFileKey(filename))).toBeNull();
+
+    // Afterwards the address is nowhere but in the trail's record of the erasure.
+    expect(await rowsNaming(email)).toEqual(["audit_events"]);
+    const naming = await database.db
+      .select({ action: auditEvents.action, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(sql`strpos(lower(${auditEvents.detail}::text), ${email}) > 0`);
+    expect(naming.map((event) => event.action)).toEqual(["privacy.erased"]);
+    expect(naming[0]!.detail).toMatchObject({
+      email,
+      removed: { inquiries: 2, alerts: 1, documents: 1 },
+    });
+    expect(JSON.stringify(naming[0]!.detail)).not.toContain("Saturday");
+    // The looking up and the export were recorded, and the address taken out of them.
+    const earlier = await database.db
+      .select({ action: auditEvents.action, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} in ('privacy.looked_up', 'privacy.exported')`);
+    expect(earlier.map((event) => event.detail)).toContainEqual({ email: "[erased]" });
+  });
+
+  it("keeps an active tenant's account and documents, with the reason, and erases the rest", async () => {
+    const tenant = await loginAs(testApp.app, database.db, "tenant");
+    const email = tenant.email;
+    await inquiryFrom(email, "A question before I moved in");
+    await documentFrom(email, tenant.uid, "%PDF-1.4 lease");
+    const found = (await lookup(email)).json() as PersonData;
+    expect(found.held.account.count).toBe(1);
+    expect(found.kept.map((k) => k.kind)).toEqual([
+      "account",
+      "documents",
+      "documentRequests",
+      "maintenance",
+      "auditEntries",
+    ]);
+    expect(found.kept[0]!.reason).toBe(privacyMessages.keptTenancy);
+
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: email },
+    });
+    expect(erased.json()).toMatchObject({ removed: { inquiries: 1, documents: 0, account: 0 } });
+    const [account] = await database.db.select().from(users).where(eq(users.id, tenant.uid));
+    expect(account).toBeDefined();
+    expect((await lookup(email)).json().held.documents.count).toBe(1);
+  });
+
+  it("refuses anyone but staff, and a bad address with the form's message", async () => {
+    const tenant = await loginAs(testApp.app, database.db, "tenant");
+    const asTenant = await call(testApp.app, privacyApi.lookup, {
+      headers: tenant.headers,
+      payload: { email: tenant.email },
+    });
+    expect(asTenant.statusCode).toBe(403);
+    const anonymous = await call(testApp.app, privacyApi.erase, {
+      payload: { email: "a@example.com", confirmEmail: "a@example.com" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await lookup("not an address");
+    expect(bad.statusCode).toBe(400);
+  });
+});
