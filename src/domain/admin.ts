@@ -462,4 +462,5 @@ export const dashboardTabs = [
   "mail",
   "activity",
   "staff",
+  "privacy",
 ] as const;

@@ -137,17 +137,24 @@ export function nextCursorOfLink(link: string | null): string | null {
 
 /**
  * A file the API makes (an export): the body of a contract's raw answer as a Blob, with the
- * session's token. A refusal is an ApiError with the server's message, as for `request`.
+ * session's token; a POST's body is sent as JSON (an export whose input stays out of the URL).
+ * A refusal is an ApiError with the server's message, as for `request`.
  */
-export async function fetchFile<C extends ReadContract>(
+export async function fetchFile<C extends Contract>(
   contract: C,
   input: RequestInput<C>,
 ): Promise<Blob> {
   const token = session.token();
+  const body = (input as { body?: unknown }).body;
   let response: Response;
   try {
     response = await fetch(buildUrl(contract, input.params, input.query), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      method: contract.method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, connectionFailed);

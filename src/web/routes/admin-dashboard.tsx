@@ -7,6 +7,7 @@ import {
   LogOut,
   Mail,
   Send,
+  ShieldCheck,
   Users,
   Wrench,
 } from "lucide-react";
@@ -72,6 +73,10 @@ const TabCode = {
     () => import("../features/admin/staff/staff-tab").then((m) => m.StaffTab),
     "Loading staff...",
   ),
+  privacy: lazyTab(
+    () => import("../features/admin/privacy/privacy-tab").then((m) => m.PrivacyTab),
+    "Loading privacy requests...",
+  ),
 } satisfies Record<Tab, { preload(): void }>;
 
 /** A tab's name: the pointer or the focus reaching it starts fetching the tab's code. */
@@ -114,7 +119,8 @@ function DashboardHeader() {
  * marks the emergencies among them. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
  * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
- * Staff lists the administrators and resets a colleague's lost second sign-in step.
+ * Staff lists the administrators and resets a colleague's lost second sign-in step. Privacy
+ * answers a person's request: what is held about an address, its export, its erasure.
  *
  * An administrator without a second step is reminded to add one; when the office requires one,
  * the first refused call sends them to add it.
@@ -193,6 +199,9 @@ function Dashboard() {
           <DashboardTrigger value="staff">
             <Users aria-hidden="true" className="size-4" /> Staff
           </DashboardTrigger>
+          <DashboardTrigger value="privacy">
+            <ShieldCheck aria-hidden="true" className="size-4" /> Privacy
+          </DashboardTrigger>
         </TabsList>
         <TabsContent value="overview">
           <TabCode.overview state={state} />
@@ -217,6 +226,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="staff">
           <TabCode.staff userId={user?.uid ?? null} />
+        </TabsContent>
+        <TabsContent value="privacy">
+          <TabCode.privacy />
         </TabsContent>
       </Tabs>
     </main>

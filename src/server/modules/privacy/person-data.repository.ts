@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AuditAction, auditActions } from "#domain/audit";
 import { HELD_ITEMS_SHOWN, type Held, type HeldItem } from "#domain/privacy";
 import { auditEvents } from "#server/audit/audit.table";
 import type { Db, Executor } from "#server/db/client";
@@ -170,7 +171,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
           .where(where.auditEntries)
           .orderBy(desc(auditEvents.id))
           .limit(limit),
-        (row) => row.action,
+        (row) => auditActions[row.action as AuditAction] ?? row.action,
       ),
     ],
   );
