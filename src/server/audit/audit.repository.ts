@@ -22,6 +22,10 @@ export function purgeAuditEvents({ db }: { db: Db }): Promise<number> {
   return inBatches((limit) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('rentals.audit_purge', 'on', true)`);
+      // The period the trigger checks: the retention table's (migration 0027).
+      await tx.execute(
+        sql`select set_config('rentals.audit_retention_days', ${String(AUDIT_RETENTION_DAYS)}, true)`,
+      );
       const batch = tx.select({ id: auditEvents.id }).from(auditEvents).where(due).limit(limit);
       const result = await tx.delete(auditEvents).where(inArray(auditEvents.id, batch));
       return result.rowCount ?? 0;

@@ -769,6 +769,28 @@ describe("sign-in decisions and sessions", () => {
 });
 
 describe("the table", () => {
+  it("lets an erasure change only an event's e-mail, details and changes", async () => {
+    const [event] = await database.db
+      .insert(schema.auditEvents)
+      .values({ action: "sign_out", actorEmail: "kept@example.com", detail: { a: 1 } })
+      .returning();
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("select set_config('rentals.audit_erasure', 'on', true)");
+      await client.query(
+        "update audit_events set actor_email = null, detail = '{}'::jsonb where id = $1",
+        [event!.id],
+      );
+      await expect(
+        client.query("update audit_events set action = 'nothing' where id = $1", [event!.id]),
+      ).rejects.toThrow(/append-only/);
+      await client.query("rollback");
+    } finally {
+      client.release();
+    }
+  });
+
   it("refuses UPDATE, DELETE and TRUNCATE", async () => {
     await call(testApp.app, authApi.login, {
       payload: { email: "nobody@example.com", password: "x" },
@@ -797,6 +819,8 @@ describe("the table", () => {
     try {
       await client.query("begin");
       await client.query("select set_config('rentals.audit_purge', 'on', true)");
+      // Nor does a purge that claims a shorter period: two years is the floor.
+      await client.query("select set_config('rentals.audit_retention_days', '30', true)");
       await expect(
         client.query("delete from audit_events where id = $1", [young!.id]),
       ).rejects.toThrow(/append-only/);
