@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -8,6 +9,12 @@ import { useSearchParams } from "react-router";
  */
 export function useListAddress<const Key extends string>(keys: readonly Key[]) {
   const [params, setParams] = useSearchParams();
+  // The address as the last render saw it, for changes made from an older render's callbacks:
+  // a search box's debounced update, typed before a category was chosen, must not put the old
+  // category back (setParams's own `current` is the params of the render that made the
+  // callback, not the latest).
+  const latest = useRef(params);
+  latest.current = params;
   const filters = Object.fromEntries(
     keys.map((key) => [key, params.get(key) ?? undefined]),
   ) as Record<Key, string | undefined>;
@@ -15,8 +22,8 @@ export function useListAddress<const Key extends string>(keys: readonly Key[]) {
 
   const change = (edit: (next: URLSearchParams) => void, replace = false) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(latest.current);
         edit(next);
         return next;
       },
