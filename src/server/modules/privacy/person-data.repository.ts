@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditAction, auditActions } from "#domain/audit";
 import { HELD_ITEMS_SHOWN, type Held, type HeldItem } from "#domain/privacy";
 import { auditEvents } from "#server/audit/audit.table";
@@ -203,11 +203,15 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
   };
 }
 
-/** Rows of one kind for the export, a page at a time after `offset`. */
+/**
+ * Rows of one kind for the export, a page at a time in id order after the last page's `key`
+ * (null for the first): along the primary key, however many rows the person has.
+ */
 export const exportPages = {
-  inquiries: (db: Db, where: SQL, offset: number, limit: number) =>
+  inquiries: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${inquiries.id}::text`,
         at: inquiries.createdAt,
         name: inquiries.name,
         email: inquiries.email,
@@ -216,13 +220,13 @@ export const exportPages = {
         message: inquiries.message,
       })
       .from(inquiries)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${inquiries.id} > ${after}`))
       .orderBy(inquiries.id)
-      .offset(offset)
       .limit(limit),
-  alerts: (db: Db, where: SQL, offset: number, limit: number) =>
+  alerts: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${alertSubscriptions.id}::text`,
         at: alertSubscriptions.createdAt,
         email: alertSubscriptions.email,
         criteria: alertSubscriptions.criteria,
@@ -231,13 +235,13 @@ export const exportPages = {
         language: alertSubscriptions.lang,
       })
       .from(alertSubscriptions)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${alertSubscriptions.id} > ${after}`))
       .orderBy(alertSubscriptions.id)
-      .offset(offset)
       .limit(limit),
-  documentRequests: (db: Db, where: SQL, offset: number, limit: number) =>
+  documentRequests: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${documentRequests.id}::text`,
         at: documentRequests.createdAt,
         name: documentRequests.tenantName,
         email: documentRequests.tenantEmail,
@@ -247,13 +251,13 @@ export const exportPages = {
         note: documentRequests.note,
       })
       .from(documentRequests)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${documentRequests.id} > ${after}`))
       .orderBy(documentRequests.id)
-      .offset(offset)
       .limit(limit),
-  maintenance: (db: Db, where: SQL, offset: number, limit: number) =>
+  maintenance: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${maintenanceRequests.id}::text`,
         id: maintenanceRequests.id,
         at: maintenanceRequests.createdAt,
         title: maintenanceRequests.title,
@@ -267,33 +271,37 @@ export const exportPages = {
           from ${maintenanceComments} c where c.request_id = ${maintenanceRequests.id}), '[]')`,
       })
       .from(maintenanceRequests)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${maintenanceRequests.id} > ${after}`))
       .orderBy(maintenanceRequests.id)
-      .offset(offset)
       .limit(limit),
-  mails: (db: Db, where: SQL, offset: number, limit: number) =>
+  mails: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${outgoingMail.id}::text`,
         at: outgoingMail.createdAt,
         kind: outgoingMail.kind,
         subject: outgoingMail.subject,
       })
       .from(outgoingMail)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${outgoingMail.id} > ${after}`))
       .orderBy(outgoingMail.id)
-      .offset(offset)
       .limit(limit),
-  auditEntries: (db: Db, where: SQL, offset: number, limit: number) =>
-    db
-      .select({ at: auditEvents.at, action: auditEvents.action, target: auditEvents.targetType })
-      .from(auditEvents)
-      .where(where)
-      .orderBy(auditEvents.id)
-      .offset(offset)
-      .limit(limit),
-  documents: (db: Db, where: SQL, offset: number, limit: number) =>
+  auditEntries: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
+        key: sql<string>`${auditEvents.id}::text`,
+        at: auditEvents.at,
+        action: auditEvents.action,
+        target: auditEvents.targetType,
+      })
+      .from(auditEvents)
+      .where(after === null ? where : and(where, sql`${auditEvents.id} > ${after}`))
+      .orderBy(auditEvents.id)
+      .limit(limit),
+  documents: (db: Db, where: SQL, after: string | null, limit: number) =>
+    db
+      .select({
+        key: sql<string>`${tenantFiles.id}::text`,
         at: tenantFiles.uploadedAt,
         name: tenantFiles.originalName,
         mime: tenantFiles.mime,
@@ -302,9 +310,8 @@ export const exportPages = {
         filename: tenantFiles.filename,
       })
       .from(tenantFiles)
-      .where(where)
+      .where(after === null ? where : and(where, sql`${tenantFiles.id} > ${after}`))
       .orderBy(tenantFiles.id)
-      .offset(offset)
       .limit(limit),
 };
 

@@ -82,21 +82,28 @@ export function exportPerson(deps: PrivacyDeps, email: string): Readable {
     ] as const) {
       await write(`,${JSON.stringify(kind)}:[`);
       let first = true;
-      for (let offset = 0; ; offset += PAGE) {
-        const rows = await exportPages[kind](deps.db, where[kind], offset, PAGE);
-        for (const row of rows) {
+      for (let after: string | null = null; ; ) {
+        const rows: ({ key: string } & Record<string, unknown>)[] = await exportPages[kind](
+          deps.db,
+          where[kind],
+          after,
+          PAGE,
+        );
+        for (const { key: _, ...row } of rows) {
           await write(`${first ? "" : ","}${JSON.stringify(row)}`);
           first = false;
         }
         if (rows.length < PAGE) break;
+        after = rows.at(-1)!.key;
       }
       await write("]");
     }
     await write(`,"documents":[`);
     let first = true;
-    for (let offset = 0; ; offset += PAGE) {
-      const rows = await exportPages.documents(deps.db, where.documents, offset, PAGE);
-      for (const { filename, ...file } of rows) {
+    for (let after: string | null = null; ; ) {
+      const rows = await exportPages.documents(deps.db, where.documents, after, PAGE);
+      after = rows.at(-1)?.key ?? null;
+      for (const { filename, key: _, ...file } of rows) {
         const stored = await deps.store.get(tenantFileKey(filename));
         const chunks: Buffer[] = [];
         if (stored) for await (const chunk of stored.stream) chunks.push(chunk as Buffer);

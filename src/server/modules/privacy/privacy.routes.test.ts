@@ -12,6 +12,7 @@ import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
+import { exportPages, personRows } from "./person-data.repository";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -178,6 +179,20 @@ describe("a person's data on request", () => {
     const [account] = await database.db.select().from(users).where(eq(users.id, tenant.uid));
     expect(account).toBeDefined();
     expect((await lookup(email)).json().held.documents.count).toBe(1);
+  });
+
+  it("pages the export's rows along their ids, each page after the last", async () => {
+    const email = "pages@example.com";
+    for (let i = 0; i < 5; i++) await inquiryFrom(email, `Message ${i}`);
+    const where = personRows(email, null).inquiries;
+    const seen: string[] = [];
+    for (let after: string | null = null; ; ) {
+      const rows = await exportPages.inquiries(database.db, where, after, 2);
+      seen.push(...rows.map((row) => row.message));
+      if (rows.length < 2) break;
+      after = rows.at(-1)!.key;
+    }
+    expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => `Message ${i}`));
   });
 
   it("refuses anyone but staff, and a bad address with the form's message", async () => {
