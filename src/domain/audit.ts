@@ -46,6 +46,7 @@ export const auditActions = {
   "privacy.looked_up": "Looked up a person's data",
   "privacy.exported": "Exported a person's data",
   "privacy.erased": "Erased a person's data",
+  "privacy.request_answered": "Marked a privacy request answered",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

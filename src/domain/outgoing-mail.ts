@@ -26,6 +26,7 @@ export const mailKinds = [
   "maintenance_request_notice",
   "maintenance_update",
   "document_shared",
+  "privacy_request",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -48,6 +49,7 @@ export const mailKindLabels: Record<MailKindName, string> = {
   maintenance_request_notice: "New maintenance request",
   maintenance_update: "Maintenance request update",
   document_shared: "Document shared with tenant",
+  privacy_request: "Privacy request confirmation",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

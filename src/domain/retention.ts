@@ -29,6 +29,10 @@ export const retention = {
   alertsIdle: { days: DATA_RETENTION_DAYS, from: "lastActivity" },
   /** Copies of the e-mail the site sent (addresses, subjects, bodies). */
   sentMail: { days: 180, from: "sending" },
+  /** A request for one's data sent from the privacy page and never confirmed by its link. */
+  privacyRequestsUnconfirmed: { days: 7, from: "request" },
+  /** A renter's confirmed request for their data: the record that the office answered it. */
+  privacyRequests: { days: DATA_RETENTION_DAYS, from: "answer" },
   /** The audit trail: who changed what, and every sign-in. */
   auditEvents: { days: DATA_RETENTION_DAYS, from: "event" },
 } as const satisfies Record<string, { days: number; from: string }>;

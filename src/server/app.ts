@@ -17,7 +17,7 @@ export async function buildApp(deps: AppDeps) {
   await registerPlatformPlugins(app, deps, services.redis);
   // app.metrics for every module; with METRICS_TOKEN, GET /metrics and the per-request measure.
   registerMetrics(app, { config: deps.config, pool: deps.database.pool, cache: services.cache });
-  const { alertPages } = await registerModules(app, deps, services);
+  const { alertPages, privacyPages } = await registerModules(app, deps, services);
   const { database, config, web = "none" } = deps;
   await registerWeb(
     app,
@@ -27,6 +27,7 @@ export async function buildApp(deps: AppDeps) {
       publicUrl: config.publicUrl,
       cache: services.cache,
       alerts: alertPages,
+      privacyRequests: privacyPages,
     }),
     services.cache,
   );

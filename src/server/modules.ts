@@ -35,14 +35,19 @@ import { createPhotoLinks, maintenanceRoutes } from "#server/modules/maintenance
 import { mfaRoutes } from "#server/modules/mfa";
 import { notificationsRoutes } from "#server/modules/notifications";
 import { outgoingMailRoutes } from "#server/modules/outgoing-mail";
-import { privacyRoutes } from "#server/modules/privacy";
+import {
+  askForData,
+  confirm as confirmPrivacyRequest,
+  privacyConfirmation,
+  privacyRoutes,
+} from "#server/modules/privacy";
 import { seoRoutes } from "#server/modules/seo";
 import { tenantFilesRoutes } from "#server/modules/tenant-files";
 import { tenantsRoutes } from "#server/modules/tenants";
 import type { AppDeps } from "./app-deps";
 import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
-import type { AlertPages } from "./http/web-services";
+import type { AlertPages, PrivacyRequestPages } from "./http/web-services";
 import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
 
@@ -190,7 +195,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(adminAlertsRoutes({ db, now: alertDeps.now }));
   await app.register(outgoingMailRoutes({ db, mailQueue }));
   await app.register(auditRoutes({ db }));
-  await app.register(privacyRoutes({ db, store }));
+  const privacyDeps = { db, store, mailQueue, publicUrl, now };
+  await app.register(privacyRoutes(privacyDeps));
+  const privacyPages: PrivacyRequestPages = {
+    ask: (input) => askForData(privacyDeps, input),
+    confirmation: (token) => privacyConfirmation(privacyDeps, token),
+    confirm: (token) => confirmPrivacyRequest(privacyDeps, token),
+  };
   registerMailMetrics(app, mailQueue);
   await app.register(docsRoutes({ publicUrl }));
   await serveUploads(app, store);
@@ -209,7 +220,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // Never reached: preParsing has answered.
     async () => undefined,
   );
-  return { alertPages };
+  return { alertPages, privacyPages };
 }
 
 /** The mail queue's state at each scrape, for the alerts docs/metrics.md lists. */

@@ -15,6 +15,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("accessibility", "routes/accessibility.tsx"),
     route("privacy", "routes/privacy.tsx"),
+    route("privacy/requests/:token", "routes/privacy-request.tsx"),
     route("terms", "routes/terms.tsx"),
     route("upload/:token", "routes/upload.tsx"),
     route("alerts/confirm/:token", "routes/alert-confirm.tsx"),

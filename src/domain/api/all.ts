@@ -14,7 +14,7 @@ import { metricsApi } from "./metrics";
 import { mfaApi } from "./mfa";
 import { notificationsApi } from "./notifications";
 import { outgoingMailApi } from "./outgoing-mail";
-import { privacyApi } from "./privacy";
+import { privacyApi, privacyRequestsApi } from "./privacy";
 import { tenantFilesApi } from "./tenant-files";
 import { tenantPortalApi } from "./tenant-portal";
 
@@ -37,6 +37,7 @@ export const apiAreas = {
   outgoingMail: outgoingMailApi,
   audit: auditApi,
   privacy: privacyApi,
+  privacyRequests: privacyRequestsApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

@@ -3,8 +3,13 @@ import {
   personDataSchema,
   personEraseSchema,
   personLookupSchema,
+  privacyRequestConfirmedSchema,
+  privacyRequestRowSchema,
+  privacyRequestSchema,
+  privacyRequestsPageSchema,
+  privacyRequestsQuerySchema,
 } from "#domain/privacy";
-import { apiErrorSchema, defineApi } from "./contract";
+import { apiErrorSchema, defineApi, doneSchema, idParams, tokenParams } from "./contract";
 import { raw } from "./wire";
 
 /**
@@ -53,7 +58,56 @@ export const privacyApi = defineApi("privacy", {
       "audit",
       "tenants",
       "maintenance",
+      "privacy-requests",
     ],
     responses: { 200: erasedSchema, 400: apiErrorSchema },
+  },
+  listRequests: {
+    method: "GET",
+    path: "/api/admin/privacy/requests",
+    summary:
+      "A page of the renters' own confirmed requests: open ones soonest due first, or answered ones newest first; with how many are open and overdue",
+    guard: "admin",
+    reads: "privacy-requests",
+    query: privacyRequestsQuerySchema,
+    responses: { 200: privacyRequestsPageSchema, 400: apiErrorSchema },
+  },
+  answerRequest: {
+    method: "POST",
+    path: "/api/admin/privacy/requests/:id/answer",
+    summary:
+      "Marks a renter's request answered (after its export was sent, or its erasure); 409 if it was already",
+    guard: "admin",
+    audit: "privacy.request_answered",
+    params: idParams,
+    invalidates: ["privacy-requests"],
+    responses: { 200: privacyRequestRowSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  },
+});
+
+/**
+ * A renter's own request for their data, from the privacy page: no account, the e-mailed link
+ * proves the address.
+ */
+export const privacyRequestsApi = defineApi("privacy-requests", {
+  ask: {
+    method: "POST",
+    path: "/api/privacy/requests",
+    summary:
+      "Asks for a copy of one's data or its deletion; the same 202 whatever the address (a link to confirm is e-mailed to it)",
+    guard: "public",
+    body: privacyRequestSchema,
+    invalidates: [],
+    responses: { 202: doneSchema, 400: apiErrorSchema },
+  },
+  confirm: {
+    method: "POST",
+    path: "/api/privacy/requests/confirm/:token",
+    summary:
+      "Confirms the request of an e-mailed link (the page the link opens asks first), once: the link used again answers 409; unknown or past its 7 days, 404",
+    guard: "public",
+    params: tokenParams,
+    invalidates: [],
+    responses: { 200: privacyRequestConfirmedSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   },
 });

@@ -33,6 +33,7 @@ export const resources = [
   "tenants",
   "maintenance",
   "notifications",
+  "privacy-requests",
 ] as const;
 export type Resource = (typeof resources)[number];
 

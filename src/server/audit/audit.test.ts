@@ -277,6 +277,26 @@ const cases: Record<string, Case> = {
       });
     },
   },
+  [privacyApi.answerRequest.id]: {
+    call: async () => {
+      const [request] = await database.db
+        .insert(schema.privacyRequests)
+        .values({
+          email: "answered@example.com",
+          kind: "deletion",
+          expiresAt: new Date(),
+          confirmedAt: new Date(),
+          dueAt: new Date(Date.now() + 45 * 86_400_000),
+        })
+        .returning({ id: schema.privacyRequests.id });
+      return call(testApp.app, privacyApi.answerRequest, { ...as(), params: { id: request!.id } });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("privacy_request");
+      expect(event.target_id).toBe(response.json().id);
+      expect(event.detail).toEqual({ kind: "deletion", email: "answered@example.com" });
+    },
+  },
   [mfaApi.resetFactor.id]: {
     call: async () => {
       const { user } = await addUser(

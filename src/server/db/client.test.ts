@@ -40,6 +40,7 @@ describe("migrations", () => {
       "notification_preferences",
       "outgoing_mail",
       "passkeys",
+      "privacy_requests",
       "properties",
       "recovery_codes",
       "sessions",

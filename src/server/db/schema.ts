@@ -30,6 +30,7 @@ export {
   notificationEvents,
   notificationPreferences,
 } from "#server/modules/notifications/notifications.table";
+export { privacyRequests } from "#server/modules/privacy/privacy-requests.table";
 export {
   type ImageVariant,
   images,

@@ -14,6 +14,7 @@ import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
 import { notificationsApi } from "#domain/api/notifications";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
+import { privacyApi, privacyRequestsApi } from "#domain/api/privacy";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { TenantFile } from "#domain/tenant-files";
@@ -22,7 +23,7 @@ import { call, urlOf } from "#tests/support/call";
 import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries, maintenanceRequests, users } from "../db/schema";
+import { inquiries, maintenanceRequests, privacyRequests, users } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import {
   type FormPart,
@@ -149,7 +150,19 @@ async function makeWorld() {
     })
     .returning();
   const failedMail = await insertFailedMail(database.db);
+  // A renter's confirmed privacy request, open (to mark answered).
+  const [privacyRequest] = await database.db
+    .insert(privacyRequests)
+    .values({
+      email: "asker@example.com",
+      kind: "access",
+      expiresAt: new Date(),
+      confirmedAt: new Date(),
+      dueAt: new Date(Date.now() + 45 * 86_400_000),
+    })
+    .returning();
   return {
+    privacyRequest: privacyRequest!.id,
     resident: resident!.id,
     repair: repair!.id,
     colleague: colleague!.id,
@@ -179,6 +192,7 @@ const TABLES = [
   "maintenance_requests",
   "maintenance_comments",
   "notification_events",
+  "privacy_requests",
 ] as const;
 
 /** Every row of every table: "nothing else changed" means this is equal before and after. */
@@ -361,6 +375,15 @@ const writeCases: WriteCase[] = [
     missing: (w) => [{ id: MISSING }, { id: MISSING_UUID }, { id: w.resident }],
   },
   {
+    contract: privacyApi.answerRequest,
+    target: (w) => ({
+      table: "privacy_requests",
+      id: w.privacyRequest,
+      params: { id: w.privacyRequest },
+    }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
     contract: outgoingMailApi.retry,
     target: (w) => ({ table: "outgoing_mail", id: w.failedMail, params: { id: w.failedMail } }),
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
@@ -417,6 +440,7 @@ describe("writes to an id", () => {
     const notBySession = [
       alertsApi.confirm,
       alertsApi.unsubscribe,
+      privacyRequestsApi.confirm,
       tenantFilesApi.uploadThroughRequest,
       tenantPortalApi.comment,
     ].map((c) => key(c.method, c.path));

@@ -313,6 +313,19 @@ const plans: Record<string, Plan> = {
     },
     runs: 20,
   },
+  "GET /api/admin/privacy/requests": { query: ["status", "limit", "cursor"], runs: 20 },
+  "POST /api/admin/privacy/requests/:id/answer": { params: () => ({ id: ids([randomUUID()]) }) },
+  // A renter's own request: accepted (202) or refused with the form's words; the link knows no
+  // token here, so every one is refused.
+  "POST /api/privacy/requests": {
+    body: (k) => ({
+      email: email(k),
+      kind: fc.constantFrom("access", "deletion", "everything", undefined),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    runs: 20,
+  },
+  "POST /api/privacy/requests/confirm/:token": { params: () => ({ token: tokenSegment([]) }) },
   // Only accounts that do not exist: a reset ends the sessions the fuzzer signs in with.
   "POST /api/admin/staff/:id/reset-second-step": {
     body: () => passwordModel(),

@@ -8,7 +8,7 @@ import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { createResponseCache, type ResponseCache } from "./response-cache";
-import { type AlertPages, createWebServices } from "./web-services";
+import { type AlertPages, createWebServices, type PrivacyRequestPages } from "./web-services";
 
 /** The public listing cache never shows a change late: every admin write empties it. */
 let database: TestDatabase;
@@ -123,6 +123,7 @@ describe("one listing cache for the API and the pages", () => {
       publicUrl: "http://localhost",
       cache,
       alerts: {} as AlertPages,
+      privacyRequests: {} as PrivacyRequestPages,
     }).listings;
     // The list page's first page is the API's first page: one entry, read once.
     const listed = (await call(app, listingsApi.listBuildings)).json() as { name: string }[];

@@ -7,6 +7,7 @@ import {
   type BuildingsCount,
   type Unit,
 } from "#domain/listings";
+import type { PrivacyRequest, PrivacyRequestKind } from "#domain/privacy";
 import {
   cachedBuilding,
   cachedBuildings,
@@ -43,6 +44,7 @@ export type WebServices = {
     findUnit(id: number): Promise<Unit | null>;
   };
   alerts: AlertPages;
+  privacyRequests: PrivacyRequestPages;
 };
 
 /** A page of the /properties list: its buildings, how many come before them, the next cursor. */
@@ -74,16 +76,36 @@ export type AlertPages = {
   find(token: string): Promise<AlertSubscription | null>;
 };
 
+/** What the privacy page and a privacy request's e-mailed link read and send. */
+export type PrivacyRequestPages = {
+  /** The privacy page's form sent without JavaScript: the same as POST /api/privacy/requests. */
+  ask(input: PrivacyRequest): Promise<void>;
+  /** The request a link would confirm, unchanged; `used` once confirmed; null for a bad link. */
+  confirmation(
+    token: string,
+  ): Promise<
+    | { used: false; request: { email: string; kind: PrivacyRequestKind } }
+    | { used: true; request?: undefined }
+    | null
+  >;
+  /** The link page's button sent as a plain form: as POST /api/privacy/requests/confirm/:token. */
+  confirm(
+    token: string,
+  ): Promise<{ email: string; kind: PrivacyRequestKind; dueAt: string } | "used" | null>;
+};
+
 /** Listing reads are the public API's own: the same cached answers, under the same keys. */
 export function createWebServices(deps: {
   db: Db;
   publicUrl: string;
   cache: ResponseCache;
   alerts: AlertPages;
+  privacyRequests: PrivacyRequestPages;
 }): WebServices {
   return {
     publicUrl: deps.publicUrl,
     alerts: deps.alerts,
+    privacyRequests: deps.privacyRequests,
     listings: {
       listBuildings: async (filters) => (await cachedBuildings(deps, filters)).value,
       listBuildingsPage: async (filters, cursor) => {

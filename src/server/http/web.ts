@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
+import { PRIVACY_REQUESTS_PER_MINUTE } from "#domain/privacy";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
 import type { ResponseCache } from "./response-cache";
@@ -100,5 +101,16 @@ export async function registerWeb(
         ? await productionHandler(web, services, cache)
         : await developmentHandler(web, services);
     web.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
+    // The privacy page's "Ask for your data" sent as the page's own POST (the browser's form, or
+    // React Router's `.data` request): each e-mails a link, so it has the API route's limit of
+    // requests a minute per client, as POST /api/privacy/requests has.
+    for (const url of ["/privacy", "/privacy.data", "/es/privacy", "/es/privacy.data"]) {
+      web.route({
+        method: "POST",
+        url,
+        handler,
+        config: { rateLimit: { max: PRIVACY_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } },
+      });
+    }
   });
 }

@@ -4,6 +4,7 @@ import { contactFormSchema, contactMessages, tourRequestSchema } from "#domain/i
 import { maintenanceMessages, tenantMessages } from "#domain/maintenance";
 import { messages } from "#domain/messages";
 import { notificationPreferencesMessages } from "#domain/notification-preferences";
+import { privacyRequestMessages } from "#domain/privacy";
 import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
 import { connectionFailed, tryAgainLater } from "#web/lib/api-client";
 
@@ -36,6 +37,13 @@ const groups = {
   },
   /** Listing alerts: the subscribe form, the manage page and the server's answers. */
   alerts: alertMessages,
+  /** A renter's privacy request: the privacy page's form and the e-mailed link's page. */
+  privacy: {
+    kind: privacyRequestMessages.kind,
+    checkEmail: privacyRequestMessages.checkEmail,
+    linkInvalid: privacyRequestMessages.linkInvalid,
+    linkUsed: privacyRequestMessages.linkUsed,
+  },
   /** A tenant's upload through the link the office e-mailed: the page's and the server's words. */
   files: {
     wrongType: filesMessages.wrongType,

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { DATA_RETENTION_YEARS } from "#domain/consent";
 import { DATA_RETENTION_DAYS } from "#domain/constants";
 import { formatNumber } from "#domain/i18n/intl-formats";
 import type { Translator } from "#domain/i18n/translator";
+import { localeFromPath } from "#domain/locale";
 import { retention, retentionKinds, retentionPeriod } from "#domain/retention";
 import { site } from "#domain/site";
 import { ConsentChoicePanel } from "../features/consent/components/consent-choice-panel";
@@ -11,6 +12,11 @@ import {
   LegalDocument,
   type LegalSection,
 } from "../features/consent/components/legal-document";
+import {
+  PrivacyRequestForm,
+  type PrivacyRequestResult,
+} from "../features/privacy/components/privacy-request-form";
+import { readPrivacyRequest } from "../features/privacy/privacy-request-input";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { metaI18n } from "../i18n/meta";
@@ -20,6 +26,43 @@ import type { Route } from "./+types/privacy";
 
 export function loader({ request }: Route.LoaderArgs) {
   return pageMessages(request, ["privacy"]);
+}
+
+/**
+ * "Ask for your data", sent as a plain form (no JavaScript yet, or none): checked with the API's
+ * schema and asked as POST /api/privacy/requests does, with the same answer whatever the address.
+ * The page's POST has the API route's limit per client (http/web.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const checked = await readPrivacyRequest(
+    await request.formData(),
+    localeFromPath(new URL(request.url).pathname),
+  );
+  if (!checked.ok) return data(checked.result, { status: 400 });
+  await context.services.privacyRequests.ask(checked.input);
+  const { privacyRequestMessages } = await import("#domain/privacy");
+  return { sent: true, message: privacyRequestMessages.checkEmail } satisfies PrivacyRequestResult;
+}
+
+/** In the browser, the form is checked before it is sent; a refusal on the way is said on it. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const checked = await readPrivacyRequest(form, localeFromPath(new URL(request.url).pathname));
+  if (!checked.ok) return checked.result;
+  try {
+    return (await serverAction()) as PrivacyRequestResult;
+  } catch (error) {
+    const [{ messages }, { tryAgainLater }] = await Promise.all([
+      import("#domain/messages"),
+      import("../lib/api-client"),
+    ]);
+    const status = (error as { status?: number }).status;
+    return {
+      sent: false,
+      errors: { form: status === 429 ? messages.server.tooManyRequests : tryAgainLater },
+      values: { email: String(form.get("email") ?? ""), kind: String(form.get("kind") ?? "") },
+    } satisfies PrivacyRequestResult;
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -39,7 +82,10 @@ export const meta: Route.MetaFunction = (args) => {
 const strong = { strong: <strong /> };
 
 /** The policy's sections in the page's language: each paragraph and list item is one message. */
-function privacySections({ t, path, intl }: Translator): readonly LegalSection[] {
+function privacySections(
+  { t, path, intl }: Translator,
+  asked: PrivacyRequestResult | undefined,
+): readonly LegalSection[] {
   // A retention period in words: "2 years", "180 days", "7 días".
   const periodText = (days: number) => {
     const { unit, count } = retentionPeriod(days);
@@ -162,6 +208,7 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
               }}
             />
           </p>
+          <PrivacyRequestForm result={asked} />
         </>
       ),
     },
@@ -204,13 +251,15 @@ function privacySections({ t, path, intl }: Translator): readonly LegalSection[]
 }
 
 export default function Privacy() {
+  // The answer of "Ask for your data", once sent.
+  const asked = useActionData<PrivacyRequestResult>();
   const translator = useI18n();
   const { t } = translator;
   return (
     <LegalDocument
       title={t("privacy.title")}
       summary={t("privacy.summary")}
-      sections={privacySections(translator)}
+      sections={privacySections(translator, asked)}
     />
   );
 }

@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuditAction, auditActions } from "#domain/audit";
-import { HELD_ITEMS_SHOWN, type Held, type HeldItem } from "#domain/privacy";
+import {
+  HELD_ITEMS_SHOWN,
+  type Held,
+  type HeldItem,
+  privacyRequestKindLabels,
+} from "#domain/privacy";
 import { auditEvents } from "#server/audit/audit.table";
 import type { Db, Executor } from "#server/db/client";
 import { mailboxKey } from "#server/db/mailbox";
@@ -15,6 +20,8 @@ import {
 } from "#server/modules/maintenance/maintenance.table";
 import { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
 import { users } from "#server/modules/users/users.table";
+import { forgetRequestsOf } from "./privacy-requests.repository";
+import { privacyRequests } from "./privacy-requests.table";
 
 /**
  * One person's rows across the modules' tables, found by their e-mail address (lower-cased, as
@@ -73,6 +80,7 @@ export function personRows(email: string, account: PersonAccount | null) {
     ),
     // Mail went to the address as each form had it: plus-tagged ones reach the same mailbox.
     mails: sql`${mailboxKey(sql`lower(${outgoingMail.toAddress})`)} = ${mailboxKey(sql`${email}`)}`,
+    privacyRequests: sql`lower(${privacyRequests.email}) = ${email}`,
     // Their own acts, and events whose details name them (a tenant invited, a file shared).
     auditEntries: or(
       sql`lower(${auditEvents.actorEmail}) = ${email}`,
@@ -88,8 +96,8 @@ const n = () => ({ n: count() });
 export async function heldAbout({ db }: Deps, email: string, account: PersonAccount | null) {
   const where = personRows(email, account);
   const limit = HELD_ITEMS_SHOWN;
-  const [inquiriesHeld, alerts, documents, requests, maintenance, mails, audit] = await Promise.all(
-    [
+  const [inquiriesHeld, alerts, documents, requests, maintenance, mails, asked, audit] =
+    await Promise.all([
       held(
         db.select(n()).from(inquiries).where(where.inquiries),
         db
@@ -164,6 +172,24 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
         (row) => row.subject,
       ),
       held(
+        db.select(n()).from(privacyRequests).where(where.privacyRequests),
+        db
+          .select({
+            at: privacyRequests.createdAt,
+            kind: privacyRequests.kind,
+            confirmedAt: privacyRequests.confirmedAt,
+            answeredAt: privacyRequests.answeredAt,
+          })
+          .from(privacyRequests)
+          .where(where.privacyRequests)
+          .orderBy(desc(privacyRequests.createdAt))
+          .limit(limit),
+        (row) =>
+          `${privacyRequestKindLabels[row.kind]}: ${
+            row.answeredAt ? "answered" : row.confirmedAt ? "open" : "not confirmed"
+          }`,
+      ),
+      held(
         db.select(n()).from(auditEvents).where(where.auditEntries),
         db
           .select({ at: auditEvents.at, action: auditEvents.action })
@@ -173,8 +199,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
           .limit(limit),
         (row) => auditActions[row.action as AuditAction] ?? row.action,
       ),
-    ],
-  );
+    ]);
   const accountHeld: Held = account
     ? {
         count: 1,
@@ -199,6 +224,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
     documentRequests: requests,
     maintenance,
     mails,
+    privacyRequests: asked,
     auditEntries: audit,
   };
 }
@@ -286,6 +312,20 @@ export const exportPages = {
       .where(after === null ? where : and(where, sql`${outgoingMail.id} > ${after}`))
       .orderBy(outgoingMail.id)
       .limit(limit),
+  privacyRequests: (db: Db, where: SQL, after: string | null, limit: number) =>
+    db
+      .select({
+        key: sql<string>`${privacyRequests.id}::text`,
+        at: privacyRequests.createdAt,
+        kind: privacyRequests.kind,
+        confirmedAt: privacyRequests.confirmedAt,
+        dueAt: privacyRequests.dueAt,
+        answeredAt: privacyRequests.answeredAt,
+      })
+      .from(privacyRequests)
+      .where(after === null ? where : and(where, sql`${privacyRequests.id} > ${after}`))
+      .orderBy(privacyRequests.id)
+      .limit(limit),
   auditEntries: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
       .select({
@@ -316,17 +356,19 @@ export const exportPages = {
 };
 
 /**
- * Erases the person's rows, in one transaction. `keep.tenancy` (an active tenant): their
+ * Erases the person's rows, in one transaction (`by`: the staff member, who answers their
+ * privacy requests by it). `keep.tenancy` (an active tenant): their
  * documents, document requests and maintenance requests stay; `keep.account`: the account
  * stays; `keep.audit`: the audit entries naming them stay as they are (records of a tenancy or
  * of a colleague's work), else the address is taken out of them. Answers how many of each went,
  * and the stored files and photos to remove after the commit.
  */
 export async function eraseRows(
-  { db }: { db: Db },
+  { db, now }: { db: Db; now: () => Date },
   email: string,
   account: PersonAccount | null,
   keep: { tenancy: boolean; account: boolean; audit: boolean },
+  by: string,
 ) {
   const where = personRows(email, account);
   return db.transaction(async (tx) => {
@@ -334,6 +376,8 @@ export async function eraseRows(
       inquiries: (await tx.delete(inquiries).where(where.inquiries)).rowCount ?? 0,
       alerts: (await tx.delete(alertSubscriptions).where(where.alerts)).rowCount ?? 0,
       mails: (await tx.delete(outgoingMail).where(where.mails)).rowCount ?? 0,
+      // The requests stay, unnamed and answered by this erasure, as the record of them.
+      privacyRequests: await forgetRequestsOf({ db: tx }, email, by, now()),
       account: 0,
       documents: 0,
       documentRequests: 0,

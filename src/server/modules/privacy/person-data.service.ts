@@ -14,7 +14,7 @@ import {
   personRows,
 } from "./person-data.repository";
 
-export type PrivacyDeps = { db: Db; store: ObjectStore };
+export type PrivacyDeps = { db: Db; store: ObjectStore; now: () => Date };
 
 /** What an erasure keeps of this account's data, and why. */
 function keptFor(account: PersonAccount | null): { kind: HeldKind; reason: string }[] {
@@ -37,18 +37,25 @@ export async function lookUp(deps: PrivacyDeps, email: string): Promise<PersonDa
 }
 
 /**
- * Erases what is held about the address, except what must be kept; the stored files of removed
+ * Erases what is held about the address, except what must be kept (`by`, the staff member, is
+ * recorded as answering the person's privacy requests); the stored files of removed
  * documents and photos go after the rows (best effort: the orphan sweep takes what is left).
  */
-export async function erase(deps: PrivacyDeps, email: string) {
+export async function erase(deps: PrivacyDeps, email: string, by: string) {
   const account = await accountOf(deps, email);
   const kept = keptFor(account);
   const keeps = (kind: HeldKind) => kept.some((k) => k.kind === kind);
-  const { removed, filenames, photos } = await eraseRows(deps, email, account, {
-    tenancy: keeps("documents"),
-    account: keeps("account"),
-    audit: keeps("auditEntries"),
-  });
+  const { removed, filenames, photos } = await eraseRows(
+    deps,
+    email,
+    account,
+    {
+      tenancy: keeps("documents"),
+      account: keeps("account"),
+      audit: keeps("auditEntries"),
+    },
+    by,
+  );
   await removeStoredFiles(deps.store, filenames).catch(() => undefined);
   for (const photo of photos) await removePhoto(deps.store, photo);
   return { removed, kept };
@@ -78,6 +85,7 @@ export function exportPerson(deps: PrivacyDeps, email: string): Readable {
       "documentRequests",
       "maintenance",
       "mails",
+      "privacyRequests",
       "auditEntries",
     ] as const) {
       await write(`,${JSON.stringify(kind)}:[`);

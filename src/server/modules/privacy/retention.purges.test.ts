@@ -8,6 +8,7 @@ import {
   maintenanceComments,
   maintenancePhotos,
   maintenanceRequests,
+  privacyRequests,
   tenantFiles,
   users,
 } from "#server/db/schema";
@@ -212,5 +213,45 @@ describe("the retention's purges", () => {
       .from(users)
       .where(inArray(users.id, [stale, neverSignedIn, edge]));
     expect(after).toEqual([{ id: edge }]);
+  });
+
+  it("remove privacy requests never confirmed after 7 days, and answered ones two years after the answer", async () => {
+    const request = (values: Partial<typeof privacyRequests.$inferInsert>) =>
+      database.db
+        .insert(privacyRequests)
+        .values({ email: "ana@example.com", kind: "access", expiresAt: now, ...values })
+        .returning({ id: privacyRequests.id })
+        .then(([row]) => row!.id);
+    const confirmed = (at: Date) => ({ confirmedAt: at, dueAt: new Date(at.getTime() + 45 * DAY) });
+    const unconfirmedGone = await request({ createdAt: past("privacyRequestsUnconfirmed") });
+    const unconfirmedStays = await request({ createdAt: short("privacyRequestsUnconfirmed") });
+    const answeredGone = await request({
+      createdAt: ago(900),
+      ...confirmed(ago(900)),
+      answeredAt: past("privacyRequests"),
+    });
+    const answeredStays = await request({
+      createdAt: ago(900),
+      ...confirmed(ago(900)),
+      answeredAt: short("privacyRequests"),
+    });
+    // Open, however old: the office has not answered it yet.
+    const openStays = await request({ createdAt: ago(900), ...confirmed(ago(900)) });
+    await purgeAll();
+    const left = await database.db
+      .select({ id: privacyRequests.id })
+      .from(privacyRequests)
+      .where(
+        inArray(privacyRequests.id, [
+          unconfirmedGone,
+          unconfirmedStays,
+          answeredGone,
+          answeredStays,
+          openStays,
+        ]),
+      );
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [unconfirmedStays, answeredStays, openStays].sort(),
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
 import { deleteUsers, formerTenantsBefore, purgeUnusedStaffBefore } from "#server/modules/users";
 import type { Purge } from "#server/shared/periodic";
 import type { ObjectStore } from "#server/storage/object-store";
+import { purgeAnsweredBefore, purgeUnconfirmedBefore } from "./privacy-requests.repository";
 
 /** Former tenants removed per round: each round deletes their files, requests and accounts. */
 const TENANTS_PER_ROUND = 100;
@@ -44,6 +45,15 @@ export function retentionPurges(deps: { db: Db; store: ObjectStore; now: () => D
     {
       name: `Staff accounts unused for ${days("staffAccounts")}`,
       run: () => purgeUnusedStaffBefore(db, retentionCutoff("staffAccounts", now())),
+    },
+    {
+      name: `Privacy requests not confirmed within ${days("privacyRequestsUnconfirmed")}`,
+      run: () =>
+        purgeUnconfirmedBefore({ db }, retentionCutoff("privacyRequestsUnconfirmed", now())),
+    },
+    {
+      name: `Privacy requests answered ${days("privacyRequests")} ago`,
+      run: () => purgeAnsweredBefore({ db }, retentionCutoff("privacyRequests", now())),
     },
   ];
 }

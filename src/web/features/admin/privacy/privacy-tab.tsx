@@ -22,6 +22,7 @@ import { failureDetail, fetchFile } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useContractMutation } from "#web/lib/query";
 import { startDownload } from "#web/lib/start-download";
+import { PrivacyRequestsList } from "./privacy-requests-list";
 
 type Lookup = z.infer<typeof personLookupSchema>;
 type Erase = z.input<typeof personEraseSchema>;
@@ -139,7 +140,8 @@ function EraseDialog({
  * see what is held about it, kind by kind (how many, the newest few), export all of it as one
  * JSON file (documents included), and erase it, typing the address again; what must be kept (an
  * active tenancy, a staff account) is marked so, with the reason. The address is sent in the
- * request's body, never in the page's address.
+ * request's body, never in the page's address. Above the lookup, the requests renters sent
+ * from the privacy page, with their due dates.
  */
 export function PrivacyTab() {
   const lookup = useContractMutation(privacyApi.lookup, (body: Lookup) => ({ body }));
@@ -156,6 +158,11 @@ export function PrivacyTab() {
     await lookup.mutateAsync(input).catch(() => undefined);
     results.current?.focus();
   });
+  // A renter's request's "Look up": its address in the form, and looked up at once.
+  const lookUp = (email: string) => {
+    form.setValue("email", email);
+    void find();
+  };
   const exportData = async (email: string) => {
     setExporting(true);
     try {
@@ -181,6 +188,8 @@ export function PrivacyTab() {
           address. Answer within 45 days.
         </p>
       </div>
+      <PrivacyRequestsList onLookUp={lookUp} />
+      <h3 className="text-lg font-semibold">Look up an address</h3>
       <form onSubmit={find} noValidate className="flex flex-wrap items-end gap-3">
         <TextField
           label="E-mail address"
