@@ -27,6 +27,8 @@ export const retention = {
   alertsUnconfirmed: { days: 7, from: "request" },
   /** Listing alerts: from the subscriber's last own act on them. */
   alertsIdle: { days: DATA_RETENTION_DAYS, from: "lastActivity" },
+  /** Notices in a signed-in person's notification centre (a repair request's news, for one). */
+  notifications: { days: 180, from: "notice" },
   /** Copies of the e-mail the site sent (addresses, subjects, bodies). */
   sentMail: { days: 180, from: "sending" },
   /** A request for one's data sent from the privacy page and never confirmed by its link. */

@@ -2,4 +2,6 @@
 
 export { removeRequestsOfTenants } from "./maintenance.retention";
 export { maintenanceRoutes } from "./maintenance.routes";
+/** Where the office's notices of a request lead: they name the tenant, and go with the request. */
+export { dashboardPath as maintenanceNoticeUrl } from "./maintenance.service";
 export { createPhotoLinks, removePhoto } from "./maintenance-photos.service";

@@ -4,12 +4,12 @@ import { maintenancePhotos, maintenanceRequests, type PhotoVariant } from "./mai
 
 /**
  * Deletes the maintenance requests these tenants filed (comments and photo rows cascade);
- * answers how many, and the photos whose stored files are to go.
+ * answers their ids, and the photos whose stored files are to go.
  */
 export async function deleteRequestsOfTenants(
   db: Db,
   tenantIds: string[],
-): Promise<{ removed: number; photos: { folder: string; variants: PhotoVariant[] }[] }> {
+): Promise<{ removed: string[]; photos: { folder: string; variants: PhotoVariant[] }[] }> {
   const theirs = db
     .select({ id: maintenanceRequests.id })
     .from(maintenanceRequests)
@@ -22,5 +22,5 @@ export async function deleteRequestsOfTenants(
     .delete(maintenanceRequests)
     .where(inArray(maintenanceRequests.tenantId, tenantIds))
     .returning({ id: maintenanceRequests.id });
-  return { removed: gone.length, photos };
+  return { removed: gone.map((row) => row.id), photos };
 }

@@ -54,7 +54,8 @@ export type RequestForm = { fields: Record<string, string>; photos: StoredPhoto[
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Where the office opens a request: its own link, in the e-mails and the in-app notices. */
-const dashboardPath = (id: string) => `/admin-dashboard?tab=maintenance&request=${id}`;
+/** Where a staff notice of a request leads: the request in the back office's Maintenance tab. */
+export const dashboardPath = (id: string) => `/admin-dashboard?tab=maintenance&request=${id}`;
 
 /** A page of the tenant's unit's requests, newest first; a cursor not made here is a 400. */
 export async function listForTenant(

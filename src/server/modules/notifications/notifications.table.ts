@@ -25,7 +25,13 @@ export const notificationEvents = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("notification_events_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notification_events_user_idx").on(t.userId, t.createdAt),
+    // The daily purge of notices past the retention table's period.
+    index("notification_events_created_idx").on(t.createdAt),
+    // The notices of a record being deleted (a maintenance request), found by where they lead.
+    index("notification_events_action_idx").on(t.actionUrl),
+  ],
 );
 
 /** A signed-in person's notification preferences (the settings page's), once saved. */

@@ -12,12 +12,14 @@ import { mailboxKey } from "#server/db/mailbox";
 import { outgoingMail } from "#server/mail/outgoing-mail.table";
 import { alertSubscriptions } from "#server/modules/alerts/alerts.table";
 import { inquiries } from "#server/modules/inquiries/inquiries.table";
+import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import {
   maintenanceComments,
   maintenancePhotos,
   maintenanceRequests,
   type PhotoVariant,
 } from "#server/modules/maintenance/maintenance.table";
+import { removeEventsLinkingTo } from "#server/modules/notifications";
 import { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
 import { users } from "#server/modules/users/users.table";
 import { forgetRequestsOf } from "./privacy-requests.repository";
@@ -403,8 +405,16 @@ export async function eraseRows(
         .select({ folder: maintenancePhotos.folder, variants: maintenancePhotos.variants })
         .from(maintenancePhotos)
         .where(inArray(maintenancePhotos.requestId, theirs));
-      removed.maintenance =
-        (await tx.delete(maintenanceRequests).where(where.maintenance)).rowCount ?? 0;
+      const requests = await tx
+        .delete(maintenanceRequests)
+        .where(where.maintenance)
+        .returning({ id: maintenanceRequests.id });
+      removed.maintenance = requests.length;
+      // The office's notices of those requests name the person.
+      await removeEventsLinkingTo(
+        tx,
+        requests.map((request) => maintenanceNoticeUrl(request.id)),
+      );
     }
     if (!keep.audit) {
       // The address taken out of the trail: the events stay (who did what, when), unnamed. The

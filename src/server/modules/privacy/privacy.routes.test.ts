@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertsApi } from "#domain/api/alerts";
 import { privacyApi } from "#domain/api/privacy";
 import { type PersonData, privacyMessages } from "#domain/privacy";
-import { auditEvents, inquiries, tenantFiles, users } from "#server/db/schema";
+import {
+  auditEvents,
+  inquiries,
+  maintenanceRequests,
+  notificationEvents,
+  tenantFiles,
+  users,
+} from "#server/db/schema";
+import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import { tenantFileKey } from "#server/storage/keys";
 import { createObjectStore, type ObjectStore } from "#server/storage/storage";
 import { readObject } from "#server/storage/storage.test-helpers";
@@ -16,7 +24,7 @@ import { exportPages, personRows } from "./person-data.repository";
 
 let database: TestDatabase;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let admin: { headers: { authorization: string } };
+let admin: Awaited<ReturnType<typeof loginAs>>;
 let store: ObjectStore;
 
 beforeAll(async () => {
@@ -179,6 +187,51 @@ describe("a person's data on request", () => {
     const [account] = await database.db.select().from(users).where(eq(users.id, tenant.uid));
     expect(account).toBeDefined();
     expect((await lookup(email)).json().held.documents.count).toBe(1);
+  });
+
+  it("erases a former tenant's maintenance requests with the office's notices of them", async () => {
+    const [former] = await database.db
+      .insert(users)
+      .values({
+        email: "former@example.com",
+        displayName: "Fran Former",
+        role: "tenant",
+        passwordHash: "",
+        accessEndedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const [request] = await database.db
+      .insert(maintenanceRequests)
+      .values({
+        tenantId: former!.id,
+        tenantName: "Fran Former",
+        tenantEmail: "former@example.com",
+        title: "Leak",
+        description: "Under the sink",
+        category: "plumbing",
+        urgency: "routine",
+        permissionToEnter: true,
+      })
+      .returning({ id: maintenanceRequests.id });
+    await database.db.insert(notificationEvents).values({
+      userId: admin.uid,
+      title: "New maintenance request: Leak",
+      message: "Fran Former, Elm Court unit 2",
+      type: "info",
+      category: "maintenance",
+      priority: "medium",
+      actionUrl: maintenanceNoticeUrl(request!.id),
+    });
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email: "former@example.com", confirmEmail: "former@example.com" },
+    });
+    expect(erased.json()).toMatchObject({ removed: { maintenance: 1, account: 1 }, kept: [] });
+    const notices = await database.db
+      .select()
+      .from(notificationEvents)
+      .where(sql`${notificationEvents.message} like 'Fran Former%'`);
+    expect(notices).toEqual([]);
   });
 
   it("pages the export's rows along their ids, each page after the last", async () => {

@@ -8,10 +8,12 @@ import {
   maintenanceComments,
   maintenancePhotos,
   maintenanceRequests,
+  notificationEvents,
   privacyRequests,
   tenantFiles,
   users,
 } from "#server/db/schema";
+import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import { maintenancePhotoKey, tenantFileKey } from "#server/storage/keys";
 import {
   createTestFsStore,
@@ -173,7 +175,32 @@ describe("the retention's purges", () => {
     const staysFile = await storedFile(stays, ago(4 * 365));
     const goneRequest = await request(gone);
     const staysRequest = await request(stays);
+    // The office's notices of each request: they name the tenant, and go with the request.
+    // (Held here by the tenant who stays: whoever holds one, it goes with its request.)
+    const staff = stays;
+    const notice = (requestId: string) =>
+      database.db
+        .insert(notificationEvents)
+        .values({
+          userId: staff,
+          title: "New maintenance request: Leak",
+          message: "T, Elm Court unit 2",
+          type: "info",
+          category: "maintenance",
+          priority: "medium",
+          actionUrl: maintenanceNoticeUrl(requestId),
+          createdAt: ago(10),
+        })
+        .returning({ id: notificationEvents.id })
+        .then(([row]) => row!.id);
+    const goneNotice = await notice(goneRequest.id);
+    const staysNotice = await notice(staysRequest.id);
     await purgeAll();
+    const notices = await database.db
+      .select({ id: notificationEvents.id })
+      .from(notificationEvents)
+      .where(inArray(notificationEvents.id, [goneNotice, staysNotice]));
+    expect(notices).toEqual([{ id: staysNotice }]);
     const accounts = await database.db
       .select({ id: users.id })
       .from(users)
@@ -253,5 +280,31 @@ describe("the retention's purges", () => {
     expect(left.map((row) => row.id).sort()).toEqual(
       [unconfirmedStays, answeredStays, openStays].sort(),
     );
+  });
+
+  it("remove notifications older than 180 days", async () => {
+    const person = await user({ role: "tenant" });
+    const notice = (createdAt: Date) =>
+      database.db
+        .insert(notificationEvents)
+        .values({
+          userId: person,
+          title: "Document shared",
+          message: "A lease",
+          type: "info",
+          category: "communication",
+          priority: "low",
+          createdAt,
+        })
+        .returning({ id: notificationEvents.id })
+        .then(([row]) => row!.id);
+    const gone = await notice(past("notifications"));
+    const stays = await notice(short("notifications"));
+    await purgeAll();
+    const left = await database.db
+      .select({ id: notificationEvents.id })
+      .from(notificationEvents)
+      .where(inArray(notificationEvents.id, [gone, stays]));
+    expect(left).toEqual([{ id: stays }]);
   });
 });

@@ -2,6 +2,7 @@ import { retention, retentionCutoff } from "#domain/retention";
 import type { Db } from "#server/db/client";
 import { purgeInquiriesBefore } from "#server/modules/inquiries";
 import { removeRequestsOfTenants } from "#server/modules/maintenance";
+import { purgeEventsBefore } from "#server/modules/notifications";
 import {
   purgeDocumentRequestsBefore,
   purgeRequestedFilesBefore,
@@ -45,6 +46,10 @@ export function retentionPurges(deps: { db: Db; store: ObjectStore; now: () => D
     {
       name: `Staff accounts unused for ${days("staffAccounts")}`,
       run: () => purgeUnusedStaffBefore(db, retentionCutoff("staffAccounts", now())),
+    },
+    {
+      name: `Notifications older than ${days("notifications")}`,
+      run: () => purgeEventsBefore(db, retentionCutoff("notifications", now())),
     },
     {
       name: `Privacy requests not confirmed within ${days("privacyRequestsUnconfirmed")}`,

@@ -62,7 +62,7 @@ export function PrivacyRequestForm({ result }: { result: PrivacyRequestResult | 
       aria-labelledby="privacy-ask-title"
       className="mt-4 grid max-w-xl gap-4 rounded-lg border border-border p-4 sm:p-6"
     >
-      <h3 id="privacy-ask-title" className="text-lg font-semibold">
+      <h3 id="privacy-ask-title" className="mt-0! text-lg font-semibold">
         {t("privacy.ask.title")}
       </h3>
       <p className="text-sm text-muted-foreground">{t("privacy.ask.intro")}</p>

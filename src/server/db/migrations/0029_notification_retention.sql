@@ -1,0 +1,2 @@
+CREATE INDEX "notification_events_created_idx" ON "notification_events" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "notification_events_action_idx" ON "notification_events" USING btree ("action_url");
