@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns";
+import { mailboxKey } from "#server/db/mailbox";
 
 /**
  * Every e-mail the app sends, queued in the same transaction as the row it belongs to and then
@@ -15,6 +16,8 @@ export const outgoingMail = pgTable(
     /** What the message is (an inquiry notice, a verification code, ...): for staff and logs. */
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
+    /** The mailbox the address reaches (plus-tags and Gmail's dots dropped): a person's mail. */
+    mailbox: text("mailbox").generatedAlwaysAs(mailboxKey(sql.raw("lower(to_address)"))),
     subject: text("subject").notNull(),
     /** The sealed text, html and reply-to; null once sent. */
     sealedBody: text("sealed_body"),
@@ -31,6 +34,9 @@ export const outgoingMail = pgTable(
     // The Outgoing mail tab's keyset order, for all messages and for one status.
     index("outgoing_mail_created_idx").on(t.createdAt, t.id),
     index("outgoing_mail_status_idx").on(t.status, t.createdAt, t.id),
+    // A person's data on request: the mail their mailbox was sent, newest first (with the time:
+    // else the planner walks the newest-first index for a few rows of one mailbox).
+    index("outgoing_mail_mailbox_idx").on(t.mailbox, t.createdAt),
     check("outgoing_mail_status_check", sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );

@@ -51,6 +51,8 @@ export const maintenanceRequests = pgTable(
     index("maintenance_requests_property_idx").on(t.propertyId),
     // A tenant's requests: what is held about them, and the retention's purge once they left.
     index("maintenance_requests_tenant_idx").on(t.tenantId),
+    // A person's data on request, by the address the request was filed under.
+    index("maintenance_requests_email_idx").on(sql`lower(${t.tenantEmail})`, t.createdAt),
     // The Maintenance tab's keyset order (open emergencies first, then the newest), scanned
     // backwards: see db/keyset.ts on why keyset indexes are ascending.
     index("maintenance_requests_staff_order_idx").on(

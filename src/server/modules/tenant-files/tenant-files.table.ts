@@ -42,6 +42,8 @@ export const documentRequests = pgTable(
   (t) => [
     index("document_requests_created_idx").on(t.createdAt),
     index("document_requests_newest_idx").on(t.createdAt, t.id),
+    // A person's data on request, by the address the request went to.
+    index("document_requests_email_idx").on(sql`lower(${t.tenantEmail})`, t.createdAt),
     check(
       "document_requests_category_check",
       sql`${t.category} in ('maintenance', 'lease', 'property', 'other')`,
@@ -86,6 +88,8 @@ export const tenantFiles = pgTable(
     index("tenant_files_request_idx").on(t.requestId),
     // A tenant's running total is counted on every upload of theirs.
     index("tenant_files_tenant_idx").on(t.tenantId),
+    // A person's data on request, by the sender's address.
+    index("tenant_files_email_idx").on(sql`lower(${t.tenantEmail})`, t.uploadedAt),
     uniqueIndex("tenant_files_filename_key").on(t.filename),
     check(
       "tenant_files_category_check",
