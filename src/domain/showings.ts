@@ -1,0 +1,147 @@
+import { addDays, officeClock, officeMoment } from "./office-time";
+import { z } from "./zod";
+
+/**
+ * Showings booked online. Each building has weekly showing hours (office time, America/New_York),
+ * a slot length, a buffer between showings, the minimum notice, how far ahead renters may book
+ * and dates off; the server turns them into the open slots of the next days, less those taken.
+ * Two showings of one unit never overlap: the database refuses it (an exclusion constraint on
+ * the time range).
+ */
+
+export const weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** The bounds staff may set, and what a building has until they do. */
+export const SHOWING_SLOT_MINUTES = { min: 10, max: 240, default: 30 };
+export const SHOWING_BUFFER_MINUTES = { min: 0, max: 120, default: 15 };
+export const SHOWING_NOTICE_HOURS = { min: 0, max: 336, default: 24 };
+export const SHOWING_HORIZON_DAYS = { min: 1, max: 60, default: 14 };
+/** The most windows a day has, and the most dates off a building lists. */
+export const SHOWING_WINDOWS_PER_DAY_MAX = 4;
+export const SHOWING_DATES_OFF_MAX = 100;
+/** The most slots one answer lists (a horizon of 60 days of 10-minute slots is bounded). */
+export const SHOWING_SLOTS_MAX = 500;
+/** A tenant at home is told this long before a showing at the latest (CGS 47a-16). */
+export const TENANT_NOTICE_HOURS = 24;
+
+export const showingMessages = {
+  time: "Enter a time as HH:MM, from 00:00 to 24:00.",
+  window: "Each window must end after it starts.",
+  overlap: "A day's windows must not overlap.",
+  slotMinutes: `Slot length must be ${SHOWING_SLOT_MINUTES.min} to ${SHOWING_SLOT_MINUTES.max} minutes.`,
+  bufferMinutes: `The buffer must be ${SHOWING_BUFFER_MINUTES.min} to ${SHOWING_BUFFER_MINUTES.max} minutes.`,
+  noticeHours: `The notice must be ${SHOWING_NOTICE_HOURS.min} to ${SHOWING_NOTICE_HOURS.max} hours.`,
+  horizonDays: `Renters may book ${SHOWING_HORIZON_DAYS.min} to ${SHOWING_HORIZON_DAYS.max} days ahead.`,
+  dateOff: "Enter each date off as YYYY-MM-DD.",
+} as const;
+
+const timeOfDay = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, showingMessages.time)
+  .transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3)));
+
+/** `HH:MM` from minutes after midnight. */
+export const timeText = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+const windowSchema = z
+  .object({ start: timeOfDay, end: timeOfDay })
+  .refine((w) => w.end > w.start, { message: showingMessages.window, path: ["end"] });
+
+const daySchema = z
+  .array(windowSchema)
+  .max(SHOWING_WINDOWS_PER_DAY_MAX)
+  .refine(
+    (windows) =>
+      [...windows]
+        .sort((a, b) => a.start - b.start)
+        .every((w, i, sorted) => i === 0 || w.start >= sorted[i - 1]!.end),
+    { message: showingMessages.overlap },
+  );
+
+const bounded = (bounds: { min: number; max: number }, message: string) =>
+  z.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message);
+
+/** A building's showing hours as staff set them (times as `HH:MM`). */
+export const showingHoursSchema = z.object({
+  weekly: z.object(
+    Object.fromEntries(weekdays.map((day) => [day, daySchema])) as Record<
+      Weekday,
+      typeof daySchema
+    >,
+  ),
+  slotMinutes: bounded(SHOWING_SLOT_MINUTES, showingMessages.slotMinutes),
+  bufferMinutes: bounded(SHOWING_BUFFER_MINUTES, showingMessages.bufferMinutes),
+  noticeHours: bounded(SHOWING_NOTICE_HOURS, showingMessages.noticeHours),
+  horizonDays: bounded(SHOWING_HORIZON_DAYS, showingMessages.horizonDays),
+  datesOff: z
+    .array(z.iso.date({ error: showingMessages.dateOff }))
+    .max(SHOWING_DATES_OFF_MAX)
+    .transform((days) => [...new Set(days)].sort()),
+});
+export type ShowingHoursInput = z.input<typeof showingHoursSchema>;
+/** Parsed: times as minutes after midnight. */
+export type ShowingHours = z.infer<typeof showingHoursSchema>;
+
+/** A building with no hours set shows nothing online (the office has not said when). */
+export const noShowingHours: ShowingHours = {
+  weekly: Object.fromEntries(weekdays.map((day) => [day, []])) as unknown as ShowingHours["weekly"],
+  slotMinutes: SHOWING_SLOT_MINUTES.default,
+  bufferMinutes: SHOWING_BUFFER_MINUTES.default,
+  noticeHours: SHOWING_NOTICE_HOURS.default,
+  horizonDays: SHOWING_HORIZON_DAYS.default,
+  datesOff: [],
+};
+
+export type Slot = { start: Date; end: Date };
+
+/**
+ * The open slots of a unit from `now`: each window of each office day from today to the
+ * horizon, cut into slots of the building's length with its buffer between them, from the
+ * minimum notice on, less the dates off and any slot that would come within the buffer of a
+ * showing already held (`taken`). `earliest` moves the notice later (an occupied home: the
+ * tenant must be told first). At most SHOWING_SLOTS_MAX, soonest first.
+ */
+export function openSlots(input: {
+  hours: ShowingHours;
+  now: Date;
+  taken: readonly Slot[];
+  earliest?: Date;
+}): Slot[] {
+  const { hours, now, taken } = input;
+  const notice = new Date(now.getTime() + hours.noticeHours * 3_600_000);
+  const from = input.earliest && input.earliest > notice ? input.earliest : notice;
+  const buffer = hours.bufferMinutes * 60_000;
+  const today = officeClock(now).day;
+  const off = new Set(hours.datesOff);
+  const slots: Slot[] = [];
+  for (let i = 0; i <= hours.horizonDays; i++) {
+    const day = addDays(today, i);
+    if (off.has(day)) continue;
+    const weekday = weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+    const windows = [...hours.weekly[weekday]].sort((a, b) => a.start - b.start);
+    for (const window of windows) {
+      for (
+        let start = window.start;
+        start + hours.slotMinutes <= window.end;
+        start += hours.slotMinutes + hours.bufferMinutes
+      ) {
+        const slot = {
+          start: officeMoment(day, start),
+          end: officeMoment(day, start + hours.slotMinutes),
+        };
+        if (slot.start < from) continue;
+        const clashes = taken.some(
+          (held) =>
+            slot.start.getTime() < held.end.getTime() + buffer &&
+            held.start.getTime() < slot.end.getTime() + buffer,
+        );
+        if (clashes) continue;
+        slots.push(slot);
+        if (slots.length === SHOWING_SLOTS_MAX) return slots;
+      }
+    }
+  }
+  return slots;
+}
