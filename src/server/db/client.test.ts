@@ -44,6 +44,8 @@ describe("migrations", () => {
       "properties",
       "recovery_codes",
       "sessions",
+      "showing_hours",
+      "showings",
       "tenant_files",
       "tenant_sign_in_links",
       "totp_factors",

@@ -37,6 +37,7 @@ export {
   properties,
   units,
 } from "#server/modules/properties/properties.table";
+export { showingHours, showings } from "#server/modules/showings/showings.table";
 export { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
 export { tenantSignInLinks } from "#server/modules/tenants/tenants.table";
 export { users } from "#server/modules/users/users.table";

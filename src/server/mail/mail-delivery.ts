@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { MailKindName } from "#domain/outgoing-mail";
 import type { Db } from "#server/db/client";
 import { JobFailed, type JobQueue, type OpenTransaction, startWorker } from "./job-queue";
-import { checkedHeaders, type Mailer, type MailMessage } from "./mailer";
+import { checkedHeaders, type MailAttachment, type Mailer, type MailMessage } from "./mailer";
 import { createOutgoingMailRepository } from "./outgoing-mail.repository";
 import type { Sealer } from "./sealed";
 
@@ -39,6 +39,7 @@ type SealedBody = {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 };
 
 /** Sends the job for a queued row within `open`'s transaction. */
@@ -57,6 +58,7 @@ async function enqueue(mail: MailContext, open: OpenTransaction, message: Queued
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
     ...(message.headers === undefined ? {} : { headers: checkedHeaders(message.headers) }),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
   const row = await createOutgoingMailRepository(open.db).insert({
     kind: message.kind,

@@ -110,6 +110,16 @@ describe("the outbox (no SMTP_URL)", () => {
     expect(two.headers).toEqual({ "List-Unsubscribe": "<https://example.com/u/1>" });
   });
 
+  it("lists a message's attachments in its file, and none when it has none", async () => {
+    const mailer = createMailer({ dataDir });
+    const invite = { filename: "showing.ics", contentType: "text/calendar", content: "BEGIN" };
+    await mailer.send({ to: "a@example.com", subject: "One", text: "x", attachments: [invite] });
+    await mailer.send({ to: "b@example.com", subject: "Two", text: "y" });
+    const [withFile, without] = await readOutbox(dataDir);
+    expect(withFile?.attachments).toEqual([invite]);
+    expect(without).not.toHaveProperty("attachments");
+  });
+
   it("refuses a header that could carry another one", async () => {
     const mailer = createMailer({ dataDir });
     await expect(
@@ -186,6 +196,34 @@ describe("SMTP (SMTP_URL set)", () => {
     expect(mail?.raw).toContain("text/html");
     // Nothing went to the outbox.
     expect(await readOutbox(dataDir)).toEqual([]);
+  });
+
+  it("sends a message's attachments as files of their type", async () => {
+    const server = await startSmtpServer();
+    const mailer = createMailer({
+      dataDir,
+      smtpUrl: `smtp://127.0.0.1:${server.port}?${shortTimeouts}`,
+    });
+    try {
+      await mailer.send({
+        to: "renter@example.com",
+        subject: "Your showing",
+        text: "See you on Saturday.",
+        attachments: [
+          {
+            filename: "showing.ics",
+            contentType: "text/calendar; charset=utf-8; method=REQUEST",
+            content: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+          },
+        ],
+      });
+    } finally {
+      await mailer.close();
+      await server.close();
+    }
+    const raw = server.received[0]!.raw;
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/m);
+    expect(raw).toMatch(/filename=showing\.ics/);
   });
 
   it("signs in with the user and password in the URL", async () => {

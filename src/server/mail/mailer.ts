@@ -13,7 +13,12 @@ export type MailMessage = {
    * product's own, never a visitor's text: a line break in either is refused.
    */
   headers?: Record<string, string>;
+  /** Files sent with the message, as text (a calendar invitation's `.ics`). */
+  attachments?: MailAttachment[];
 };
+
+/** A file sent with a message: its name, its type (with parameters) and its text. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** Header fields as given, after checking that none could smuggle in another header. */
 export function checkedHeaders(
@@ -67,6 +72,7 @@ function createOutboxMailer(dataDir: string, from: string): Mailer {
         date: new Date().toISOString(),
         replyTo: message.replyTo,
         headers: checkedHeaders(message.headers),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
     async close() {},
@@ -94,6 +100,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           html: message.html,
           replyTo: message.replyTo,
           headers: checkedHeaders(message.headers),
+          attachments: message.attachments?.map((file) => ({ ...file })),
         });
       } catch (error) {
         throw new MailDeliveryError(url.host, error, secrets);

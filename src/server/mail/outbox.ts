@@ -18,6 +18,8 @@ export type OutboxMessage = {
   replyTo?: string;
   /** The message's extra header fields (`List-Unsubscribe`...); `{}` when it has none. */
   headers: Record<string, string>;
+  /** Files sent with it (a calendar invitation), when it has any. */
+  attachments?: { filename: string; contentType: string; content: string }[];
   /** Absolute path of the message's file. */
   file: string;
 };
@@ -67,6 +69,7 @@ export async function writeOutboxMessage(
     date: message.date,
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
     headers: message.headers,
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
 
   // Messages carry sign-in codes and reset links: readable by the app's own user only.
