@@ -47,6 +47,7 @@ export const auditActions = {
   "privacy.exported": "Exported a person's data",
   "privacy.erased": "Erased a person's data",
   "privacy.request_answered": "Marked a privacy request answered",
+  "showing_hours.updated": "Changed a building's showing hours",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -27,6 +27,9 @@ export const mailKinds = [
   "maintenance_update",
   "document_shared",
   "privacy_request",
+  "showing_booked",
+  "showing_requested",
+  "showing_cancelled",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -50,6 +53,9 @@ export const mailKindLabels: Record<MailKindName, string> = {
   maintenance_update: "Maintenance request update",
   document_shared: "Document shared with tenant",
   privacy_request: "Privacy request confirmation",
+  showing_booked: "Showing booked (calendar invitation)",
+  showing_requested: "Showing request received",
+  showing_cancelled: "Showing cancelled (calendar cancellation)",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -1,3 +1,4 @@
+import { tourRequestSchema } from "./inquiries";
 import { addDays, officeClock, officeMoment } from "./office-time";
 import { z } from "./zod";
 
@@ -22,6 +23,8 @@ export const SHOWING_WINDOWS_PER_DAY_MAX = 4;
 export const SHOWING_DATES_OFF_MAX = 100;
 /** The most slots one answer lists (a horizon of 60 days of 10-minute slots is bounded). */
 export const SHOWING_SLOTS_MAX = 500;
+/** Bookings one client may send a minute (the form's rate limit). */
+export const SHOWING_BOOKINGS_PER_MINUTE = 5;
 /** A tenant at home is told this long before a showing at the latest (CGS 47a-16). */
 export const TENANT_NOTICE_HOURS = 24;
 
@@ -34,7 +37,20 @@ export const showingMessages = {
   noticeHours: `The notice must be ${SHOWING_NOTICE_HOURS.min} to ${SHOWING_NOTICE_HOURS.max} hours.`,
   horizonDays: `Renters may book ${SHOWING_HORIZON_DAYS.min} to ${SHOWING_HORIZON_DAYS.max} days ahead.`,
   dateOff: "Enter each date off as YYYY-MM-DD.",
+  start: "Choose one of the times offered.",
+  note: "The note must be at most 1000 characters.",
+  slotTaken: "That time was just taken, or is no longer open. Please choose another.",
+  noHours: "This home cannot be booked online yet. Ask us for a time instead.",
+  unitNotFound: "This home was not found.",
+  linkInvalid: "This link does not work. The showing may have been cancelled or have passed.",
+  cancelled: "Your showing is cancelled.",
+  hoursSaved: "Showing hours saved.",
+  propertyNotFound: "This building was not found.",
 } as const;
+
+/** How a building's showings are booked: at once, or as a request staff confirm. */
+export const bookingModes = ["instant", "request"] as const;
+export type BookingMode = (typeof bookingModes)[number];
 
 const timeOfDay = z
   .string()
@@ -75,6 +91,7 @@ export const showingHoursSchema = z.object({
   bufferMinutes: bounded(SHOWING_BUFFER_MINUTES, showingMessages.bufferMinutes),
   noticeHours: bounded(SHOWING_NOTICE_HOURS, showingMessages.noticeHours),
   horizonDays: bounded(SHOWING_HORIZON_DAYS, showingMessages.horizonDays),
+  booking: z.enum(bookingModes).default("instant"),
   datesOff: z
     .array(z.iso.date({ error: showingMessages.dateOff }))
     .max(SHOWING_DATES_OFF_MAX)
@@ -91,6 +108,7 @@ export const noShowingHours: ShowingHours = {
   bufferMinutes: SHOWING_BUFFER_MINUTES.default,
   noticeHours: SHOWING_NOTICE_HOURS.default,
   horizonDays: SHOWING_HORIZON_DAYS.default,
+  booking: "instant",
   datesOff: [],
 };
 
@@ -145,3 +163,86 @@ export function openSlots(input: {
   }
   return slots;
 }
+
+const wireWindow = z.object({ start: z.string(), end: z.string() });
+
+/** A building's hours as the API answers them: times as `HH:MM`, as staff typed them. */
+export const showingHoursWireSchema = z.object({
+  weekly: z.object(
+    Object.fromEntries(
+      weekdays.map((day) => [day, z.array(wireWindow).max(SHOWING_WINDOWS_PER_DAY_MAX)]),
+    ) as Record<Weekday, z.ZodArray<typeof wireWindow>>,
+  ),
+  slotMinutes: z.number().int(),
+  bufferMinutes: z.number().int(),
+  noticeHours: z.number().int(),
+  horizonDays: z.number().int(),
+  booking: z.enum(bookingModes),
+  datesOff: z.array(z.string()).max(SHOWING_DATES_OFF_MAX),
+});
+
+/** Stored hours (minutes after midnight) as the API answers them. */
+export function hoursForWire(hours: ShowingHours): z.infer<typeof showingHoursWireSchema> {
+  return {
+    ...hours,
+    weekly: Object.fromEntries(
+      weekdays.map((day) => [
+        day,
+        hours.weekly[day].map((w) => ({ start: timeText(w.start), end: timeText(w.end) })),
+      ]),
+    ) as z.infer<typeof showingHoursWireSchema>["weekly"],
+  };
+}
+
+export const slotSchema = z.object({ start: z.string(), end: z.string() });
+export const slotsSchema = z.object({
+  timeZone: z.literal("America/New_York"),
+  slots: z.array(slotSchema).max(SHOWING_SLOTS_MAX),
+});
+export type SlotsAnswer = z.infer<typeof slotsSchema>;
+
+/** A renter's booking: a time the slots offered, who they are, and an optional note. */
+export const showingBookingSchema = z.object({
+  start: z.iso.datetime({ offset: true, error: showingMessages.start }),
+  name: tourRequestSchema.shape.name,
+  email: tourRequestSchema.shape.email.transform((email) => email.toLowerCase()),
+  phone: tourRequestSchema.shape.phone,
+  note: z.string().trim().max(1000, showingMessages.note).default(""),
+  lang: z.enum(["en", "es"]).default("en"),
+});
+export type ShowingBookingInput = z.input<typeof showingBookingSchema>;
+export type ShowingBooking = z.infer<typeof showingBookingSchema>;
+
+export const showingStatuses = [
+  "requested",
+  "booked",
+  "completed",
+  "no_show",
+  "cancelled",
+  "released",
+] as const;
+export type ShowingStatus = (typeof showingStatuses)[number];
+
+/** A showing as its renter sees it (the booking's answer, the e-mailed link's page). */
+export const showingViewSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(showingStatuses),
+  start: z.string(),
+  end: z.string(),
+  unit: z.object({
+    id: z.number().int(),
+    number: z.string(),
+    building: z.string(),
+    address: z.string(),
+  }),
+  name: z.string(),
+  email: z.string(),
+});
+export type ShowingView = z.infer<typeof showingViewSchema>;
+
+/** 409 to a booking whose time is gone: the message, and the next open times to choose from. */
+export const slotTakenSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  slots: z.array(slotSchema).max(5),
+});

@@ -42,6 +42,7 @@ import {
   privacyRoutes,
 } from "#server/modules/privacy";
 import { seoRoutes } from "#server/modules/seo";
+import { showingsRoutes } from "#server/modules/showings";
 import { tenantFilesRoutes } from "#server/modules/tenant-files";
 import { tenantsRoutes } from "#server/modules/tenants";
 import type { AppDeps } from "./app-deps";
@@ -164,6 +165,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     tenantsRoutes({ db, mailQueue, publicUrl, now, completeSignIn, attemptsPerMinute }),
   );
   await app.register(notificationsRoutes({ db }));
+  await app.register(showingsRoutes({ db, mailQueue, publicUrl, now }));
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
   // the JSON routes above answer a multipart body 415. These are the outer bounds; each route

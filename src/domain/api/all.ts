@@ -15,6 +15,7 @@ import { mfaApi } from "./mfa";
 import { notificationsApi } from "./notifications";
 import { outgoingMailApi } from "./outgoing-mail";
 import { privacyApi, privacyRequestsApi } from "./privacy";
+import { showingsApi } from "./showings";
 import { tenantFilesApi } from "./tenant-files";
 import { tenantPortalApi } from "./tenant-portal";
 
@@ -38,6 +39,7 @@ export const apiAreas = {
   audit: auditApi,
   privacy: privacyApi,
   privacyRequests: privacyRequestsApi,
+  showings: showingsApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

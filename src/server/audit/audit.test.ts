@@ -12,6 +12,7 @@ import { inquiriesApi } from "#domain/api/inquiries";
 import { mfaApi } from "#domain/api/mfa";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { privacyApi } from "#domain/api/privacy";
+import { showingsApi } from "#domain/api/showings";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
@@ -274,6 +275,49 @@ const cases: Record<string, Case> = {
       expect(event.detail).toMatchObject({
         email: "erased@example.com",
         removed: { inquiries: 0 },
+      });
+    },
+  },
+  [showingsApi.putHours.id]: {
+    call: async () => {
+      const [building] = await database.db
+        .insert(schema.properties)
+        .values({
+          title: "Hours House",
+          type: "apartment",
+          address: "1 Elm St",
+          city: "Hartford",
+          state: "CT",
+          zipCode: "06103",
+          description: "",
+        })
+        .returning({ id: schema.properties.id });
+      return call(testApp.app, showingsApi.putHours, {
+        ...as(),
+        params: { id: building!.id },
+        payload: {
+          weekly: {
+            sun: [],
+            mon: [],
+            tue: [],
+            wed: [],
+            thu: [],
+            fri: [],
+            sat: [{ start: "10:00", end: "12:00" }],
+          },
+          slotMinutes: 30,
+          bufferMinutes: 15,
+          noticeHours: 24,
+          horizonDays: 14,
+          datesOff: [],
+        },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("property");
+      expect(event.target_id).toBe(String(response.json().propertyId));
+      expect(event.changes).toMatchObject({
+        showingHours: { before: null, after: { slotMinutes: 30 } },
       });
     },
   },

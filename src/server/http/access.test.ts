@@ -15,6 +15,7 @@ import { mfaApi } from "#domain/api/mfa";
 import { notificationsApi } from "#domain/api/notifications";
 import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { privacyApi, privacyRequestsApi } from "#domain/api/privacy";
+import { showingsApi } from "#domain/api/showings";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
 import type { TenantFile } from "#domain/tenant-files";
@@ -233,6 +234,11 @@ type WriteCase = {
   missing: (w: World) => Record<string, string>[];
   /** A DELETE that ends a record rather than removing it: true when the row says it ended. */
   ended?: (row: Record<string, unknown>) => boolean;
+  /**
+   * What the write changes when it is not the target's row (a building's showing hours, kept
+   * beside it): read before and after, in every case of the table.
+   */
+  state?: (w: World) => Promise<unknown>;
 };
 
 const s = String;
@@ -254,6 +260,23 @@ const writeCases: WriteCase[] = [
       zipCode: "06103",
     },
     target: (w) => ({ table: "properties", id: w.a, params: { id: s(w.a) } }),
+    missing: () => [{ id: MISSING }, { id: "99999999999" }],
+  },
+  {
+    contract: showingsApi.putHours,
+    body: {
+      weekly: { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] },
+      slotMinutes: 30,
+      bufferMinutes: 15,
+      noticeHours: 24,
+      horizonDays: 14,
+      booking: "instant",
+      datesOff: [],
+    },
+    target: (w) => ({ table: "properties", id: w.a, params: { id: s(w.a) } }),
+    state: async (w) =>
+      (await database.pool.query("select hours from showing_hours where property_id = $1", [w.a]))
+        .rows,
     missing: () => [{ id: MISSING }, { id: "99999999999" }],
   },
   {
@@ -441,6 +464,9 @@ describe("writes to an id", () => {
       alertsApi.confirm,
       alertsApi.unsubscribe,
       privacyRequestsApi.confirm,
+      showingsApi.cancel,
+      // A renter's booking of a unit's slot: public, rate limited (showings.routes.test.ts).
+      showingsApi.book,
       tenantFilesApi.uploadThroughRequest,
       tenantPortalApi.comment,
     ].map((c) => key(c.method, c.path));
@@ -464,6 +490,7 @@ describe("writes to an id", () => {
       const before = await rowOf(table, id);
       expect(before).not.toBeNull();
       const all = await everything();
+      const stateBefore = await spec.state?.(world);
       for (const [headers, status, error] of [
         [{}, 401, "unauthorized"],
         [tenant.headers, 403, "forbidden"],
@@ -474,6 +501,7 @@ describe("writes to an id", () => {
       }
       expect(await rowOf(table, id)).toEqual(before);
       expect(await everything()).toEqual(all);
+      expect(await spec.state?.(world)).toEqual(stateBefore);
     },
   );
 
@@ -498,11 +526,16 @@ describe("writes to an id", () => {
       const fresh = await makeWorld();
       const { table, id, params } = spec.target(fresh);
       const before = await rowOf(table, id);
+      const stateBefore = await spec.state?.(fresh);
       const added = spec.adds ? await rowCount(spec.adds) : 0;
       const response = await send(spec, params, admin.headers);
       expect(response.statusCode, response.body).toBe(spec.adds ? 201 : 200);
       if (spec.adds) {
         expect(await rowCount(spec.adds)).toBe(added + 1);
+        return;
+      }
+      if (spec.state) {
+        expect(await spec.state(fresh)).not.toEqual(stateBefore);
         return;
       }
       const after = await rowOf(table, id);

@@ -326,6 +326,45 @@ const plans: Record<string, Plan> = {
     runs: 20,
   },
   "POST /api/privacy/requests/confirm/:token": { params: () => ({ token: tokenSegment([]) }) },
+  // Showings: any unit id (none has hours here, so no booking is written), any link.
+  "GET /api/units/:id/showings/slots": { params: () => ({ id: ids([1, 2, 999_999]) }), runs: 20 },
+  "POST /api/units/:id/showings": {
+    body: () => ({
+      start: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        text(0, 40),
+      ),
+      name: text(0, 120),
+      email: fc.oneof(fc.emailAddress(), text(0, 40)),
+      phone: text(0, 40),
+      note: fc.oneof(fc.constant(undefined), text(0, 1200)),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    params: () => ({ id: ids([1, 999_999]) }),
+    runs: 20,
+  },
+  "POST /api/showings/:token/cancel": { params: () => ({ token: tokenSegment([]) }) },
+  "GET /api/admin/properties/:id/showing-hours": { params: () => ({ id: ids([1, 999_999]) }) },
+  "PUT /api/admin/properties/:id/showing-hours": {
+    body: () => ({
+      weekly: fc.record({
+        mon: fc.array(
+          fc.record({
+            start: fc.constantFrom("09:00", "25:00", "x"),
+            end: fc.constantFrom("12:00", "08:00"),
+          }),
+          { maxLength: 5 },
+        ),
+      }),
+      slotMinutes: fc.integer({ min: -10, max: 500 }),
+      bufferMinutes: fc.integer({ min: -10, max: 500 }),
+      noticeHours: fc.integer({ min: -10, max: 500 }),
+      horizonDays: fc.integer({ min: -10, max: 100 }),
+      datesOff: fc.array(fc.oneof(fc.constant("2027-01-01"), text(0, 12)), { maxLength: 3 }),
+    }),
+    params: () => ({ id: ids([999_999]) }),
+    runs: 20,
+  },
   // Only accounts that do not exist: a reset ends the sessions the fuzzer signs in with.
   "POST /api/admin/staff/:id/reset-second-step": {
     body: () => passwordModel(),

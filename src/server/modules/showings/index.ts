@@ -1,0 +1,5 @@
+/**
+ * What the rest of the server may use of this module: showings booked online (a unit's open
+ * slots, a renter's booking and its cancellation by the e-mailed link, a building's hours).
+ */
+export { showingsRoutes } from "./showings.routes";

@@ -1,0 +1,95 @@
+import { intlLocales } from "#domain/locale";
+import { site } from "#domain/site";
+import { renderEmail } from "#server/mail/email-layout";
+import type { MailAttachment, MailMessage } from "#server/mail/mailer";
+
+/**
+ * A renter's showing e-mails, in the language they booked in: the confirmation (with the
+ * calendar invitation), a request waiting for the office, and the cancellation (with the
+ * invitation's cancellation). Each carries the link that cancels the showing while it can be.
+ */
+
+type Lang = "en" | "es";
+type Showing = { building: string; unit: string; address: string; start: Date };
+
+/** "Saturday, June 5, 2027 at 10:00 AM", office time, in the renter's language. */
+export const showingTime = (start: Date, lang: Lang) =>
+  new Intl.DateTimeFormat(intlLocales[lang], {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "America/New_York",
+  }).format(start);
+
+const words = {
+  en: {
+    where: (s: Showing) => `${s.building}, Unit ${s.unit}: ${s.address}`,
+    bookedSubject: (s: Showing) => `Your showing: ${s.building}, Unit ${s.unit}`,
+    bookedHeading: "Your showing is booked",
+    bookedIntro: (time: string) =>
+      `We will see you on ${time} (Connecticut time). The invitation attached adds it to your calendar.`,
+    requestedSubject: (s: Showing) => `Showing requested: ${s.building}, Unit ${s.unit}`,
+    requestedHeading: "Your showing request is in",
+    requestedIntro: (time: string) =>
+      `You asked to see the home on ${time} (Connecticut time). The office confirms within 24 hours; until then the time is held for you.`,
+    cancelledSubject: (s: Showing) => `Showing cancelled: ${s.building}, Unit ${s.unit}`,
+    cancelledHeading: "Your showing is cancelled",
+    cancelledIntro: (time: string) =>
+      `The showing on ${time} is cancelled. You are welcome to book another time on the home's page.`,
+    cancel: "Cancel this showing",
+    footnote: `Questions? Reply to this e-mail or call ${site.phone}.`,
+    summary: (s: Showing) => `Showing: ${s.building}, Unit ${s.unit}`,
+  },
+  es: {
+    where: (s: Showing) => `${s.building}, unidad ${s.unit}: ${s.address}`,
+    bookedSubject: (s: Showing) => `Su visita: ${s.building}, unidad ${s.unit}`,
+    bookedHeading: "Su visita está reservada",
+    bookedIntro: (time: string) =>
+      `Le esperamos el ${time} (hora de Connecticut). La invitación adjunta la agrega a su calendario.`,
+    requestedSubject: (s: Showing) => `Visita solicitada: ${s.building}, unidad ${s.unit}`,
+    requestedHeading: "Recibimos su solicitud de visita",
+    requestedIntro: (time: string) =>
+      `Pidió ver la vivienda el ${time} (hora de Connecticut). La oficina la confirma en un plazo de 24 horas; mientras tanto, el horario queda reservado para usted.`,
+    cancelledSubject: (s: Showing) => `Visita cancelada: ${s.building}, unidad ${s.unit}`,
+    cancelledHeading: "Su visita está cancelada",
+    cancelledIntro: (time: string) =>
+      `La visita del ${time} está cancelada. Puede reservar otro horario en la página de la vivienda.`,
+    cancel: "Cancelar esta visita",
+    footnote: `¿Preguntas? Responda a este correo o llame al ${site.phone}.`,
+    summary: (s: Showing) => `Visita: ${s.building}, unidad ${s.unit}`,
+  },
+} satisfies Record<Lang, unknown>;
+
+export const inviteSummary = (showing: Showing, lang: Lang) => words[lang].summary(showing);
+export const inviteLocation = (showing: Showing, lang: Lang) => words[lang].where(showing);
+
+export function showingEmail(input: {
+  kind: "booked" | "requested" | "cancelled";
+  to: string;
+  lang: Lang;
+  showing: Showing;
+  cancelUrl: string;
+  invite?: MailAttachment;
+}): MailMessage {
+  const w = words[input.lang];
+  const time = showingTime(input.showing.start, input.lang);
+  const [subject, heading, intro] =
+    input.kind === "booked"
+      ? [w.bookedSubject(input.showing), w.bookedHeading, w.bookedIntro(time)]
+      : input.kind === "requested"
+        ? [w.requestedSubject(input.showing), w.requestedHeading, w.requestedIntro(time)]
+        : [w.cancelledSubject(input.showing), w.cancelledHeading, w.cancelledIntro(time)];
+  const { html, text } = renderEmail({
+    heading,
+    paragraphs: [intro, w.where(input.showing)],
+    ...(input.kind === "cancelled" ? {} : { action: { label: w.cancel, url: input.cancelUrl } }),
+    footnote: w.footnote,
+    language: input.lang,
+  });
+  return {
+    to: input.to,
+    subject,
+    html,
+    text,
+    ...(input.invite ? { attachments: [input.invite] } : {}),
+  };
+}

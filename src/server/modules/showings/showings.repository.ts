@@ -1,0 +1,91 @@
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { ShowingHours, ShowingStatus } from "#domain/showings";
+import type { Executor } from "#server/db/client";
+import { properties, units } from "#server/modules/properties/properties.table";
+import { users } from "#server/modules/users/users.table";
+import { showingHours, showings } from "./showings.table";
+
+type Deps = { db: Executor };
+
+/** The statuses that hold a showing's time (the exclusion constraint's). */
+const holding: ShowingStatus[] = ["requested", "booked"];
+
+/** A unit of an active building, with its building's hours (null: none set). */
+export async function unitForShowings({ db }: Deps, unitId: number) {
+  const [row] = await db
+    .select({
+      id: units.id,
+      number: units.unitNumber,
+      propertyId: properties.id,
+      building: properties.title,
+      address: sql<string>`${properties.address} || ', ' || ${properties.city} || ', ' || ${properties.state} || ' ' || ${properties.zipCode}`,
+      hours: showingHours.hours,
+      // A tenant at home: an active portal account on the unit.
+      occupied: sql<boolean>`exists (select 1 from ${users} where ${users.unitId} = ${units.id}
+        and ${users.role} = 'tenant' and ${users.accessEndedAt} is null)`,
+    })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .leftJoin(showingHours, eq(showingHours.propertyId, properties.id))
+    .where(and(eq(units.id, unitId), eq(properties.active, true)));
+  return row ?? null;
+}
+export type ShowingUnit = NonNullable<Awaited<ReturnType<typeof unitForShowings>>>;
+
+/** The times a unit's showings hold from `from` on (requested or booked). */
+export async function takenTimes({ db }: Deps, unitId: number, from: Date) {
+  return db
+    .select({ start: showings.startsAt, end: showings.endsAt })
+    .from(showings)
+    .where(
+      and(
+        eq(showings.unitId, unitId),
+        inArray(showings.status, holding),
+        gt(showings.endsAt, from),
+      ),
+    )
+    .orderBy(showings.startsAt);
+}
+
+export async function insertShowing(
+  { db }: Deps,
+  row: typeof showings.$inferInsert,
+): Promise<typeof showings.$inferSelect> {
+  const [inserted] = await db.insert(showings).values(row).returning();
+  return inserted!;
+}
+
+/** The showing of a link, by its token's hash. */
+export async function findByTokenHash({ db }: Deps, tokenHash: string) {
+  const [row] = await db.select().from(showings).where(eq(showings.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/**
+ * Cancels a showing that still holds its time and has not begun; its invitation's sequence
+ * moves on. Null when there is none to cancel.
+ */
+export async function cancelShowing({ db }: Deps, id: string, now: Date) {
+  const [row] = await db
+    .update(showings)
+    .set({ status: "cancelled", sequence: sql`${showings.sequence} + 1`, updatedAt: now })
+    .where(and(eq(showings.id, id), inArray(showings.status, holding), gt(showings.startsAt, now)))
+    .returning();
+  return row ?? null;
+}
+
+export async function hoursOf({ db }: Deps, propertyId: number) {
+  const [building] = await db
+    .select({ id: properties.id, hours: showingHours.hours })
+    .from(properties)
+    .leftJoin(showingHours, eq(showingHours.propertyId, properties.id))
+    .where(eq(properties.id, propertyId));
+  return building ?? null;
+}
+
+export async function saveHours({ db }: Deps, propertyId: number, hours: ShowingHours) {
+  await db
+    .insert(showingHours)
+    .values({ propertyId, hours })
+    .onConflictDoUpdate({ target: showingHours.propertyId, set: { hours, updatedAt: new Date() } });
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { showingsApi as api } from "#domain/api/showings";
+import { parseId } from "#domain/listing-format";
+import { SHOWING_BOOKINGS_PER_MINUTE, showingMessages } from "#domain/showings";
+import { conflict, notFound } from "#server/http/errors";
+import { type RouteRequest, route } from "#server/http/route";
+import {
+  book,
+  cancelByToken,
+  hoursFor,
+  listSlots,
+  type ShowingDeps,
+  setHours,
+} from "./showings.service";
+
+/**
+ * Showings booked online. A unit's slots and a booking are public (a booking rate limited per
+ * client, like the other forms); the e-mailed link is the renter's key to cancel; a building's
+ * hours are staff's.
+ */
+export const showingsRoutes =
+  (deps: ShowingDeps): FastifyPluginAsync =>
+  async (app) => {
+    route(app, api.slots, (request) => slots(deps, request));
+    route(app, api.book, (request, reply) => booking(deps, request, reply), {
+      rateLimit: SHOWING_BOOKINGS_PER_MINUTE,
+    });
+    route(app, api.cancel, (request) => cancel(deps, request));
+    route(app, api.getHours, (request) => hoursFor(deps, propertyIdOf(request.params.id)));
+    route(app, api.putHours, (request) => saveHours(deps, request));
+  };
+
+const unitNotFound = () => notFound(showingMessages.unitNotFound);
+
+function propertyIdOf(value: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(showingMessages.propertyNotFound);
+  return id;
+}
+
+async function slots(deps: ShowingDeps, request: RouteRequest<typeof api.slots>) {
+  const id = parseId(request.params.id);
+  const answer = id === null ? null : await listSlots(deps, id);
+  if (!answer) throw unitNotFound();
+  return answer;
+}
+
+async function booking(
+  deps: ShowingDeps,
+  request: RouteRequest<typeof api.book>,
+  reply: FastifyReply,
+) {
+  const id = parseId(request.params.id);
+  const result = id === null ? null : await book(deps, id, request.body);
+  if (!result) throw unitNotFound();
+  if ("noHours" in result) throw conflict(showingMessages.noHours);
+  if ("taken" in result) {
+    return reply
+      .code(409)
+      .send({ error: "slot_taken", message: showingMessages.slotTaken, slots: result.taken });
+  }
+  reply.code(201);
+  return result.booked;
+}
+
+async function cancel(deps: ShowingDeps, request: RouteRequest<typeof api.cancel>) {
+  if (!(await cancelByToken(deps, request.params.token)))
+    throw notFound(showingMessages.linkInvalid);
+  return { success: true as const, message: showingMessages.cancelled };
+}
+
+async function saveHours(deps: ShowingDeps, request: RouteRequest<typeof api.putHours>) {
+  const propertyId = propertyIdOf(request.params.id);
+  const { before, after } = await setHours(deps, propertyId, request.body);
+  request.auditEntry = {
+    targetType: "property",
+    targetId: propertyId,
+    propertyId,
+    changes: { showingHours: { before, after: request.body } },
+  };
+  return after;
+}

@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from "node:crypto";
+import { localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
+import { officeIso } from "#domain/office-time";
+import {
+  hoursForWire,
+  noShowingHours,
+  openSlots,
+  type ShowingBooking,
+  type ShowingHours,
+  type ShowingView,
+  type SlotsAnswer,
+  showingMessages,
+  TENANT_NOTICE_HOURS,
+} from "#domain/showings";
+import type { Db } from "#server/db/client";
+import { notFound, sqlState } from "#server/http/errors";
+import type { MailQueue } from "#server/mail/mail-queue";
+import { inviteLocation, inviteSummary, showingEmail } from "./showings.email";
+import { showingInvite } from "./showings.invite";
+import {
+  cancelShowing,
+  findByTokenHash,
+  hoursOf,
+  insertShowing,
+  type ShowingUnit,
+  saveHours,
+  takenTimes,
+  unitForShowings,
+} from "./showings.repository";
+
+export type ShowingDeps = { db: Db; mailQueue: MailQueue; publicUrl: string; now: () => Date };
+
+const HOUR_MS = 3_600_000;
+/** 43 base64url characters; anything else is refused before any lookup. */
+const TOKEN_SHAPE = /^[\w-]{43}$/;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** The unit's open slots from now, with what its showings hold and a tenant's notice. */
+async function slotsOf(deps: ShowingDeps, unit: ShowingUnit, now: Date) {
+  const hours: ShowingHours = unit.hours ?? noShowingHours;
+  const taken = await takenTimes(deps, unit.id, now);
+  return openSlots({
+    hours,
+    now,
+    taken,
+    // A tenant at home is told at least 24 hours before: nothing sooner can be booked.
+    ...(unit.occupied ? { earliest: new Date(now.getTime() + TENANT_NOTICE_HOURS * HOUR_MS) } : {}),
+  });
+}
+
+const wireSlot = (slot: { start: Date; end: Date }) => ({
+  start: officeIso(slot.start),
+  end: officeIso(slot.end),
+});
+
+export async function listSlots(deps: ShowingDeps, unitId: number): Promise<SlotsAnswer | null> {
+  const unit = await unitForShowings(deps, unitId);
+  if (!unit) return null;
+  const slots = await slotsOf(deps, unit, deps.now());
+  return { timeZone: OFFICE_TIME_ZONE, slots: slots.map(wireSlot) };
+}
+
+/** What a booking answers: the showing, or the time gone with the next open ones. */
+export type BookingResult =
+  | { booked: ShowingView }
+  | { taken: { start: string; end: string }[] }
+  | { noHours: true }
+  | null;
+
+const cancelUrl = (deps: ShowingDeps, token: string, lang: "en" | "es") =>
+  new URL(localizedPath(`/showings/${token}`, lang), deps.publicUrl).href;
+
+/**
+ * Books a unit's slot for a renter. The time must be one the slots offer now; the database then
+ * refuses a second showing over the same time (two renters pressing at once: one gets it, the
+ * other the next open times). Booked at once, or requested for staff to confirm, as the
+ * building says; the renter is e-mailed in the same transaction.
+ */
+export async function book(
+  deps: ShowingDeps,
+  unitId: number,
+  input: ShowingBooking,
+): Promise<BookingResult> {
+  const now = deps.now();
+  const unit = await unitForShowings(deps, unitId);
+  if (!unit) return null;
+  if (!unit.hours) return { noHours: true };
+  const open = await slotsOf(deps, unit, now);
+  const asked = Date.parse(input.start);
+  const slot = open.find((s) => s.start.getTime() === asked);
+  const nextOpen = () =>
+    open
+      .filter((s) => s.start.getTime() !== asked)
+      .slice(0, 5)
+      .map(wireSlot);
+  if (!slot) return { taken: nextOpen() };
+  const token = randomBytes(32).toString("base64url");
+  const status = unit.hours.booking === "request" ? "requested" : "booked";
+  try {
+    const showing = await deps.mailQueue.transaction(async (tx) => {
+      const row = await insertShowing(tx, {
+        unitId: unit.id,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        status,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        note: input.note,
+        lang: input.lang,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const about = {
+        building: unit.building,
+        unit: unit.number,
+        address: unit.address,
+        start: slot.start,
+      };
+      const link = cancelUrl(deps, token, input.lang);
+      await tx.queue({
+        kind: status === "booked" ? "showing_booked" : "showing_requested",
+        ...showingEmail({
+          kind: status,
+          to: input.email,
+          lang: input.lang,
+          showing: about,
+          cancelUrl: link,
+          ...(status === "booked"
+            ? { invite: invite(deps, row, unit, "REQUEST", link, input.lang) }
+            : {}),
+        }),
+      });
+      return row;
+    });
+    return { booked: view(showing, unit) };
+  } catch (error) {
+    // 23P01: the exclusion constraint, another showing took the time meanwhile.
+    if (sqlState(error) === "23P01") return { taken: nextOpen() };
+    throw error;
+  }
+}
+
+function invite(
+  deps: ShowingDeps,
+  row: { id: string; sequence: number; startsAt: Date; endsAt: Date; name: string; email: string },
+  unit: Pick<ShowingUnit, "building" | "number" | "address">,
+  method: "REQUEST" | "CANCEL",
+  link: string,
+  lang: "en" | "es",
+) {
+  const about = {
+    building: unit.building,
+    unit: unit.number,
+    address: unit.address,
+    start: row.startsAt,
+  };
+  return showingInvite({
+    id: row.id,
+    sequence: row.sequence,
+    method,
+    start: row.startsAt,
+    end: row.endsAt,
+    summary: inviteSummary(about, lang),
+    location: unit.address,
+    description: inviteLocation(about, lang),
+    url: link,
+    renter: { name: row.name, email: row.email },
+    domain: new URL(deps.publicUrl).hostname,
+  });
+}
+
+function view(
+  row: {
+    id: string;
+    status: ShowingView["status"];
+    startsAt: Date;
+    endsAt: Date;
+    name: string;
+    email: string;
+  },
+  unit: Pick<ShowingUnit, "id" | "number" | "building" | "address">,
+): ShowingView {
+  return {
+    id: row.id,
+    status: row.status,
+    start: officeIso(row.startsAt),
+    end: officeIso(row.endsAt),
+    unit: { id: unit.id, number: unit.number, building: unit.building, address: unit.address },
+    name: row.name,
+    email: row.email,
+  };
+}
+
+/**
+ * The renter's cancellation by their link: the time is free again, and they are e-mailed the
+ * invitation's cancellation (a higher SEQUENCE). False for a link that no longer works.
+ */
+export async function cancelByToken(deps: ShowingDeps, token: string): Promise<boolean> {
+  if (!TOKEN_SHAPE.test(token)) return false;
+  const now = deps.now();
+  const found = await findByTokenHash(deps, hashToken(token));
+  if (!found) return false;
+  const unit = await unitForShowings(deps, found.unitId);
+  return deps.mailQueue.transaction(async (tx) => {
+    const cancelled = await cancelShowing(tx, found.id, now);
+    if (!cancelled) return false;
+    const place = unit ?? { building: "", number: "", address: "" };
+    const link = cancelUrl(deps, token, cancelled.lang);
+    await tx.queue({
+      kind: "showing_cancelled",
+      ...showingEmail({
+        kind: "cancelled",
+        to: cancelled.email,
+        lang: cancelled.lang,
+        showing: {
+          building: place.building,
+          unit: place.number,
+          address: place.address,
+          start: cancelled.startsAt,
+        },
+        cancelUrl: link,
+        invite: invite(deps, cancelled, place, "CANCEL", link, cancelled.lang),
+      }),
+    });
+    return true;
+  });
+}
+
+/** A building's hours as staff edit them; the defaults, unset, before the first save. */
+export async function hoursFor(deps: ShowingDeps, propertyId: number) {
+  const building = await hoursOf(deps, propertyId);
+  if (!building) throw notFound(showingMessages.propertyNotFound);
+  return {
+    propertyId,
+    set: building.hours !== null,
+    hours: hoursForWire(building.hours ?? noShowingHours),
+  };
+}
+
+export async function setHours(deps: ShowingDeps, propertyId: number, hours: ShowingHours) {
+  const building = await hoursOf(deps, propertyId);
+  if (!building) throw notFound(showingMessages.propertyNotFound);
+  await saveHours(deps, propertyId, hours);
+  return { before: building.hours, after: { propertyId, set: true, hours: hoursForWire(hours) } };
+}
