@@ -42,13 +42,17 @@ import {
   privacyRoutes,
 } from "#server/modules/privacy";
 import { seoRoutes } from "#server/modules/seo";
-import { showingsRoutes } from "#server/modules/showings";
+import {
+  cancelByToken as cancelShowing,
+  findByToken as findShowing,
+  showingsRoutes,
+} from "#server/modules/showings";
 import { tenantFilesRoutes } from "#server/modules/tenant-files";
 import { tenantsRoutes } from "#server/modules/tenants";
 import type { AppDeps } from "./app-deps";
 import type { Services } from "./dependencies";
 import { notFound } from "./http/errors";
-import type { AlertPages, PrivacyRequestPages } from "./http/web-services";
+import type { AlertPages, PrivacyRequestPages, ShowingPages } from "./http/web-services";
 import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
 
@@ -165,7 +169,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     tenantsRoutes({ db, mailQueue, publicUrl, now, completeSignIn, attemptsPerMinute }),
   );
   await app.register(notificationsRoutes({ db }));
-  await app.register(showingsRoutes({ db, mailQueue, publicUrl, now }));
+  const showingDeps = { db, mailQueue, publicUrl, now };
+  await app.register(showingsRoutes(showingDeps));
+  const showingPages: ShowingPages = {
+    find: (token) => findShowing(showingDeps, token),
+    cancel: (token) => cancelShowing(showingDeps, token),
+  };
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:
   // the JSON routes above answer a multipart body 415. These are the outer bounds; each route
@@ -222,7 +231,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // Never reached: preParsing has answered.
     async () => undefined,
   );
-  return { alertPages, privacyPages };
+  return { alertPages, privacyPages, showingPages };
 }
 
 /** The mail queue's state at each scrape, for the alerts docs/metrics.md lists. */

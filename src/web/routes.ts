@@ -16,6 +16,7 @@ export default [
     route("accessibility", "routes/accessibility.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("privacy/requests/:token", "routes/privacy-request.tsx"),
+    route("showings/:token", "routes/showing.tsx"),
     route("terms", "routes/terms.tsx"),
     route("upload/:token", "routes/upload.tsx"),
     route("alerts/confirm/:token", "routes/alert-confirm.tsx"),

@@ -8,7 +8,12 @@ import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { createResponseCache, type ResponseCache } from "./response-cache";
-import { type AlertPages, createWebServices, type PrivacyRequestPages } from "./web-services";
+import {
+  type AlertPages,
+  createWebServices,
+  type PrivacyRequestPages,
+  type ShowingPages,
+} from "./web-services";
 
 /** The public listing cache never shows a change late: every admin write empties it. */
 let database: TestDatabase;
@@ -124,6 +129,7 @@ describe("one listing cache for the API and the pages", () => {
       cache,
       alerts: {} as AlertPages,
       privacyRequests: {} as PrivacyRequestPages,
+      showings: {} as ShowingPages,
     }).listings;
     // The list page's first page is the API's first page: one entry, read once.
     const listed = (await call(app, listingsApi.listBuildings)).json() as { name: string }[];

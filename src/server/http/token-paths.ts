@@ -3,10 +3,16 @@ import { allContracts } from "#domain/api/all";
 /**
  * Where a URL's path carries a secret: the segment after one of these prefixes. Every API route
  * whose contract takes a `:token` (download, upload, photo and alert links), and the pages
- * e-mailed links open (a document upload, an alert's confirm and manage pages, a privacy request), in English and
+ * e-mailed links open (a document upload, an alert's confirm and manage pages, a privacy request, a showing), in English and
  * under `/es`. The logs redact them; the pages are never stored by a cache.
  */
-const PAGE_PREFIXES = ["/upload/", "/alerts/confirm/", "/alerts/manage/", "/privacy/requests/"];
+const PAGE_PREFIXES = [
+  "/upload/",
+  "/alerts/confirm/",
+  "/alerts/manage/",
+  "/privacy/requests/",
+  "/showings/",
+];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const alternatives = (prefixes: readonly string[]) =>

@@ -8,6 +8,7 @@ import {
   type Unit,
 } from "#domain/listings";
 import type { PrivacyRequest, PrivacyRequestKind } from "#domain/privacy";
+import type { ShowingView } from "#domain/showings";
 import {
   cachedBuilding,
   cachedBuildings,
@@ -45,6 +46,15 @@ export type WebServices = {
   };
   alerts: AlertPages;
   privacyRequests: PrivacyRequestPages;
+  showings: ShowingPages;
+};
+
+/** What a showing's e-mailed link's page reads and does. */
+export type ShowingPages = {
+  /** The showing of the link, and whether it can still be cancelled; null for a bad link. */
+  find(token: string): Promise<{ showing: ShowingView; cancellable: boolean } | null>;
+  /** The page's button (as POST /api/showings/:token/cancel): false if nothing was cancelled. */
+  cancel(token: string): Promise<boolean>;
 };
 
 /** A page of the /properties list: its buildings, how many come before them, the next cursor. */
@@ -101,11 +111,13 @@ export function createWebServices(deps: {
   cache: ResponseCache;
   alerts: AlertPages;
   privacyRequests: PrivacyRequestPages;
+  showings: ShowingPages;
 }): WebServices {
   return {
     publicUrl: deps.publicUrl,
     alerts: deps.alerts,
     privacyRequests: deps.privacyRequests,
+    showings: deps.showings,
     listings: {
       listBuildings: async (filters) => (await cachedBuildings(deps, filters)).value,
       listBuildingsPage: async (filters, cursor) => {

@@ -22,6 +22,8 @@ export const namespaces = [
   "notifications",
   "upload",
   "alerts",
+  // A showing's e-mailed link.
+  "showings",
   // The tenant portal and its sign-in page.
   "portal",
 ] as const;

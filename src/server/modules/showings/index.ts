@@ -3,3 +3,4 @@
  * slots, a renter's booking and its cancellation by the e-mailed link, a building's hours).
  */
 export { showingsRoutes } from "./showings.routes";
+export { cancelByToken, findByToken } from "./showings.service";

@@ -193,6 +193,21 @@ function view(
   };
 }
 
+/** The showing of a renter's link, and whether it can still be cancelled; null for a bad link. */
+export async function findByToken(
+  deps: ShowingDeps,
+  token: string,
+): Promise<{ showing: ShowingView; cancellable: boolean } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const found = await findByTokenHash(deps, hashToken(token));
+  if (!found) return null;
+  const unit = await unitForShowings(deps, found.unitId);
+  if (!unit) return null;
+  const cancellable =
+    (found.status === "booked" || found.status === "requested") && found.startsAt > deps.now();
+  return { showing: view(found, unit), cancellable };
+}
+
 /**
  * The renter's cancellation by their link: the time is free again, and they are e-mailed the
  * invitation's cancellation (a higher SEQUENCE). False for a link that no longer works.

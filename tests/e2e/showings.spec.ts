@@ -1,0 +1,104 @@
+import type { APIRequestContext } from "@playwright/test";
+import { authApi } from "#domain/api/auth";
+import { showingsApi } from "#domain/api/showings";
+import { buildUrl } from "#domain/api/wire";
+import type { SlotsAnswer } from "#domain/showings";
+import { E2E_ADMIN } from "./support/accounts";
+import { buildingId, outbox, unitId } from "./support/listings";
+import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
+
+/**
+ * A showing booked online, followed as its renter does: booked through the API (the unit page's
+ * dialog is to come), then the e-mailed link's page, which shows it and cancels it once, with
+ * scripts and without, in English and Spanish. Pearl Street Lofts' unit 501 gets showing hours
+ * every day; no other test reads its slots.
+ */
+test.use({ viewport: DESKTOP });
+test.describe.configure({ mode: "serial" });
+
+const BUILDING = "Pearl Street Lofts";
+const UNIT = "501";
+
+async function openHours(request: APIRequestContext) {
+  const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  const id = await buildingId(request, BUILDING);
+  const everyDay = { start: "08:00", end: "20:00" };
+  const saved = await request.put(buildUrl(showingsApi.putHours, { id }), {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      weekly: Object.fromEntries(
+        ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [everyDay]]),
+      ),
+      slotMinutes: 30,
+      bufferMinutes: 0,
+      noticeHours: 0,
+      horizonDays: 30,
+      booking: "instant",
+      datesOff: [],
+    },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+/** Books the `nth` open slot for `email`; answers the path of the e-mailed link. */
+async function bookAndFollow(request: APIRequestContext, email: string, nth: number, lang = "en") {
+  const unit = await unitId(request, BUILDING, UNIT);
+  const { slots } = (await (
+    await request.get(buildUrl(showingsApi.slots, { id: unit }))
+  ).json()) as SlotsAnswer;
+  const booked = await request.post(buildUrl(showingsApi.book, { id: unit }), {
+    data: { start: slots[nth]!.start, name: "Rosa Díaz", email, phone: "8605550123", lang },
+  });
+  expect(booked.status()).toBe(201);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await outbox()).find((message) => message.to === email);
+      link = /https?:\/\/[^/\s]+((?:\/es)?\/showings\/[\w-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
+}
+
+test.describe("a showing's e-mailed link", () => {
+  test("shows the showing and cancels it once", async ({ page, request }) => {
+    await openHours(request);
+    const link = await bookAndFollow(request, "showing-js@example.com", 40);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your showing");
+    await expect(page.getByText(/, Connecticut time$/)).toBeVisible();
+    await expect(page.getByText("Booked", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Cancel this showing" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your showing is cancelled");
+    const cancellation = (await outbox()).filter((m) => m.to === "showing-js@example.com");
+    expect(cancellation.map((m) => m.attachments?.[0]?.contentType)).toEqual([
+      "text/calendar; charset=utf-8; method=REQUEST",
+      "text/calendar; charset=utf-8; method=CANCEL",
+    ]);
+    await page.reload();
+    await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel this showing" })).toHaveCount(0);
+  });
+
+  test("works without JavaScript, in Spanish, on a phone", async ({ browser, request }) => {
+    const link = await bookAndFollow(request, "visita-sin-js@example.com", 41, "es");
+    expect(link).toMatch(/^\/es\/showings\//);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: MOBILE,
+      baseURL: process.env.E2E_BASE_URL,
+    });
+    const loaded = { waitUntil: "domcontentloaded" } as const;
+    const page = await context.newPage();
+    const opened = await page.goto(link, loaded);
+    expect(opened?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su visita");
+    await expect(page.getByText(/, hora de Connecticut$/)).toBeVisible();
+    await page.getByRole("button", { name: "Cancelar esta visita" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su visita está cancelada");
+    await context.close();
+  });
+});
