@@ -30,6 +30,8 @@ export const mailKinds = [
   "showing_booked",
   "showing_requested",
   "showing_cancelled",
+  "showing_reminder",
+  "showing_released",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -56,6 +58,8 @@ export const mailKindLabels: Record<MailKindName, string> = {
   showing_booked: "Showing booked (calendar invitation)",
   showing_requested: "Showing request received",
   showing_cancelled: "Showing cancelled (calendar cancellation)",
+  showing_reminder: "Showing reminder",
+  showing_released: "Showing request let go unconfirmed",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

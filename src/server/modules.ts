@@ -44,7 +44,10 @@ import {
 import { seoRoutes } from "#server/modules/seo";
 import {
   cancelByToken as cancelShowing,
+  createShowingRunner,
+  createShowingTokens,
   findByToken as findShowing,
+  type ShowingRunner,
   showingsRoutes,
 } from "#server/modules/showings";
 import { tenantFilesRoutes } from "#server/modules/tenant-files";
@@ -60,6 +63,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends listing alerts; tests run a pass at a clock of their choosing. */
     alertRunner: AlertRunner;
+    /** Lets unconfirmed showing requests go and sends reminders; tests run a pass. */
+    showingRunner: ShowingRunner;
   }
 }
 
@@ -169,8 +174,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     tenantsRoutes({ db, mailQueue, publicUrl, now, completeSignIn, attemptsPerMinute }),
   );
   await app.register(notificationsRoutes({ db }));
-  const showingDeps = { db, mailQueue, publicUrl, now };
+  const showingDeps = { db, mailQueue, publicUrl, now, tokens: createShowingTokens(secret) };
   await app.register(showingsRoutes(showingDeps));
+  // Requests let go after 24 hours, reminders a day and two hours before: every minute.
+  const showingRunner = createShowingRunner({ ...showingDeps, log: lineLog(app) });
+  app.decorate("showingRunner", showingRunner);
+  app.addHook("onReady", async () => showingRunner.start());
+  app.addHook("onClose", () => showingRunner.stop());
   const showingPages: ShowingPages = {
     find: (token) => findShowing(showingDeps, token),
     cancel: (token) => cancelShowing(showingDeps, token),

@@ -3,4 +3,5 @@
  * slots, a renter's booking and its cancellation by the e-mailed link, a building's hours).
  */
 export { showingsRoutes } from "./showings.routes";
-export { cancelByToken, findByToken } from "./showings.service";
+export { createShowingRunner, type ShowingRunner } from "./showings.runner";
+export { cancelByToken, createShowingTokens, findByToken } from "./showings.service";

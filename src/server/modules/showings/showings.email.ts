@@ -5,8 +5,9 @@ import type { MailAttachment, MailMessage } from "#server/mail/mailer";
 
 /**
  * A renter's showing e-mails, in the language they booked in: the confirmation (with the
- * calendar invitation), a request waiting for the office, and the cancellation (with the
- * invitation's cancellation). Each carries the link that cancels the showing while it can be.
+ * calendar invitation), a request waiting for the office, the reminders a day and two hours
+ * before, a request let go unconfirmed, and the cancellation (with the invitation's
+ * cancellation). Each carries the link that cancels the showing while it can be.
  */
 
 type Lang = "en" | "es";
@@ -35,6 +36,15 @@ const words = {
     cancelledHeading: "Your showing is cancelled",
     cancelledIntro: (time: string) =>
       `The showing on ${time} is cancelled. You are welcome to book another time on the home's page.`,
+    reminderSubject: (s: Showing) => `Reminder: your showing at ${s.building}, Unit ${s.unit}`,
+    reminderDayHeading: "Your showing is tomorrow",
+    reminderHoursHeading: "Your showing is soon",
+    reminderIntro: (time: string) =>
+      `We will see you on ${time} (Connecticut time). If you cannot come, please cancel so that someone else can have the time.`,
+    releasedSubject: (s: Showing) => `Showing not confirmed: ${s.building}, Unit ${s.unit}`,
+    releasedHeading: "We could not confirm your showing",
+    releasedIntro: (time: string) =>
+      `The office did not confirm the showing you asked for on ${time} in time, so it was let go. We are sorry: please choose another time on the home's page.`,
     cancel: "Cancel this showing",
     footnote: `Questions? Reply to this e-mail or call ${site.phone}.`,
     summary: (s: Showing) => `Showing: ${s.building}, Unit ${s.unit}`,
@@ -53,6 +63,15 @@ const words = {
     cancelledHeading: "Su visita está cancelada",
     cancelledIntro: (time: string) =>
       `La visita del ${time} está cancelada. Puede reservar otro horario en la página de la vivienda.`,
+    reminderSubject: (s: Showing) => `Recordatorio: su visita en ${s.building}, unidad ${s.unit}`,
+    reminderDayHeading: "Su visita es mañana",
+    reminderHoursHeading: "Su visita es pronto",
+    reminderIntro: (time: string) =>
+      `Le esperamos el ${time} (hora de Connecticut). Si no puede venir, cancele la visita para que otra persona pueda usar el horario.`,
+    releasedSubject: (s: Showing) => `Visita no confirmada: ${s.building}, unidad ${s.unit}`,
+    releasedHeading: "No pudimos confirmar su visita",
+    releasedIntro: (time: string) =>
+      `La oficina no confirmó a tiempo la visita que pidió para el ${time}, así que se liberó el horario. Lo sentimos: elija otro horario en la página de la vivienda.`,
     cancel: "Cancelar esta visita",
     footnote: `¿Preguntas? Responda a este correo o llame al ${site.phone}.`,
     summary: (s: Showing) => `Visita: ${s.building}, unidad ${s.unit}`,
@@ -63,7 +82,7 @@ export const inviteSummary = (showing: Showing, lang: Lang) => words[lang].summa
 export const inviteLocation = (showing: Showing, lang: Lang) => words[lang].where(showing);
 
 export function showingEmail(input: {
-  kind: "booked" | "requested" | "cancelled";
+  kind: "booked" | "requested" | "cancelled" | "reminderDay" | "reminderHours" | "released";
   to: string;
   lang: Lang;
   showing: Showing;
@@ -72,16 +91,22 @@ export function showingEmail(input: {
 }): MailMessage {
   const w = words[input.lang];
   const time = showingTime(input.showing.start, input.lang);
-  const [subject, heading, intro] =
-    input.kind === "booked"
-      ? [w.bookedSubject(input.showing), w.bookedHeading, w.bookedIntro(time)]
-      : input.kind === "requested"
-        ? [w.requestedSubject(input.showing), w.requestedHeading, w.requestedIntro(time)]
-        : [w.cancelledSubject(input.showing), w.cancelledHeading, w.cancelledIntro(time)];
+  const about = input.showing;
+  const texts: Record<typeof input.kind, [string, string, string]> = {
+    booked: [w.bookedSubject(about), w.bookedHeading, w.bookedIntro(time)],
+    requested: [w.requestedSubject(about), w.requestedHeading, w.requestedIntro(time)],
+    cancelled: [w.cancelledSubject(about), w.cancelledHeading, w.cancelledIntro(time)],
+    reminderDay: [w.reminderSubject(about), w.reminderDayHeading, w.reminderIntro(time)],
+    reminderHours: [w.reminderSubject(about), w.reminderHoursHeading, w.reminderIntro(time)],
+    released: [w.releasedSubject(about), w.releasedHeading, w.releasedIntro(time)],
+  };
+  const [subject, heading, intro] = texts[input.kind];
+  // Nothing left to cancel once a showing is cancelled or let go.
+  const cancellable = input.kind !== "cancelled" && input.kind !== "released";
   const { html, text } = renderEmail({
     heading,
     paragraphs: [intro, w.where(input.showing)],
-    ...(input.kind === "cancelled" ? {} : { action: { label: w.cancel, url: input.cancelUrl } }),
+    ...(cancellable ? { action: { label: w.cancel, url: input.cancelUrl } } : {}),
     footnote: w.footnote,
     language: input.lang,
   });

@@ -89,3 +89,81 @@ export async function saveHours({ db }: Deps, propertyId: number, hours: Showing
     .values({ propertyId, hours })
     .onConflictDoUpdate({ target: showingHours.propertyId, set: { hours, updatedAt: new Date() } });
 }
+
+/** Showings a pass takes at a time: each pass's transaction stays small. */
+const PASS_BATCH = 100;
+
+/**
+ * Requests nobody confirmed since `before`, released (their time free again): answered with what
+ * their e-mail says. Rows taken by another instance's pass at the same moment are skipped, so
+ * each is released, and its renter told, once.
+ */
+export async function releaseRequestsBefore({ db }: Deps, before: Date, now: Date) {
+  const result = await db.execute<ReminderRow>(sql`
+    update ${showings} s set status = 'released', sequence = s.sequence + 1, updated_at = ${now}
+    from ${units} u join ${properties} p on p.id = u.property_id
+    where u.id = s.unit_id and s.id in (
+      select id from ${showings}
+      where status = 'requested' and created_at < ${before}
+      order by created_at limit ${PASS_BATCH} for update skip locked)
+    returning ${reminderColumns}`);
+  return result.rows.map(reminderRow);
+}
+
+/**
+ * Booked showings starting within `within` of `now` whose reminder of that kind was not sent
+ * (and that were booked longer than that ahead), marked sent: answered to be e-mailed in the
+ * same transaction. Locked rows are skipped, so two instances never remind twice.
+ */
+export async function takeReminders(
+  { db }: Deps,
+  kind: "day" | "hours",
+  within: number,
+  now: Date,
+) {
+  const column = kind === "day" ? sql.raw("reminded_day_at") : sql.raw("reminded_hours_at");
+  const until = new Date(now.getTime() + within);
+  const result = await db.execute<ReminderRow>(sql`
+    update ${showings} s set ${column} = ${now}
+    from ${units} u join ${properties} p on p.id = u.property_id
+    where u.id = s.unit_id and s.id in (
+      select id from ${showings}
+      where status = 'booked' and ${column} is null
+        and starts_at > ${now} and starts_at <= ${until}
+        and starts_at - created_at > ${`${within / 1000} seconds`}::interval
+      order by starts_at limit ${PASS_BATCH} for update skip locked)
+    returning ${reminderColumns}`);
+  return result.rows.map(reminderRow);
+}
+
+const reminderColumns = sql.raw(`s.id, s.unit_id, s.starts_at, s.ends_at, s.name, s.email, s.lang,
+  s.sequence, s.token_hash, u.unit_number, p.title as building,
+  p.address || ', ' || p.city || ', ' || p.state || ' ' || p.zip_code as address`);
+
+type ReminderRow = {
+  id: string;
+  unit_id: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  name: string;
+  email: string;
+  lang: "en" | "es";
+  sequence: number;
+  token_hash: string;
+  unit_number: string;
+  building: string;
+  address: string;
+};
+
+const reminderRow = (row: ReminderRow) => ({
+  id: row.id,
+  unitId: row.unit_id,
+  startsAt: new Date(row.starts_at),
+  endsAt: new Date(row.ends_at),
+  name: row.name,
+  email: row.email,
+  lang: row.lang,
+  sequence: row.sequence,
+  unit: { building: row.building, number: row.unit_number, address: row.address },
+});
+export type ReminderShowing = ReturnType<typeof reminderRow>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
 import { officeIso } from "#domain/office-time";
 import {
@@ -28,7 +28,24 @@ import {
   unitForShowings,
 } from "./showings.repository";
 
-export type ShowingDeps = { db: Db; mailQueue: MailQueue; publicUrl: string; now: () => Date };
+export type ShowingDeps = {
+  db: Db;
+  mailQueue: MailQueue;
+  publicUrl: string;
+  now: () => Date;
+  tokens: ShowingTokens;
+};
+
+/**
+ * A showing's link token, derived from the app's secret and the showing's id: every e-mail about
+ * it (the confirmation, the reminders) can carry the link, while the database keeps only its
+ * SHA-256 (a leaked table gives away no working link).
+ */
+export function createShowingTokens(secret: Uint8Array) {
+  return (showingId: string) =>
+    createHmac("sha256", secret).update(`rentals:showings:link:${showingId}`).digest("base64url");
+}
+export type ShowingTokens = ReturnType<typeof createShowingTokens>;
 
 const HOUR_MS = 3_600_000;
 /** 43 base64url characters; anything else is refused before any lookup. */
@@ -67,7 +84,7 @@ export type BookingResult =
   | { noHours: true }
   | null;
 
-const cancelUrl = (deps: ShowingDeps, token: string, lang: "en" | "es") =>
+export const cancelUrl = (deps: ShowingDeps, token: string, lang: "en" | "es") =>
   new URL(localizedPath(`/showings/${token}`, lang), deps.publicUrl).href;
 
 /**
@@ -94,11 +111,13 @@ export async function book(
       .slice(0, 5)
       .map(wireSlot);
   if (!slot) return { taken: nextOpen() };
-  const token = randomBytes(32).toString("base64url");
+  const id = randomUUID();
+  const token = deps.tokens(id);
   const status = unit.hours.booking === "request" ? "requested" : "booked";
   try {
     const showing = await deps.mailQueue.transaction(async (tx) => {
       const row = await insertShowing(tx, {
+        id,
         unitId: unit.id,
         startsAt: slot.start,
         endsAt: slot.end,
@@ -142,7 +161,7 @@ export async function book(
   }
 }
 
-function invite(
+export function invite(
   deps: ShowingDeps,
   row: { id: string; sequence: number; startsAt: Date; endsAt: Date; name: string; email: string },
   unit: Pick<ShowingUnit, "building" | "number" | "address">,

@@ -56,6 +56,9 @@ export const showings = pgTable(
       .default("en"),
     tokenHash: text("token_hash").notNull(),
     sequence: integer("sequence").notNull().default(0),
+    /** When the renter was reminded a day before, and two hours before: each is sent once. */
+    remindedDayAt: timestamp("reminded_day_at", { withTimezone: true }),
+    remindedHoursAt: timestamp("reminded_hours_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +67,8 @@ export const showings = pgTable(
     // A unit's showings by time (the slots' taken ranges), and the office's calendar.
     index("showings_unit_idx").on(t.unitId, t.startsAt),
     index("showings_starts_idx").on(t.startsAt, t.id),
+    // The runner's passes: requests waiting, and booked showings to remind, by time.
+    index("showings_status_idx").on(t.status, t.startsAt),
     check(
       "showings_status_check",
       sql`${t.status} in ('requested', 'booked', 'completed', 'no_show', 'cancelled', 'released')`,
