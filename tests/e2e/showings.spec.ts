@@ -10,14 +10,14 @@ import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./
 /**
  * A showing booked online, followed as its renter does: booked through the API (the unit page's
  * dialog is to come), then the e-mailed link's page, which shows it and cancels it once, with
- * scripts and without, in English and Spanish. Pearl Street Lofts' unit 501 gets showing hours
+ * scripts and without, in English and Spanish. Farmington Avenue Townhomes gets showing hours
  * every day; no other test reads its slots.
  */
 test.use({ viewport: DESKTOP });
 test.describe.configure({ mode: "serial" });
 
-const BUILDING = "Pearl Street Lofts";
-const UNIT = "501";
+const BUILDING = "Farmington Avenue Townhomes";
+const UNIT = "A";
 
 async function openHours(request: APIRequestContext) {
   const login = await request.post(buildUrl(authApi.login, {}), { data: E2E_ADMIN });
@@ -61,6 +61,32 @@ async function bookAndFollow(request: APIRequestContext, email: string, nth: num
     .not.toBe("");
   return link;
 }
+
+test.describe("booking from the unit page", () => {
+  test("Schedule Tour offers the open times and books one, in Spanish on a phone", async ({
+    page,
+    request,
+  }) => {
+    await openHours(request);
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/es/properties/${await unitId(request, BUILDING, UNIT)}`);
+    await page.getByRole("button", { name: "Programar visita" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Día")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const times = dialog.getByRole("group", { name: "Hora" });
+    await times.locator("label").nth(5).click();
+    await dialog.getByLabel("Nombre").fill("Lucía Pérez");
+    await dialog.getByLabel("Correo electrónico").fill("dialogo@example.com");
+    await dialog.getByLabel("Teléfono").fill("8605550177");
+    await dialog.getByRole("button", { name: "Reservar este horario" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Su visita está reservada");
+    await page.screenshot({ path: test.info().outputPath("booked-es-375.png") });
+    await expect
+      .poll(async () => (await outbox()).filter((m) => m.to === "dialogo@example.com").length)
+      .toBe(1);
+  });
+});
 
 test.describe("a showing's e-mailed link", () => {
   test("shows the showing and cancels it once", async ({ page, request }) => {

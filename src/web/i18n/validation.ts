@@ -5,6 +5,7 @@ import { maintenanceMessages, tenantMessages } from "#domain/maintenance";
 import { messages } from "#domain/messages";
 import { notificationPreferencesMessages } from "#domain/notification-preferences";
 import { privacyRequestMessages } from "#domain/privacy";
+import { showingMessages } from "#domain/showings";
 import { documentUploadMessages, filesMessages } from "#domain/tenant-files";
 import { connectionFailed, tryAgainLater } from "#web/lib/api-client";
 
@@ -37,6 +38,12 @@ const groups = {
   },
   /** Listing alerts: the subscribe form, the manage page and the server's answers. */
   alerts: alertMessages,
+  /** A showing booked from the unit page's Schedule Tour dialog. */
+  showings: {
+    start: showingMessages.start,
+    note: showingMessages.note,
+    slotTaken: showingMessages.slotTaken,
+  },
   /** A renter's privacy request: the privacy page's form and the e-mailed link's page. */
   privacy: {
     kind: privacyRequestMessages.kind,
