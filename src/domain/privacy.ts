@@ -14,6 +14,7 @@ import { z } from "./zod";
 /** What is held about one address, by kind: how many, and the newest few to recognise. */
 export const heldKinds = [
   "inquiries",
+  "showings",
   "alerts",
   "account",
   "documents",
@@ -27,6 +28,7 @@ export type HeldKind = (typeof heldKinds)[number];
 
 export const heldKindLabels: Record<HeldKind, string> = {
   inquiries: "Inquiries",
+  showings: "Showings",
   alerts: "Listing alerts",
   account: "Account (tenant portal or staff)",
   documents: "Documents",

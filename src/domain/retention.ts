@@ -21,6 +21,8 @@ export const retention = {
    * maintenance requests (with photos and comments) filed from it.
    */
   formerTenants: { days: DATA_RETENTION_DAYS, from: "tenancyEnd" },
+  /** Showings booked online (the renter's name, e-mail, phone and note): from the showing's time. */
+  showings: { days: DATA_RETENTION_DAYS, from: "showing" },
   /** Staff accounts nobody has signed in to; never the last administrator. */
   staffAccounts: { days: DATA_RETENTION_DAYS, from: "lastSignIn" },
   /** Listing alert requests never confirmed. */

@@ -20,6 +20,7 @@ import {
   type PhotoVariant,
 } from "#server/modules/maintenance/maintenance.table";
 import { removeEventsLinkingTo } from "#server/modules/notifications";
+import { showings } from "#server/modules/showings/showings.table";
 import { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
 import { users } from "#server/modules/users/users.table";
 import { forgetRequestsOf } from "./privacy-requests.repository";
@@ -76,6 +77,7 @@ export function personRows(email: string, account: PersonAccount | null) {
   ) => (account ? or(byEmail, eq(tenantId, account.id))! : byEmail);
   return {
     inquiries: sql`${lower(inquiries.email)} = ${email}`,
+    showings: sql`lower(${showings.email}) = ${email}`,
     alerts: eq(alertSubscriptions.mailbox, mailboxKey(sql`${email}`)),
     documents: theirs(sql`lower(${tenantFiles.tenantEmail}) = ${email}`, tenantFiles.tenantId),
     documentRequests: sql`lower(${documentRequests.tenantEmail}) = ${email}`,
@@ -103,7 +105,7 @@ const n = () => ({ n: count() });
 export async function heldAbout({ db }: Deps, email: string, account: PersonAccount | null) {
   const where = personRows(email, account);
   const limit = HELD_ITEMS_SHOWN;
-  const [inquiriesHeld, alerts, documents, requests, maintenance, mails, asked, audit] =
+  const [inquiriesHeld, booked, alerts, documents, requests, maintenance, mails, asked, audit] =
     await Promise.all([
       held(
         db.select(n()).from(inquiries).where(where.inquiries),
@@ -118,6 +120,17 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
           .orderBy(desc(inquiries.createdAt))
           .limit(limit),
         (row) => row.subject || row.message.slice(0, 80),
+      ),
+      held(
+        db.select(n()).from(showings).where(where.showings),
+        db
+          .select({ at: showings.createdAt, startsAt: showings.startsAt, status: showings.status })
+          .from(showings)
+          .where(where.showings)
+          .orderBy(desc(showings.createdAt))
+          .limit(limit),
+        (row) =>
+          `Showing ${row.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC: ${row.status}`,
       ),
       held(
         db.select(n()).from(alertSubscriptions).where(where.alerts),
@@ -225,6 +238,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
     : { count: 0, newest: [] };
   return {
     inquiries: inquiriesHeld,
+    showings: booked,
     alerts,
     account: accountHeld,
     documents,
@@ -255,6 +269,24 @@ export const exportPages = {
       .from(inquiries)
       .where(after === null ? where : and(where, sql`${inquiries.id} > ${after}`))
       .orderBy(inquiries.id)
+      .limit(limit),
+  showings: (db: Db, where: SQL, after: string | null, limit: number) =>
+    db
+      .select({
+        key: sql<string>`${showings.id}::text`,
+        at: showings.createdAt,
+        startsAt: showings.startsAt,
+        endsAt: showings.endsAt,
+        status: showings.status,
+        name: showings.name,
+        email: showings.email,
+        phone: showings.phone,
+        note: showings.note,
+        unitId: showings.unitId,
+      })
+      .from(showings)
+      .where(after === null ? where : and(where, sql`${showings.id} > ${after}`))
+      .orderBy(showings.id)
       .limit(limit),
   alerts: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
@@ -381,6 +413,7 @@ export async function eraseRows(
   return db.transaction(async (tx) => {
     const removed = {
       inquiries: (await tx.delete(inquiries).where(where.inquiries)).rowCount ?? 0,
+      showings: (await tx.delete(showings).where(where.showings)).rowCount ?? 0,
       alerts: (await tx.delete(alertSubscriptions).where(where.alerts)).rowCount ?? 0,
       mails: (await tx.delete(outgoingMail).where(where.mails)).rowCount ?? 0,
       // The requests stay, unnamed and answered by this erasure, as the record of them.

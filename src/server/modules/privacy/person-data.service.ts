@@ -81,6 +81,7 @@ export function exportPerson(deps: PrivacyDeps, email: string): Readable {
     await write(`,"account":${JSON.stringify(account && { ...account, id: undefined })}`);
     for (const kind of [
       "inquiries",
+      "showings",
       "alerts",
       "documentRequests",
       "maintenance",

@@ -9,6 +9,7 @@ import {
   inquiries,
   maintenanceRequests,
   notificationEvents,
+  showings,
   tenantFiles,
   users,
 } from "#server/db/schema";
@@ -18,6 +19,7 @@ import { createObjectStore, type ObjectStore } from "#server/storage/storage";
 import { readObject } from "#server/storage/storage.test-helpers";
 import { loginAs } from "#tests/support/auth";
 import { call } from "#tests/support/call";
+import { insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { exportPages, personRows } from "./person-data.repository";
@@ -232,6 +234,41 @@ describe("a person's data on request", () => {
       .from(notificationEvents)
       .where(sql`${notificationEvents.message} like 'Fran Former%'`);
     expect(notices).toEqual([]);
+  });
+
+  it("finds, exports and erases a renter's showings", async () => {
+    const email = "shows@example.com";
+    const building = await insertProperty(database.db);
+    const home = await insertUnit(database.db, building.id);
+    await database.db.insert(showings).values({
+      unitId: home.id,
+      startsAt: new Date("2027-06-05T14:00:00Z"),
+      endsAt: new Date("2027-06-05T14:30:00Z"),
+      status: "booked",
+      name: "Sam Shows",
+      email,
+      phone: "8605550100",
+      note: "With my dog",
+      tokenHash: "shows-token",
+    });
+    const found = (await lookup(email)).json() as PersonData;
+    expect(found.held.showings).toMatchObject({
+      count: 1,
+      newest: [{ text: "Showing 2027-06-05 14:00 UTC: booked" }],
+    });
+    const exported = await call(testApp.app, privacyApi.exportData, {
+      headers: admin.headers,
+      payload: { email },
+    });
+    expect(JSON.parse(exported.body).showings).toEqual([
+      expect.objectContaining({ name: "Sam Shows", note: "With my dog", status: "booked" }),
+    ]);
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: email },
+    });
+    expect(erased.json()).toMatchObject({ removed: { showings: 1 } });
+    expect(await rowsNaming(email)).toEqual(["audit_events"]);
   });
 
   it("pages the export's rows along their ids, each page after the last", async () => {

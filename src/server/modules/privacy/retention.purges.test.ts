@@ -10,7 +10,10 @@ import {
   maintenanceRequests,
   notificationEvents,
   privacyRequests,
+  properties,
+  showings,
   tenantFiles,
+  units,
   users,
 } from "#server/db/schema";
 import { maintenanceNoticeUrl } from "#server/modules/maintenance";
@@ -305,6 +308,55 @@ describe("the retention's purges", () => {
       .select({ id: notificationEvents.id })
       .from(notificationEvents)
       .where(inArray(notificationEvents.id, [gone, stays]));
+    expect(left).toEqual([{ id: stays }]);
+  });
+
+  it("remove showings two years after their time", async () => {
+    const [building] = await database.db
+      .insert(properties)
+      .values({
+        title: "Kept Court",
+        type: "apartment",
+        address: "1 Elm St",
+        city: "Hartford",
+        state: "CT",
+        zipCode: "06103",
+      })
+      .returning({ id: properties.id });
+    const [home] = await database.db
+      .insert(units)
+      .values({
+        propertyId: building!.id,
+        unitNumber: "1",
+        bedrooms: 1,
+        bathrooms: 1,
+        squareFeet: 500,
+        rent: 1000,
+        deposit: 1000,
+      })
+      .returning({ id: units.id });
+    const showing = (startsAt: Date, tokenHash: string) =>
+      database.db
+        .insert(showings)
+        .values({
+          unitId: home!.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          status: "completed",
+          name: "Ana Ruiz",
+          email: "ana@example.com",
+          phone: "8605550100",
+          tokenHash,
+        })
+        .returning({ id: showings.id })
+        .then(([row]) => row!.id);
+    const gone = await showing(past("showings"), "old");
+    const stays = await showing(short("showings"), "recent");
+    await purgeAll();
+    const left = await database.db
+      .select({ id: showings.id })
+      .from(showings)
+      .where(inArray(showings.id, [gone, stays]));
     expect(left).toEqual([{ id: stays }]);
   });
 });

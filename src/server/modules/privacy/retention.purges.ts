@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client";
 import { purgeInquiriesBefore } from "#server/modules/inquiries";
 import { removeRequestsOfTenants } from "#server/modules/maintenance";
 import { purgeEventsBefore } from "#server/modules/notifications";
+import { purgeShowingsBefore } from "#server/modules/showings";
 import {
   purgeDocumentRequestsBefore,
   purgeRequestedFilesBefore,
@@ -42,6 +43,10 @@ export function retentionPurges(deps: { db: Db; store: ObjectStore; now: () => D
     {
       name: `Former tenants, ${days("formerTenants")} after their access ended`,
       run: () => purgeFormerTenants(db, store, retentionCutoff("formerTenants", now())),
+    },
+    {
+      name: `Showings held ${days("showings")} ago`,
+      run: () => purgeShowingsBefore(db, retentionCutoff("showings", now())),
     },
     {
       name: `Staff accounts unused for ${days("staffAccounts")}`,

@@ -67,6 +67,8 @@ export const showings = pgTable(
     // A unit's showings by time (the slots' taken ranges), and the office's calendar.
     index("showings_unit_idx").on(t.unitId, t.startsAt),
     index("showings_starts_idx").on(t.startsAt, t.id),
+    // A person's data on request, by the renter's address, newest first.
+    index("showings_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     // The runner's passes: requests waiting, and booked showings to remind, by time.
     index("showings_status_idx").on(t.status, t.startsAt),
     check(

@@ -1,0 +1,1 @@
+CREATE INDEX "showings_email_idx" ON "showings" USING btree (lower("email"),"created_at");
