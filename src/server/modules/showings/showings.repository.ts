@@ -47,6 +47,16 @@ export async function takenTimes({ db }: Deps, unitId: number, from: Date) {
     .orderBy(showings.startsAt);
 }
 
+/**
+ * Serializes bookings of one unit within the caller's transaction. The exclusion constraint alone
+ * keeps showings apart, but two inserts that conflict at the same moment can each wait for the
+ * other (PostgreSQL then aborts one as a deadlock, 40P01); in turn, the second sees the first's
+ * showing and is refused as a conflict (23P01), which the renter is told plainly.
+ */
+export async function lockUnitBookings({ db }: Deps, unitId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('showings:' || ${unitId}::text))`);
+}
+
 export async function insertShowing(
   { db }: Deps,
   row: typeof showings.$inferInsert,

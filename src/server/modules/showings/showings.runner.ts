@@ -1,7 +1,7 @@
 import { runPeriodically } from "#server/shared/periodic";
 import { showingEmail } from "./showings.email";
 import { type ReminderShowing, releaseRequestsBefore, takeReminders } from "./showings.repository";
-import { cancelUrl, invite, type ShowingDeps } from "./showings.service";
+import { cancelUrl, type ShowingDeps } from "./showings.service";
 
 const HOUR_MS = 3_600_000;
 /** A request staff have not confirmed this long after it was made is let go. */

@@ -22,6 +22,7 @@ import {
   findByTokenHash,
   hoursOf,
   insertShowing,
+  lockUnitBookings,
   type ShowingUnit,
   saveHours,
   takenTimes,
@@ -116,6 +117,7 @@ export async function book(
   const status = unit.hours.booking === "request" ? "requested" : "booked";
   try {
     const showing = await deps.mailQueue.transaction(async (tx) => {
+      await lockUnitBookings(tx, unit.id);
       const row = await insertShowing(tx, {
         id,
         unitId: unit.id,
