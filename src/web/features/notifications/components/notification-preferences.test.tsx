@@ -111,8 +111,10 @@ describe("Notification Preferences", () => {
     await user.type(start, "21:30");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByRole("button", { name: "Saving..." })).toBeDisabled();
-    await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(notificationPreferencesMessages.saved),
+    await vi.waitFor(
+      () => expect(toast.success).toHaveBeenCalledWith(notificationPreferencesMessages.saved),
+      // The save waits 400 ms on purpose; on a busy two-core machine the default second was short.
+      { timeout: 5000 },
     );
     expect(stored()).toEqual({
       ...defaultNotificationPreferences,
@@ -158,8 +160,10 @@ describe("Notification Preferences", () => {
     const { user } = renderPreferences(() => broken);
     await user.click(await screen.findByRole("switch", { name: "Enable email notifications" }));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(notificationPreferencesMessages.saveFailed),
+    await vi.waitFor(
+      () => expect(toast.error).toHaveBeenCalledWith(notificationPreferencesMessages.saveFailed),
+      // The save waits 400 ms on purpose; on a busy two-core machine the default second was short.
+      { timeout: 5000 },
     );
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
   });
@@ -218,10 +222,13 @@ describe("Preferencias de notificaciones (the Spanish page)", () => {
     );
     await user.click(screen.getByRole("switch", { name: "Horas de silencio" }));
     await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
-    await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        "Las preferencias de notificaciones se guardaron correctamente",
-      ),
+    await vi.waitFor(
+      () =>
+        expect(toast.success).toHaveBeenCalledWith(
+          "Las preferencias de notificaciones se guardaron correctamente",
+        ),
+      // The save waits 400 ms on purpose; on a busy two-core machine the default second was short.
+      { timeout: 5000 },
     );
   });
 });
