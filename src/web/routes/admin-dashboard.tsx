@@ -23,6 +23,7 @@ import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list"
 import { lazyTab } from "../features/admin/lazy-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
 import { MaintenanceTabCount } from "../features/admin/maintenance/maintenance-tab-count";
+import { usePrivacyRequestCounts } from "../features/admin/privacy/use-privacy-requests";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
 import { useEnrollmentRedirect } from "../features/admin/use-enrollment-redirect";
 import { useAuth } from "../features/auth/auth-provider";
@@ -138,6 +139,7 @@ function Dashboard() {
   );
   const unhandled = useUnhandledCount();
   const failedMail = useFailedMailCount();
+  const privacyRequests = usePrivacyRequestCounts();
   const heading = useRef<HTMLHeadingElement>(null);
   useEnrollmentRedirect();
   const select = (value: string) =>
@@ -201,6 +203,13 @@ function Dashboard() {
           </DashboardTrigger>
           <DashboardTrigger value="privacy">
             <ShieldCheck aria-hidden="true" className="size-4" /> Privacy
+            {privacyRequests?.overdue ? (
+              <Badge variant="destructive" aria-label={`${privacyRequests.overdue} overdue`}>
+                {privacyRequests.overdue}
+              </Badge>
+            ) : privacyRequests?.open ? (
+              <Badge aria-label={`${privacyRequests.open} open`}>{privacyRequests.open}</Badge>
+            ) : null}
           </DashboardTrigger>
         </TabsList>
         <TabsContent value="overview">

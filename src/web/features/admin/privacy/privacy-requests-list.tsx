@@ -5,7 +5,6 @@ import { privacyApi } from "#domain/api/privacy";
 import {
   type PrivacyRequestRow,
   type PrivacyRequestStatus,
-  type PrivacyRequestsQuery,
   privacyRequestKindLabels,
   privacyRequestStatuses,
 } from "#domain/privacy";
@@ -20,7 +19,8 @@ import { SegmentedFilter } from "#web/components/ui/segmented-filter";
 import { failureDetail } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useListAddress } from "#web/lib/list-address";
-import { contractQuery, useContractMutation } from "#web/lib/query";
+import { useContractMutation } from "#web/lib/query";
+import { privacyRequestsQuery } from "./use-privacy-requests";
 
 const statusLabels: Record<PrivacyRequestStatus, string> = {
   open: "Open",
@@ -102,12 +102,7 @@ export function PrivacyRequestsList({ onLookUp }: { onLookUp: (email: string) =>
   const status: PrivacyRequestStatus =
     privacyRequestStatuses.find((s) => s === address.filters.requests) ?? "open";
   const list = useQuery({
-    ...contractQuery(privacyApi.listRequests, {
-      query: {
-        status,
-        ...(address.cursor ? { cursor: address.cursor } : {}),
-      } as PrivacyRequestsQuery,
-    }),
+    ...privacyRequestsQuery(status, address.cursor),
     placeholderData: keepPreviousData,
   });
   const answer = useContractMutation(
