@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 
 /**
  * The links of listing alerts. A confirmation token is random and e-mailed once. A manage token
@@ -7,15 +7,11 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
  * Either is looked up by its SHA-256: a leaked database gives away no working link.
  */
 
-/** 43 base64url characters; anything else is refused before any lookup. */
-const TOKEN_SHAPE = /^[\w-]{43}$/;
-
-export const isAlertToken = (token: string) => TOKEN_SHAPE.test(token);
-
-export const hashAlertToken = (token: string) =>
-  createHash("sha256").update(token).digest("base64url");
-
-export const newConfirmToken = () => randomBytes(32).toString("base64url");
+export {
+  hashLinkToken as hashAlertToken,
+  isLinkToken as isAlertToken,
+  newLinkToken as newConfirmToken,
+} from "#server/shared/link-token";
 
 export function createManageTokens(secret: Uint8Array) {
   return (subscriptionId: string) =>

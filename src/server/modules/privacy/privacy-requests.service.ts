@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { localizedPath } from "#domain/locale";
 import {
   PRIVACY_ANSWER_DAYS,
@@ -12,6 +11,7 @@ import {
 import type { Db } from "#server/db/client";
 import { decodeKey, toPage } from "#server/db/keyset";
 import type { MailQueue } from "#server/mail/mail-queue";
+import { hashLinkToken, isLinkToken, newLinkToken } from "#server/shared/link-token";
 import { privacyRequestEmail } from "./privacy-requests.email";
 import {
   confirmRequest,
@@ -35,10 +35,6 @@ export type PrivacyRequestDeps = {
 
 const DAY_MS = 86_400_000;
 
-/** 43 base64url characters; anything else is refused before any lookup. */
-const TOKEN_SHAPE = /^[\w-]{43}$/;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-
 /**
  * A renter's request from the privacy page. The same answer whatever happens (nobody learns
  * whether the office holds anything about an address): a new request waits for the link e-mailed
@@ -50,12 +46,12 @@ export async function askForData(deps: PrivacyRequestDeps, input: PrivacyRequest
     await lockMailbox(tx, input.email);
     const recent = await countRequestsSince(tx, input.email, new Date(now.getTime() - DAY_MS));
     if (recent >= PRIVACY_REQUESTS_PER_MAILBOX_PER_DAY) return;
-    const token = randomBytes(32).toString("base64url");
+    const token = newLinkToken();
     await insertRequest(tx, {
       email: input.email,
       kind: input.kind,
       lang: input.lang,
-      tokenHash: hashToken(token),
+      tokenHash: hashLinkToken(token),
       expiresAt: new Date(now.getTime() + PRIVACY_CONFIRM_DAYS * DAY_MS),
       createdAt: now,
     });
@@ -81,8 +77,8 @@ export async function confirmation(
   deps: PrivacyRequestDeps,
   token: string,
 ): Promise<PrivacyConfirmation | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const row = await findByTokenHash(deps, hashToken(token));
+  if (!isLinkToken(token)) return null;
+  const row = await findByTokenHash(deps, hashLinkToken(token));
   if (!row || row.email === null) return null;
   if (row.confirmedAt) return { used: true };
   if (row.expiresAt <= deps.now()) return null;
@@ -97,9 +93,9 @@ export async function confirm(
   deps: PrivacyRequestDeps,
   token: string,
 ): Promise<{ email: string; kind: PrivacyRequest["kind"]; dueAt: string } | "used" | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const now = deps.now();
-  const tokenHash = hashToken(token);
+  const tokenHash = hashLinkToken(token);
   const row = await confirmRequest(
     deps,
     tokenHash,

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
 import { officeIso } from "#domain/office-time";
 import {
@@ -15,6 +15,7 @@ import {
 import type { Db } from "#server/db/client";
 import { notFound, sqlState } from "#server/http/errors";
 import type { MailQueue } from "#server/mail/mail-queue";
+import { hashLinkToken, isLinkToken } from "#server/shared/link-token";
 import { inviteLocation, inviteSummary, showingEmail } from "./showings.email";
 import { showingInvite } from "./showings.invite";
 import {
@@ -49,9 +50,6 @@ export function createShowingTokens(secret: Uint8Array) {
 export type ShowingTokens = ReturnType<typeof createShowingTokens>;
 
 const HOUR_MS = 3_600_000;
-/** 43 base64url characters; anything else is refused before any lookup. */
-const TOKEN_SHAPE = /^[\w-]{43}$/;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** The unit's open slots from now, with what its showings hold and a tenant's notice. */
 async function slotsOf(deps: ShowingDeps, unit: ShowingUnit, now: Date) {
@@ -129,7 +127,7 @@ export async function book(
         phone: input.phone,
         note: input.note,
         lang: input.lang,
-        tokenHash: hashToken(token),
+        tokenHash: hashLinkToken(token),
         createdAt: now,
         updatedAt: now,
       });
@@ -219,8 +217,8 @@ export async function findByToken(
   deps: ShowingDeps,
   token: string,
 ): Promise<{ showing: ShowingView; cancellable: boolean } | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const found = await findByTokenHash(deps, hashToken(token));
+  if (!isLinkToken(token)) return null;
+  const found = await findByTokenHash(deps, hashLinkToken(token));
   if (!found) return null;
   const unit = await unitForShowings(deps, found.unitId);
   if (!unit) return null;
@@ -234,9 +232,9 @@ export async function findByToken(
  * invitation's cancellation (a higher SEQUENCE). False for a link that no longer works.
  */
 export async function cancelByToken(deps: ShowingDeps, token: string): Promise<boolean> {
-  if (!TOKEN_SHAPE.test(token)) return false;
+  if (!isLinkToken(token)) return false;
   const now = deps.now();
-  const found = await findByTokenHash(deps, hashToken(token));
+  const found = await findByTokenHash(deps, hashLinkToken(token));
   if (!found) return false;
   const unit = await unitForShowings(deps, found.unitId);
   return deps.mailQueue.transaction(async (tx) => {
