@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { File as NodeFile } from "node:buffer";
 import { cleanup, configure } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createTranslator } from "#domain/i18n/translator";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { setTranslatorOutsideRoutes } from "#web/i18n/i18n-provider";
@@ -20,12 +20,17 @@ configure({ asyncUtilTimeout: 3_000 });
 // Every API call a component makes is answered by a handler built from its contract
 // (api-mocks.ts); a call no test expects fails the test.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
+// A component is rendered as the screen it is in would show it: under a session (the client
+// refuses a signed-in read without one before the network, as the server would). A test of what
+// happens without a session, or of the session itself, connects its own.
+const renderedSession = { token: () => "a-test-session", onUnauthorized: () => {} };
+beforeEach(() => connectSession(renderedSession));
 afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
   // Test files share their modules (vitest.config.ts): what one left signed in, stored or
   // connected is gone before the next test, as in a fresh page.
-  connectSession({ token: () => null, onUnauthorized: () => {} });
+  connectSession(renderedSession);
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authApi } from "#domain/api/auth";
 import { defineApi, type SuccessBody } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
@@ -44,7 +44,10 @@ function signedIn(onUnauthorized = vi.fn()) {
   return onUnauthorized;
 }
 
-afterEach(() => connectSession({ token: () => null, onUnauthorized: () => {} }));
+// The client's own tests start with no session (the shared setup renders screens under one).
+const signedOut = () => connectSession({ token: () => null, onUnauthorized: () => {} });
+beforeEach(signedOut);
+afterEach(signedOut);
 
 describe("request", () => {
   it("sends the session's token as a bearer token and answers the contract's body", async () => {
@@ -72,6 +75,25 @@ describe("request", () => {
     expect(authorization).toBeNull();
   });
 
+  it("refuses a read that needs a session, without one, before the network", async () => {
+    let reached = false;
+    answer(
+      handle(authApi.me, () => {
+        reached = true;
+        return { user };
+      }),
+    );
+    const onUnauthorized = vi.fn();
+    connectSession({ token: () => null, onUnauthorized });
+    const refused = await request(authApi.me, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 401, code: "unauthorized", fromServer: true });
+    expect((refused as ApiError).message).toBe("Please sign in to continue.");
+    // Nothing was sent, and nobody is sent to the sign-in page for a session that was never there.
+    expect(reached).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it("fills the path from params, encoded, and sends the query and the JSON body", async () => {
     const seen: unknown[] = [];
     answer(
@@ -91,6 +113,7 @@ describe("request", () => {
     await expect(
       request(tenantFilesApi.uploadRequest, { params: { token: "a b/c" } }),
     ).rejects.toMatchObject({ status: 404 });
+    signedIn();
     await request(inquiriesApi.list, { query: { status: "unhandled" } });
     await request(inquiriesApi.send, { body: inquiry });
     expect(seen).toEqual([{ token: "a b/c" }, { status: "unhandled" }, inquiry]);
@@ -198,6 +221,7 @@ describe("request", () => {
 
   it("lets an abort through as an AbortError, not an ApiError", async () => {
     answer(handle(authApi.me, () => new Promise<never>(() => {})));
+    signedIn();
     const controller = new AbortController();
     const call = request(authApi.me, {}, { signal: controller.signal });
     controller.abort();

@@ -1,11 +1,6 @@
-import type {
-  Contract,
-  ReadContract,
-  RequestInput,
-  SuccessBody,
-  WriteContract,
-} from "#domain/api/contract";
+import type { Contract, RequestInput, SuccessBody, WriteContract } from "#domain/api/contract";
 import { buildUrl, isRaw } from "#domain/api/wire";
+import { authMessages } from "#domain/auth";
 
 /**
  * The one way the browser calls the API: JSON in, JSON out, and a failure as an ApiError carrying
@@ -96,6 +91,12 @@ export async function requestWithHeaders<C extends Contract>(
 ): Promise<{ body: SuccessBody<C>; headers: Headers }> {
   const { signOutOn401 = true } = options;
   const token = options.token ?? session.token();
+  // A read that needs a session, with none: the server can only refuse it, so it is refused here
+  // with the server's words, before the network. After a sign-out the screens still mounted under
+  // 'Logging out...' refetch what the emptied cache lost; those reads never leave the browser.
+  if (!token && contract.guard !== "public" && contract.method === "GET") {
+    throw new ApiError(401, authMessages.signInRequired, [], true, "unauthorized");
+  }
   const body = input.body;
   const read =
     contract.method === "GET" && token && !options.token ? trackedRead(options.signal) : null;

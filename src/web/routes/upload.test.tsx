@@ -8,6 +8,7 @@ import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { messagesFor } from "#web/i18n/catalogue.server";
 import { I18nRoot } from "#web/i18n/i18n-provider";
 import { ROOT_NAMESPACES } from "#web/i18n/namespaces";
+import { connectSession } from "#web/lib/api-client";
 import { queryClient } from "#web/lib/query";
 import type { Route } from "./+types/upload";
 import Upload, { loader, meta } from "./upload";
@@ -36,6 +37,7 @@ describe("/upload/:token", () => {
         return refuse(410, filesMessages.linkExpired);
       }),
     );
+    connectSession({ token: () => null, onUnauthorized: () => {} });
     const Stub = createRoutesStub([{ path: "/upload/:token", Component: Upload }]);
     render(<Stub initialEntries={["/upload/t0k-en"]} />);
     expect(await screen.findByText(filesMessages.linkExpired)).toBeInTheDocument();

@@ -58,7 +58,10 @@ export const test = base.extend<Fixtures>({
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+        // The resource's address with the words: "Failed to load resource" alone names no request.
+        const where = message.location().url;
+        if (message.type() === "error")
+          errors.push(where ? `${message.text()} (${where})` : message.text());
       });
       page.on("pageerror", (error) => errors.push(`Uncaught: ${error.message}`));
       await use(undefined);

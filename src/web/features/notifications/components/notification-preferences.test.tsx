@@ -165,7 +165,10 @@ describe("Notification Preferences", () => {
       // The save waits 400 ms on purpose; on a busy two-core machine the default second was short.
       { timeout: 5000 },
     );
-    expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+    // The toast is called before the button's state is set back: its render may follow.
+    await vi.waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled(),
+    );
   });
 
   it("sends a test notification as a toast", async () => {
