@@ -48,6 +48,8 @@ export const auditActions = {
   "privacy.erased": "Erased a person's data",
   "privacy.request_answered": "Marked a privacy request answered",
   "showing_hours.updated": "Changed a building's showing hours",
+  "showing.status_changed": "Changed a showing's status",
+  "showing.followed_up": "Followed up a showing",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "./constants";
 import type { Locale } from "./locale";
+import { messages } from "./messages";
 import type { UserRole } from "./roles";
 import { z } from "./zod";
 
@@ -15,7 +16,7 @@ export const authMessages = {
   adminsOnly: "This is a property showcase site. Only administrators can log in.",
   registrationUnavailable:
     "Registration is not available. Accounts are created by our office; please contact us if you need one.",
-  signInRequired: "Please sign in to continue.",
+  signInRequired: messages.server.signInRequired,
   sessionEnded: "Your session has ended. Please sign in again.",
   adminOnly: "Only administrators can do that.",
   tenantsOnly: "Only tenants can do that here.",

@@ -18,6 +18,8 @@ export const messages = {
     /** The server's disk is full: a 507 to an upload. Nothing was kept. */
     storageFull:
       "The server has no room to store files right now. Nothing was saved; please try again later or contact the office.",
+    /** A call that needs a session, without one: the guards' 401, also the browser's own. */
+    signInRequired: "Please sign in to continue.",
     notFound: "The requested resource was not found.",
     badRequest: "The request is invalid.",
     /** A JSON body whose arrays and objects nest deeper than any form of this site sends. */

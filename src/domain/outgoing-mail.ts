@@ -32,6 +32,9 @@ export const mailKinds = [
   "showing_cancelled",
   "showing_reminder",
   "showing_released",
+  "showing_declined",
+  "showing_application",
+  "showing_tenant_notice",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -60,6 +63,9 @@ export const mailKindLabels: Record<MailKindName, string> = {
   showing_cancelled: "Showing cancelled (calendar cancellation)",
   showing_reminder: "Showing reminder",
   showing_released: "Showing request let go unconfirmed",
+  showing_declined: "Showing request declined",
+  showing_application: "Application sent after a showing",
+  showing_tenant_notice: "Showing notice to the tenant at home",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -1,3 +1,4 @@
+import { pageQueryShape } from "./api/paging";
 import { tourRequestSchema } from "./inquiries";
 import { addDays, officeClock, officeMoment } from "./office-time";
 import { z } from "./zod";
@@ -246,3 +247,114 @@ export const slotTakenSchema = z.object({
   message: z.string(),
   slots: z.array(slotSchema).max(5),
 });
+
+/**
+ * The office's side: a range of office days of showings (the Showings tab's day and week), what
+ * staff do with one, and what follows it.
+ */
+export const SHOWINGS_RANGE_DAYS_MAX = 7;
+/** The unit's inquiries shown beside a showing, newest first. */
+export const SHOWING_UNIT_INQUIRIES = 10;
+
+/**
+ * What staff do with a showing, each from the statuses it applies to: confirm or decline a
+ * request, cancel a booked showing, and once its time has come, mark how it went.
+ */
+export const showingActions = {
+  confirm: { from: ["requested"], to: "booked" },
+  decline: { from: ["requested"], to: "cancelled" },
+  cancel: { from: ["booked"], to: "cancelled" },
+  completed: { from: ["booked"], to: "completed" },
+  no_show: { from: ["booked"], to: "no_show" },
+} as const satisfies Record<string, { from: readonly ShowingStatus[]; to: ShowingStatus }>;
+export type ShowingAction = keyof typeof showingActions;
+/** The outcomes can be marked only once the showing's time has begun. */
+export const outcomeActions: readonly ShowingAction[] = ["completed", "no_show"];
+
+/** After a showing: the renter sent the application, or the lead marked lost. */
+export const showingFollowUps = ["application_sent", "lead_lost"] as const;
+export type ShowingFollowUp = (typeof showingFollowUps)[number];
+
+export const showingAdminMessages = {
+  notFound: "This showing was not found.",
+  notNow: "This showing has changed meanwhile. The list shows what it is now.",
+  notYet: "A showing's outcome can be marked once its time has begun.",
+  followUpNotYet: "Follow up once the showing is completed.",
+  confirmed: "Showing confirmed. The renter has the invitation.",
+  declined: "Request declined. The renter has been told.",
+  cancelled: "Showing cancelled. The renter has been told.",
+  marked: "Outcome saved.",
+  applicationSent: "Application sent to the renter.",
+  leadLost: "Lead marked lost.",
+} as const;
+
+const officeDay = z.iso.date({ error: "A date as YYYY-MM-DD." });
+
+/** GET /api/admin/showings: office days from `from` (today unless asked), soonest first. */
+export const adminShowingsQuerySchema = z.object({
+  from: officeDay.optional(),
+  days: z.coerce.number().int().min(1).max(SHOWINGS_RANGE_DAYS_MAX).default(1),
+  status: z.enum([...showingStatuses, "all"]).default("all"),
+  propertyId: z.coerce.number().int().positive().optional(),
+  ...pageQueryShape(),
+});
+export type AdminShowingsQuery = z.infer<typeof adminShowingsQuerySchema>;
+
+export const adminShowingSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(showingStatuses),
+  start: z.string(),
+  end: z.string(),
+  unit: z.object({
+    id: z.number().int(),
+    number: z.string(),
+    propertyId: z.number().int(),
+    building: z.string(),
+  }),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  note: z.string(),
+  lang: z.enum(["en", "es"]),
+  /** A tenant lives in the unit (they are told before each showing). */
+  occupied: z.boolean(),
+  followUp: z.enum(showingFollowUps).nullable(),
+  createdAt: z.string(),
+});
+export type AdminShowing = z.infer<typeof adminShowingSchema>;
+
+export const adminShowingsPageSchema = z.object({
+  /** The range's first and last office days, and its zone. */
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.literal("America/New_York"),
+  showings: z.array(adminShowingSchema).max(100),
+  nextCursor: z.string().nullable(),
+  /** Requests waiting for staff, whatever the range (the tab's badge). */
+  requested: z.number().int(),
+});
+export type AdminShowingsPage = z.infer<typeof adminShowingsPageSchema>;
+
+/** One showing with its unit's latest inquiries, for the panel beside the calendar. */
+export const adminShowingDetailSchema = z.object({
+  showing: adminShowingSchema,
+  inquiries: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        subject: z.string(),
+        message: z.string(),
+        createdAt: z.string(),
+        handled: z.boolean(),
+      }),
+    )
+    .max(SHOWING_UNIT_INQUIRIES),
+});
+export type AdminShowingDetail = z.infer<typeof adminShowingDetailSchema>;
+
+export const showingActionSchema = z.object({
+  action: z.enum(Object.keys(showingActions) as [ShowingAction, ...ShowingAction[]]),
+});
+export const showingFollowUpSchema = z.object({ followUp: z.enum(showingFollowUps) });

@@ -99,11 +99,17 @@ test.describe("a showing's e-mailed link", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Cancel this showing" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your showing is cancelled");
-    const cancellation = (await outbox()).filter((m) => m.to === "showing-js@example.com");
-    expect(cancellation.map((m) => m.attachments?.[0]?.contentType)).toEqual([
-      "text/calendar; charset=utf-8; method=REQUEST",
-      "text/calendar; charset=utf-8; method=CANCEL",
-    ]);
+    // The cancellation is queued with the change and sent a moment later.
+    await expect
+      .poll(async () =>
+        (await outbox())
+          .filter((m) => m.to === "showing-js@example.com")
+          .map((m) => m.attachments?.[0]?.contentType),
+      )
+      .toEqual([
+        "text/calendar; charset=utf-8; method=REQUEST",
+        "text/calendar; charset=utf-8; method=CANCEL",
+      ]);
     await page.reload();
     await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel this showing" })).toHaveCount(0);

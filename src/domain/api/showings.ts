@@ -1,5 +1,11 @@
 import {
+  adminShowingDetailSchema,
+  adminShowingSchema,
+  adminShowingsPageSchema,
+  adminShowingsQuerySchema,
+  showingActionSchema,
   showingBookingSchema,
+  showingFollowUpSchema,
   showingHoursSchema,
   showingHoursWireSchema,
   showingViewSchema,
@@ -41,7 +47,7 @@ export const showingsApi = defineApi("showings", {
     guard: "public",
     params: idParams,
     body: showingBookingSchema,
-    invalidates: [],
+    invalidates: ["showings"],
     responses: {
       201: showingViewSchema,
       400: apiErrorSchema,
@@ -56,7 +62,7 @@ export const showingsApi = defineApi("showings", {
       "Cancels the showing of an e-mailed link (the renter's): its time is free again, and a cancellation (METHOD:CANCEL) is e-mailed; 404 for a link that no longer works",
     guard: "public",
     params: tokenParams,
-    invalidates: [],
+    invalidates: ["showings"],
     responses: { 200: doneSchema, 404: apiErrorSchema },
   },
   getHours: {
@@ -78,5 +84,58 @@ export const showingsApi = defineApi("showings", {
     body: showingHoursSchema,
     invalidates: [],
     responses: { 200: hoursAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  },
+  list: {
+    method: "GET",
+    path: "/api/admin/showings",
+    summary:
+      "The showings of one to seven office days (today unless asked), soonest first, of one status or building when asked, and how many requests wait for staff",
+    guard: "admin",
+    reads: "showings",
+    query: adminShowingsQuerySchema,
+    responses: { 200: adminShowingsPageSchema, 400: apiErrorSchema },
+  },
+  get: {
+    method: "GET",
+    path: "/api/admin/showings/:id",
+    summary: "One showing, with its unit's latest inquiries (at most 10, newest first)",
+    guard: "admin",
+    reads: "showings",
+    params: idParams,
+    responses: { 200: adminShowingDetailSchema, 404: apiErrorSchema },
+  },
+  act: {
+    method: "POST",
+    path: "/api/admin/showings/:id/status",
+    summary:
+      "Confirms or declines a request, cancels a booked showing, or marks how it went (completed, no_show, once its time has begun); the renter is e-mailed, and the tenants at home when it is off. 409 when the showing changed meanwhile",
+    guard: "admin",
+    audit: "showing.status_changed",
+    params: idParams,
+    body: showingActionSchema,
+    invalidates: ["showings"],
+    responses: {
+      200: z.object({ showing: adminShowingSchema, message: z.string() }),
+      400: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+    },
+  },
+  followUp: {
+    method: "POST",
+    path: "/api/admin/showings/:id/follow-up",
+    summary:
+      "After a completed showing: e-mails the renter the application (application_sent), or marks the lead lost (lead_lost)",
+    guard: "admin",
+    audit: "showing.followed_up",
+    params: idParams,
+    body: showingFollowUpSchema,
+    invalidates: ["showings"],
+    responses: {
+      200: z.object({ showing: adminShowingSchema, message: z.string() }),
+      400: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+    },
   },
 });

@@ -34,6 +34,7 @@ export const resources = [
   "maintenance",
   "notifications",
   "privacy-requests",
+  "showings",
 ] as const;
 export type Resource = (typeof resources)[number];
 

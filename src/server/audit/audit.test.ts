@@ -79,6 +79,26 @@ async function lastId(): Promise<number> {
 
 const as = (headers = admin.headers) => ({ headers });
 
+/** A renter's showing of a new unit, an hour ago, in the given status. */
+async function pastShowing(status: "booked" | "completed") {
+  const building = await insertProperty(database.db, { title: `Shown ${status}` });
+  const unit = await insertUnit(database.db, building.id, { unitNumber: "1" });
+  const [row] = await database.db
+    .insert(schema.showings)
+    .values({
+      unitId: unit.id,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() - 1_800_000),
+      status,
+      name: "Sam Seeker",
+      email: "sam@example.com",
+      phone: "8605550101",
+      tokenHash: `${status}-${Date.now()}`,
+    })
+    .returning({ id: schema.showings.id });
+  return row!.id;
+}
+
 const validProperty = (title: string) => ({
   title,
   type: "apartment",
@@ -319,6 +339,38 @@ const cases: Record<string, Case> = {
       expect(event.changes).toMatchObject({
         showingHours: { before: null, after: { slotMinutes: 30 } },
       });
+    },
+  },
+  [showingsApi.act.id]: {
+    call: async () => {
+      const id = await pastShowing("booked");
+      return call(testApp.app, showingsApi.act, {
+        ...as(),
+        params: { id },
+        payload: { action: "no_show" },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("showing");
+      expect(event.target_id).toBe(response.json().showing.id);
+      expect(event.detail).toEqual({ action: "no_show" });
+      expect(event.changes).toEqual({ status: { before: "booked", after: "no_show" } });
+    },
+  },
+  [showingsApi.followUp.id]: {
+    call: async () => {
+      const id = await pastShowing("completed");
+      return call(testApp.app, showingsApi.followUp, {
+        ...as(),
+        params: { id },
+        payload: { followUp: "lead_lost" },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("showing");
+      expect(event.target_id).toBe(response.json().showing.id);
+      expect(event.detail).toEqual({ followUp: "lead_lost" });
+      expect(event.changes).toEqual({ followUp: { before: null, after: "lead_lost" } });
     },
   },
   [privacyApi.answerRequest.id]: {

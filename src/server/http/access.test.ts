@@ -24,7 +24,7 @@ import { call, urlOf } from "#tests/support/call";
 import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries, maintenanceRequests, privacyRequests, users } from "../db/schema";
+import { inquiries, maintenanceRequests, privacyRequests, showings, users } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import {
   type FormPart,
@@ -162,7 +162,25 @@ async function makeWorld() {
       dueAt: new Date(Date.now() + 45 * 86_400_000),
     })
     .returning();
+  // Renters' showings of unit A an hour ago: one booked (to mark), one completed (to follow up).
+  const [showing, shown] = await database.db
+    .insert(showings)
+    .values(
+      (["booked", "completed"] as const).map((status, i) => ({
+        unitId: unitA.id,
+        startsAt: new Date(Date.now() - (3 + i) * 3_600_000),
+        endsAt: new Date(Date.now() - (2 + i) * 3_600_000),
+        status,
+        name: "Sam Seeker",
+        email: "sam@example.com",
+        phone: "555-0101",
+        tokenHash: randomBytes(32).toString("hex"),
+      })),
+    )
+    .returning();
   return {
+    showing: showing!.id,
+    shown: shown!.id,
     privacyRequest: privacyRequest!.id,
     resident: resident!.id,
     repair: repair!.id,
@@ -194,6 +212,7 @@ const TABLES = [
   "maintenance_comments",
   "notification_events",
   "privacy_requests",
+  "showings",
 ] as const;
 
 /** Every row of every table: "nothing else changed" means this is equal before and after. */
@@ -404,6 +423,18 @@ const writeCases: WriteCase[] = [
       id: w.privacyRequest,
       params: { id: w.privacyRequest },
     }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
+    contract: showingsApi.act,
+    body: { action: "completed" },
+    target: (w) => ({ table: "showings", id: w.showing, params: { id: w.showing } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
+    contract: showingsApi.followUp,
+    body: { followUp: "lead_lost" },
+    target: (w) => ({ table: "showings", id: w.shown, params: { id: w.shown } }),
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
   },
   {

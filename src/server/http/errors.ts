@@ -39,7 +39,7 @@ export function validationFailed(issues: SchemaIssue[]): AppError {
   const details = issueDetails(issues);
   return new AppError(400, "validation_failed", details[0]?.msg ?? "Invalid input", details);
 }
-export const unauthorized = (message = "Please sign in to continue.") =>
+export const unauthorized = (message: string = messages.server.signInRequired) =>
   new AppError(401, "unauthorized", message);
 export const forbidden = (message = "You are not allowed to do that.") =>
   new AppError(403, "forbidden", message);

@@ -365,6 +365,21 @@ const plans: Record<string, Plan> = {
     params: () => ({ id: ids([999_999]) }),
     runs: 20,
   },
+  "GET /api/admin/showings": {
+    query: ["from", "days", "status", "propertyId", "limit", "cursor"],
+    runs: 20,
+  },
+  "GET /api/admin/showings/:id": { params: () => ({ id: ids([randomUUID(), "x"]) }) },
+  "POST /api/admin/showings/:id/status": {
+    body: () => ({ action: fc.constantFrom("confirm", "decline", "cancel", "completed", "fly") }),
+    params: () => ({ id: ids([randomUUID()]) }),
+    runs: 20,
+  },
+  "POST /api/admin/showings/:id/follow-up": {
+    body: () => ({ followUp: fc.constantFrom("application_sent", "lead_lost", "x", 1) }),
+    params: () => ({ id: ids([randomUUID()]) }),
+    runs: 20,
+  },
   // Only accounts that do not exist: a reset ends the sessions the fuzzer signs in with.
   "POST /api/admin/staff/:id/reset-second-step": {
     body: () => passwordModel(),

@@ -1,6 +1,6 @@
 import type { Contract, RequestInput, SuccessBody, WriteContract } from "#domain/api/contract";
 import { buildUrl, isRaw } from "#domain/api/wire";
-import { authMessages } from "#domain/auth";
+import { messages } from "#domain/messages";
 
 /**
  * The one way the browser calls the API: JSON in, JSON out, and a failure as an ApiError carrying
@@ -95,7 +95,7 @@ export async function requestWithHeaders<C extends Contract>(
   // with the server's words, before the network. After a sign-out the screens still mounted under
   // 'Logging out...' refetch what the emptied cache lost; those reads never leave the browser.
   if (!token && contract.guard !== "public" && contract.method === "GET") {
-    throw new ApiError(401, authMessages.signInRequired, [], true, "unauthorized");
+    throw new ApiError(401, messages.server.signInRequired, [], true, "unauthorized");
   }
   const body = input.body;
   const read =

@@ -26,6 +26,8 @@ export const inquiries = pgTable(
     // an address.
     // (Addresses are kept as typed: one person is the lower-cased address.)
     index("inquiries_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+    // A unit's latest inquiries, beside its showings in the back office.
+    index("inquiries_unit_idx").on(t.unitId, t.createdAt, t.id),
     // The tab's search: the words of the name, e-mail, subject and message.
     index("inquiries_search_idx").using("gin", inquirySearchDocument(t)),
   ],

@@ -45,6 +45,15 @@ const words = {
     releasedHeading: "We could not confirm your showing",
     releasedIntro: (time: string) =>
       `The office did not confirm the showing you asked for on ${time} in time, so it was let go. We are sorry: please choose another time on the home's page.`,
+    declinedSubject: (s: Showing) => `Showing request declined: ${s.building}, Unit ${s.unit}`,
+    declinedHeading: "We cannot show the home at that time",
+    declinedIntro: (time: string) =>
+      `We are sorry: the office cannot show the home on ${time}. Please choose another time on the home's page, or reply to this e-mail.`,
+    applicationSubject: (s: Showing) => `Apply for ${s.building}, Unit ${s.unit}`,
+    applicationHeading: "Thank you for visiting",
+    applicationIntro: () =>
+      "Thank you for coming to see the home. If you would like to live there, the application is one click away.",
+    apply: "Apply now",
     cancel: "Cancel this showing",
     footnote: `Questions? Reply to this e-mail or call ${site.phone}.`,
     summary: (s: Showing) => `Showing: ${s.building}, Unit ${s.unit}`,
@@ -72,6 +81,16 @@ const words = {
     releasedHeading: "No pudimos confirmar su visita",
     releasedIntro: (time: string) =>
       `La oficina no confirmó a tiempo la visita que pidió para el ${time}, así que se liberó el horario. Lo sentimos: elija otro horario en la página de la vivienda.`,
+    declinedSubject: (s: Showing) =>
+      `Solicitud de visita rechazada: ${s.building}, unidad ${s.unit}`,
+    declinedHeading: "No podemos mostrar la vivienda en ese horario",
+    declinedIntro: (time: string) =>
+      `Lo sentimos: la oficina no puede mostrar la vivienda el ${time}. Elija otro horario en la página de la vivienda o responda a este correo.`,
+    applicationSubject: (s: Showing) => `Solicite ${s.building}, unidad ${s.unit}`,
+    applicationHeading: "Gracias por su visita",
+    applicationIntro: () =>
+      "Gracias por venir a ver la vivienda. Si desea vivir allí, la solicitud está a un clic.",
+    apply: "Solicitar ahora",
     cancel: "Cancelar esta visita",
     footnote: `¿Preguntas? Responda a este correo o llame al ${site.phone}.`,
     summary: (s: Showing) => `Visita: ${s.building}, unidad ${s.unit}`,
@@ -82,12 +101,22 @@ export const inviteSummary = (showing: Showing, lang: Lang) => words[lang].summa
 export const inviteLocation = (showing: Showing, lang: Lang) => words[lang].where(showing);
 
 export function showingEmail(input: {
-  kind: "booked" | "requested" | "cancelled" | "reminderDay" | "reminderHours" | "released";
+  kind:
+    | "booked"
+    | "requested"
+    | "cancelled"
+    | "reminderDay"
+    | "reminderHours"
+    | "released"
+    | "declined"
+    | "application";
   to: string;
   lang: Lang;
   showing: Showing;
   cancelUrl: string;
   invite?: MailAttachment;
+  /** The application's address (the follow-up after a showing). */
+  applyUrl?: string;
 }): MailMessage {
   const w = words[input.lang];
   const time = showingTime(input.showing.start, input.lang);
@@ -99,14 +128,22 @@ export function showingEmail(input: {
     reminderDay: [w.reminderSubject(about), w.reminderDayHeading, w.reminderIntro(time)],
     reminderHours: [w.reminderSubject(about), w.reminderHoursHeading, w.reminderIntro(time)],
     released: [w.releasedSubject(about), w.releasedHeading, w.releasedIntro(time)],
+    declined: [w.declinedSubject(about), w.declinedHeading, w.declinedIntro(time)],
+    application: [w.applicationSubject(about), w.applicationHeading, w.applicationIntro()],
   };
   const [subject, heading, intro] = texts[input.kind];
-  // Nothing left to cancel once a showing is cancelled or let go.
-  const cancellable = input.kind !== "cancelled" && input.kind !== "released";
+  // Only a showing still ahead can be cancelled; the follow-up's action is the application.
+  const cancellable = ["booked", "requested", "reminderDay", "reminderHours"].includes(input.kind);
+  const action =
+    input.kind === "application" && input.applyUrl
+      ? { label: w.apply, url: input.applyUrl }
+      : cancellable
+        ? { label: w.cancel, url: input.cancelUrl }
+        : undefined;
   const { html, text } = renderEmail({
     heading,
     paragraphs: [intro, w.where(input.showing)],
-    ...(cancellable ? { action: { label: w.cancel, url: input.cancelUrl } } : {}),
+    ...(action ? { action } : {}),
     footnote: w.footnote,
     language: input.lang,
   });
@@ -116,5 +153,68 @@ export function showingEmail(input: {
     html,
     text,
     ...(input.invite ? { attachments: [input.invite] } : {}),
+  };
+}
+
+/**
+ * The notice to a tenant at home before strangers visit (CGS 47a-16 asks landlords for
+ * reasonable notice before entering): when, and that the office shows the home; or that a
+ * showing they were told of is off.
+ */
+const tenantWords = {
+  en: {
+    subject: (s: Showing) => `Notice: a showing of your home, ${s.building}, Unit ${s.unit}`,
+    heading: "A showing of your home",
+    intro: (time: string) =>
+      `The office will show your home to a prospective renter on ${time} (Connecticut time). A member of staff will be there. If the time does not suit you, please call or reply to this e-mail.`,
+    offSubject: (s: Showing) => `Showing cancelled: ${s.building}, Unit ${s.unit}`,
+    offHeading: "The showing of your home is off",
+    offIntro: (time: string) => `The showing of your home on ${time} will not take place.`,
+    portal: "Open the tenant portal",
+    title: "A showing of your home",
+    offTitle: "Showing of your home cancelled",
+  },
+  es: {
+    subject: (s: Showing) => `Aviso: una visita a su vivienda, ${s.building}, unidad ${s.unit}`,
+    heading: "Una visita a su vivienda",
+    intro: (time: string) =>
+      `La oficina mostrará su vivienda a un posible inquilino el ${time} (hora de Connecticut). Un miembro del personal estará presente. Si el horario no le conviene, llame o responda a este correo.`,
+    offSubject: (s: Showing) => `Visita cancelada: ${s.building}, unidad ${s.unit}`,
+    offHeading: "La visita a su vivienda se canceló",
+    offIntro: (time: string) => `La visita a su vivienda del ${time} no se realizará.`,
+    portal: "Abrir el portal de inquilinos",
+    title: "Una visita a su vivienda",
+    offTitle: "Visita a su vivienda cancelada",
+  },
+} satisfies Record<Lang, unknown>;
+
+export function tenantNotice(input: {
+  kind: "scheduled" | "off";
+  to: string;
+  lang: Lang;
+  showing: Showing;
+  portalUrl: string;
+}): { mail: MailMessage; title: string; message: string; portalLabel: string } {
+  const w = tenantWords[input.lang];
+  const time = showingTime(input.showing.start, input.lang);
+  const scheduled = input.kind === "scheduled";
+  const intro = scheduled ? w.intro(time) : w.offIntro(time);
+  const { html, text } = renderEmail({
+    heading: scheduled ? w.heading : w.offHeading,
+    paragraphs: [intro],
+    action: { label: w.portal, url: input.portalUrl },
+    footnote: words[input.lang].footnote,
+    language: input.lang,
+  });
+  return {
+    mail: {
+      to: input.to,
+      subject: scheduled ? w.subject(input.showing) : w.offSubject(input.showing),
+      html,
+      text,
+    },
+    title: scheduled ? w.title : w.offTitle,
+    message: intro,
+    portalLabel: w.portal,
   };
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import type { ShowingHours, ShowingStatus } from "#domain/showings";
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { ShowingFollowUp, ShowingHours, ShowingStatus } from "#domain/showings";
 import type { Executor } from "#server/db/client";
+import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
 import { properties, units } from "#server/modules/properties/properties.table";
 import { users } from "#server/modules/users/users.table";
 import { showingHours, showings } from "./showings.table";
@@ -177,3 +178,123 @@ const reminderRow = (row: ReminderRow) => ({
   unit: { building: row.building, number: row.unit_number, address: row.address },
 });
 export type ReminderShowing = ReturnType<typeof reminderRow>;
+
+/** A showing as the office sees it: who, when, where, and whether a tenant lives there. */
+const officeColumns = {
+  id: showings.id,
+  status: showings.status,
+  startsAt: showings.startsAt,
+  endsAt: showings.endsAt,
+  name: showings.name,
+  email: showings.email,
+  phone: showings.phone,
+  note: showings.note,
+  lang: showings.lang,
+  sequence: showings.sequence,
+  followUp: showings.followUp,
+  createdAt: showings.createdAt,
+  unitId: units.id,
+  unitNumber: units.unitNumber,
+  propertyId: properties.id,
+  building: properties.title,
+  address: sql<string>`${properties.address} || ', ' || ${properties.city} || ', ' || ${properties.state} || ' ' || ${properties.zipCode}`,
+  occupied: sql<boolean>`exists (select 1 from ${users} where ${users.unitId} = ${units.id}
+    and ${users.role} = 'tenant' and ${users.accessEndedAt} is null)`,
+};
+
+/**
+ * A page of the showings starting in [from, to), soonest first (along showings_starts_idx, a
+ * week's rows at most), of one status and one building when asked. `after` is the last row's
+ * key of the page before.
+ */
+export async function listForOffice(
+  { db }: Deps,
+  range: { from: Date; to: Date },
+  filter: { status: ShowingStatus | "all"; propertyId?: number | undefined },
+  after: readonly KeyPart[] | null,
+  limit: number,
+) {
+  return db
+    .select({ ...officeColumns, key: timeKey(showings.startsAt) })
+    .from(showings)
+    .innerJoin(units, eq(units.id, showings.unitId))
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(
+      and(
+        gte(showings.startsAt, range.from),
+        lt(showings.startsAt, range.to),
+        filter.status === "all" ? undefined : eq(showings.status, filter.status),
+        filter.propertyId === undefined ? undefined : eq(properties.id, filter.propertyId),
+        after ? afterKey([showings.startsAt, showings.id], after, "asc") : undefined,
+      ),
+    )
+    .orderBy(sql`${showings.startsAt} asc`, sql`${showings.id} asc`)
+    .limit(limit + 1);
+}
+export type OfficeShowingRow = Omit<Awaited<ReturnType<typeof listForOffice>>[number], "key">;
+
+/** Requests waiting for staff (along showings_status_idx). */
+export async function countRequested({ db }: Deps): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(showings)
+    .where(eq(showings.status, "requested"));
+  return row?.value ?? 0;
+}
+
+export async function findForOffice({ db }: Deps, id: string): Promise<OfficeShowingRow | null> {
+  const [row] = await db
+    .select(officeColumns)
+    .from(showings)
+    .innerJoin(units, eq(units.id, showings.unitId))
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(showings.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves a showing from one of `from` to `to`, if it still is in one of them (and, for an
+ * outcome, its time has begun); a cancellation moves its invitation's sequence on. Null when it
+ * changed meanwhile.
+ */
+export async function changeStatus(
+  { db }: Deps,
+  id: string,
+  change: { from: readonly ShowingStatus[]; to: ShowingStatus; startedBy?: Date },
+  now: Date,
+) {
+  const [row] = await db
+    .update(showings)
+    .set({
+      status: change.to,
+      updatedAt: now,
+      ...(change.to === "cancelled" ? { sequence: sql`${showings.sequence} + 1` } : {}),
+    })
+    .where(
+      and(
+        eq(showings.id, id),
+        inArray(showings.status, [...change.from]),
+        change.startedBy ? lte(showings.startsAt, change.startedBy) : undefined,
+      ),
+    )
+    .returning({ id: showings.id });
+  return row ?? null;
+}
+
+/** Records what followed a completed showing; null when it is not (or no longer) completed. */
+export async function setFollowUp({ db }: Deps, id: string, followUp: ShowingFollowUp, now: Date) {
+  const [row] = await db
+    .update(showings)
+    .set({ followUp, followedUpAt: now, updatedAt: now })
+    .where(and(eq(showings.id, id), eq(showings.status, "completed")))
+    .returning({ id: showings.id });
+  return row ?? null;
+}
+
+/** The active tenants of a unit: who is told before strangers visit their home. */
+export async function tenantsAtHome({ db }: Deps, unitId: number) {
+  return db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.unitId, unitId), eq(users.role, "tenant"), isNull(users.accessEndedAt)));
+}

@@ -4,6 +4,7 @@ import { parseId } from "#domain/listing-format";
 import { SHOWING_BOOKINGS_PER_MINUTE, showingMessages } from "#domain/showings";
 import { conflict, notFound } from "#server/http/errors";
 import { type RouteRequest, route } from "#server/http/route";
+import { actOn, followUp, listShowings, showingDetail } from "./showings.office.service";
 import {
   book,
   cancelByToken,
@@ -28,7 +29,39 @@ export const showingsRoutes =
     route(app, api.cancel, (request) => cancel(deps, request));
     route(app, api.getHours, (request) => hoursFor(deps, propertyIdOf(request.params.id)));
     route(app, api.putHours, (request) => saveHours(deps, request));
+    route(app, api.list, (request) => listShowings(deps, request.query));
+    route(app, api.get, (request) => showingDetail(deps, request.params.id));
+    route(app, api.act, (request) => act(deps, request));
+    route(app, api.followUp, (request) => follow(deps, request));
   };
+
+async function act(deps: ShowingDeps, request: RouteRequest<typeof api.act>) {
+  const { before, showing, message } = await actOn(deps, request.params.id, request.body.action);
+  request.auditEntry = {
+    targetType: "showing",
+    targetId: showing.id,
+    propertyId: showing.unit.propertyId,
+    detail: { action: request.body.action },
+    changes: { status: { before, after: showing.status } },
+  };
+  return { showing, message };
+}
+
+async function follow(deps: ShowingDeps, request: RouteRequest<typeof api.followUp>) {
+  const { before, showing, message } = await followUp(
+    deps,
+    request.params.id,
+    request.body.followUp,
+  );
+  request.auditEntry = {
+    targetType: "showing",
+    targetId: showing.id,
+    propertyId: showing.unit.propertyId,
+    detail: { followUp: request.body.followUp },
+    changes: { followUp: { before, after: showing.followUp } },
+  };
+  return { showing, message };
+}
 
 const unitNotFound = () => notFound(showingMessages.unitNotFound);
 

@@ -2,6 +2,7 @@ import { runPeriodically } from "#server/shared/periodic";
 import { showingEmail } from "./showings.email";
 import { type ReminderShowing, releaseRequestsBefore, takeReminders } from "./showings.repository";
 import { cancelUrl, type ShowingDeps } from "./showings.service";
+import { tellTenantsAtHome } from "./showings.tenant-notice";
 
 const HOUR_MS = 3_600_000;
 /** A request staff have not confirmed this long after it was made is let go. */
@@ -34,6 +35,12 @@ export function createShowingRunner(
       );
       for (const showing of released) {
         await tx.queue({ kind: "showing_released", ...message(deps, showing, "released") });
+        // A tenant at home was told of the request when it was made: it is off.
+        await tellTenantsAtHome(tx, deps.publicUrl, showing.unitId, "off", {
+          ...showing.unit,
+          unit: showing.unit.number,
+          start: showing.startsAt,
+        });
       }
     });
     for (const reminder of REMINDERS) {

@@ -14,7 +14,7 @@ import {
 } from "#domain/showings";
 import type { Db } from "#server/db/client";
 import { notFound, sqlState } from "#server/http/errors";
-import type { MailQueue } from "#server/mail/mail-queue";
+import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
 import { hashLinkToken, isLinkToken } from "#server/shared/link-token";
 import { inviteLocation, inviteSummary, showingEmail } from "./showings.email";
 import { showingInvite } from "./showings.invite";
@@ -29,6 +29,7 @@ import {
   takenTimes,
   unitForShowings,
 } from "./showings.repository";
+import { tellTenantsAtHome } from "./showings.tenant-notice";
 
 export type ShowingDeps = {
   db: Db;
@@ -138,6 +139,9 @@ export async function book(
         start: slot.start,
       };
       const link = cancelUrl(deps, token, input.lang);
+      if (unit.occupied) {
+        await tellTenantsAtHome(tx, deps.publicUrl, unit.id, "scheduled", about);
+      }
       await tx.queue({
         kind: status === "booked" ? "showing_booked" : "showing_requested",
         ...showingEmail({
@@ -241,23 +245,7 @@ export async function cancelByToken(deps: ShowingDeps, token: string): Promise<b
     const cancelled = await cancelShowing(tx, found.id, now);
     if (!cancelled) return false;
     const place = unit ?? { building: "", number: "", address: "" };
-    const link = cancelUrl(deps, token, cancelled.lang);
-    await tx.queue({
-      kind: "showing_cancelled",
-      ...showingEmail({
-        kind: "cancelled",
-        to: cancelled.email,
-        lang: cancelled.lang,
-        showing: {
-          building: place.building,
-          unit: place.number,
-          address: place.address,
-          start: cancelled.startsAt,
-        },
-        cancelUrl: link,
-        invite: invite(deps, cancelled, place, "CANCEL", link, cancelled.lang),
-      }),
-    });
+    await tellCancelled(deps, tx, cancelled, place);
     return true;
   });
 }
@@ -278,4 +266,44 @@ export async function setHours(deps: ShowingDeps, propertyId: number, hours: Sho
   if (!building) throw notFound(showingMessages.propertyNotFound);
   await saveHours(deps, propertyId, hours);
   return { before: building.hours, after: { propertyId, set: true, hours: hoursForWire(hours) } };
+}
+
+/**
+ * Tells the renter their showing is off (with the invitation's cancellation, so calendars remove
+ * it), and the tenants at home that nobody is coming.
+ */
+export async function tellCancelled(
+  deps: ShowingDeps,
+  tx: MailTransaction,
+  cancelled: {
+    id: string;
+    unitId: number;
+    sequence: number;
+    startsAt: Date;
+    endsAt: Date;
+    name: string;
+    email: string;
+    lang: "en" | "es";
+  },
+  place: Pick<ShowingUnit, "building" | "number" | "address">,
+) {
+  const link = cancelUrl(deps, deps.tokens(cancelled.id), cancelled.lang);
+  const about = {
+    building: place.building,
+    unit: place.number,
+    address: place.address,
+    start: cancelled.startsAt,
+  };
+  await tx.queue({
+    kind: "showing_cancelled",
+    ...showingEmail({
+      kind: "cancelled",
+      to: cancelled.email,
+      lang: cancelled.lang,
+      showing: about,
+      cancelUrl: link,
+      invite: invite(deps, cancelled, place, "CANCEL", link, cancelled.lang),
+    }),
+  });
+  await tellTenantsAtHome(tx, deps.publicUrl, cancelled.unitId, "off", about);
 }

@@ -59,6 +59,9 @@ export const showings = pgTable(
     /** When the renter was reminded a day before, and two hours before: each is sent once. */
     remindedDayAt: timestamp("reminded_day_at", { withTimezone: true }),
     remindedHoursAt: timestamp("reminded_hours_at", { withTimezone: true }),
+    /** After a completed showing: the application sent to the renter, or the lead lost. */
+    followUp: text("follow_up", { enum: ["application_sent", "lead_lost"] }),
+    followedUpAt: timestamp("followed_up_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +79,10 @@ export const showings = pgTable(
       sql`${t.status} in ('requested', 'booked', 'completed', 'no_show', 'cancelled', 'released')`,
     ),
     check("showings_lang_check", sql`${t.lang} in ('en', 'es')`),
+    check(
+      "showings_follow_up_check",
+      sql`${t.followUp} is null or ${t.followUp} in ('application_sent', 'lead_lost')`,
+    ),
     check("showings_range_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
