@@ -456,6 +456,7 @@ export { amenityChoices, propertyTypes };
 export const dashboardTabs = [
   "overview",
   "properties",
+  "showings",
   "maintenance",
   "files",
   "inquiries",

@@ -1,5 +1,6 @@
 import {
   Building2,
+  CalendarDays,
   FileText,
   History,
   Home,
@@ -24,6 +25,7 @@ import { lazyTab } from "../features/admin/lazy-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
 import { MaintenanceTabCount } from "../features/admin/maintenance/maintenance-tab-count";
 import { usePrivacyRequestCounts } from "../features/admin/privacy/use-privacy-requests";
+import { useShowingRequestCount } from "../features/admin/showings/use-showings";
 import { useAdminProperties } from "../features/admin/use-admin-properties";
 import { useEnrollmentRedirect } from "../features/admin/use-enrollment-redirect";
 import { useAuth } from "../features/auth/auth-provider";
@@ -49,6 +51,10 @@ const TabCode = {
   properties: lazyTab(
     () => import("../features/admin/properties/properties-tab").then((m) => m.PropertiesTab),
     "Loading properties...",
+  ),
+  showings: lazyTab(
+    () => import("../features/admin/showings/showings-tab").then((m) => m.ShowingsTab),
+    "Loading showings...",
   ),
   maintenance: lazyTab(
     () => import("../features/admin/maintenance/maintenance-tab").then((m) => m.MaintenanceTab),
@@ -116,7 +122,8 @@ function DashboardHeader() {
 /**
  * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
- * the same tab. Maintenance runs the tenants' repair requests; its badge counts the open ones and
+ * the same tab. Showings is the office's calendar of renters' showings; its badge counts the
+ * requests waiting for confirmation. Maintenance runs the tenants' repair requests; its badge counts the open ones and
  * marks the emergencies among them. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
  * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
@@ -140,6 +147,7 @@ function Dashboard() {
   const unhandled = useUnhandledCount();
   const failedMail = useFailedMailCount();
   const privacyRequests = usePrivacyRequestCounts();
+  const showingRequests = useShowingRequestCount();
   const heading = useRef<HTMLHeadingElement>(null);
   useEnrollmentRedirect();
   const select = (value: string) =>
@@ -171,6 +179,12 @@ function Dashboard() {
           </DashboardTrigger>
           <DashboardTrigger value="properties">
             <Building2 aria-hidden="true" className="size-4" /> Properties
+          </DashboardTrigger>
+          <DashboardTrigger value="showings">
+            <CalendarDays aria-hidden="true" className="size-4" /> Showings
+            {showingRequests ? (
+              <Badge aria-label={`${showingRequests} to confirm`}>{showingRequests}</Badge>
+            ) : null}
           </DashboardTrigger>
           <DashboardTrigger value="maintenance">
             <Wrench aria-hidden="true" className="size-4" /> Maintenance
@@ -217,6 +231,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="properties">
           <TabCode.properties state={state} userId={user?.uid ?? null} />
+        </TabsContent>
+        <TabsContent value="showings">
+          <TabCode.showings />
         </TabsContent>
         <TabsContent value="maintenance">
           <TabCode.maintenance />

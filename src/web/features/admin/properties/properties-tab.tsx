@@ -13,6 +13,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useListAddress } from "#web/lib/list-address";
 import { useContractMutation } from "#web/lib/query";
+import { ShowingHoursDialog } from "../showings/showing-hours-dialog";
 import { useTenantDialogs } from "../tenants/tenant-dialogs";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { deleteFailure } from "./messages";
@@ -63,6 +64,7 @@ export function PropertiesTab({ state, userId }: Props) {
   const deleteProperty = useContractMutation(adminPropertiesApi.deleteProperty, idParams);
   const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
   const tenantDialogs = useTenantDialogs();
+  const [hoursOf, setHoursOf] = useState<{ id: number; title: string } | null>(null);
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -81,6 +83,7 @@ export function PropertiesTab({ state, userId }: Props) {
     onAddUnit: (property) => setEditing({ kind: "unit", unit: null, propertyId: property.id }),
     onEditUnit: (unit) => setEditing({ kind: "unit", unit, propertyId: unit.propertyId }),
     onDeleteUnit: (unit, property) => setDeleting({ kind: "unit", unit, property }),
+    onShowingHours: (property) => setHoursOf({ id: property.id, title: property.title }),
     tenants: { actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });
@@ -210,6 +213,10 @@ export function PropertiesTab({ state, userId }: Props) {
         userId={userId}
       />
       {tenantDialogs.dialogs}
+      <ShowingHoursDialog
+        building={hoursOf}
+        onOpenChange={(open) => (open ? undefined : setHoursOf(null))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -1,4 +1,4 @@
-import { CalendarCheck, EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { CalendarCheck, Clock, EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import {
   type AdminProperty,
   type AdminUnit,
@@ -29,6 +29,8 @@ export type CardActions = {
   onAddUnit: (property: AdminProperty) => void;
   onEditUnit: (unit: AdminUnit) => void;
   onDeleteUnit: (unit: AdminUnit, property: AdminProperty) => void;
+  /** The building's showing hours (what renters may book on its units' pages). */
+  onShowingHours?: (property: AdminProperty) => void;
   /**
    * The buttons that invite, move and end a tenant's access; with them, each unit shown lists
    * the tenants who have portal access to it.
@@ -116,7 +118,17 @@ export function PropertyCard({
               <p className="mt-1 text-xs text-muted-foreground">Hidden from the public site.</p>
             )}
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            {actions.onShowingHours ? (
+              <Button
+                variant="outline"
+                className="h-11"
+                aria-label={`Showing hours of ${property.title}`}
+                onClick={() => actions.onShowingHours?.(property)}
+              >
+                <Clock aria-hidden="true" /> Showing hours
+              </Button>
+            ) : null}
             <Button
               variant="outline"
               className="h-11"
