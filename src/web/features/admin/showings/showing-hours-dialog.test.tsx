@@ -43,9 +43,7 @@ describe("a building's showing hours", () => {
     await user.click(within(dialog).getByLabelText("Ask the office to confirm (within 24 hours)"));
     await user.type(within(dialog).getByLabelText("Dates off"), "2027-07-04");
     await user.click(within(dialog).getByRole("button", { name: "Save hours" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      showingMessages.slotMinutes,
-    );
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(showingMessages.slotMinutes);
     expect(saved).toEqual([]);
     await user.clear(slot);
     await user.type(slot, "30");
