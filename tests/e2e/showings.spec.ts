@@ -1,9 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
+import { ACCESSIBILITY_STORAGE_KEY, defaultAccessibilityPreferences } from "#domain/accessibility";
 import { authApi } from "#domain/api/auth";
 import { showingsApi } from "#domain/api/showings";
 import { buildUrl } from "#domain/api/wire";
 import type { SlotsAnswer } from "#domain/showings";
-import { E2E_ADMIN } from "./support/accounts";
+import { E2E_ADMIN, signInThroughForm } from "./support/accounts";
 import { buildingId, outbox, unitId } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
@@ -133,4 +134,64 @@ test.describe("a showing's e-mailed link", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su visita está cancelada");
     await context.close();
   });
+});
+
+test.describe("the office's Showings tab", () => {
+  test("lists a renter's showing in the week and cancels it, the renter told", async ({
+    page,
+    request,
+  }) => {
+    await openHours(request);
+    await bookAndFollow(request, "tab-renter@example.com", 30);
+    await signInThroughForm(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await page.goto("/admin-dashboard?tab=showings&view=week");
+    const card = page.getByRole("listitem").filter({ hasText: "tab-renter@example.com" });
+    await expect(card).toContainText(`${BUILDING}, Unit ${UNIT}`);
+    await expect(card).toContainText("Booked");
+    await card.getByRole("button", { name: "Cancel showing" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Cancel this showing?");
+    await dialog.getByRole("button", { name: "Cancel showing" }).click();
+    await expect(card).toContainText("Cancelled");
+    await expect
+      .poll(async () =>
+        (await outbox())
+          .filter((m) => m.to === "tab-renter@example.com")
+          .map((m) => m.attachments?.[0]?.contentType),
+      )
+      .toEqual([
+        "text/calendar; charset=utf-8; method=REQUEST",
+        "text/calendar; charset=utf-8; method=CANCEL",
+      ]);
+  });
+
+  // The week holds the showings this file booked (a booking is 5 a minute per client: these
+  // tests book none of their own).
+  for (const colorScheme of ["light", "dark", "high-contrast"] as const) {
+    test(`has no serious axe violation in the ${colorScheme} scheme, on a desktop and at 375 px`, async ({
+      page,
+      request,
+    }) => {
+      await openHours(request);
+      await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+        key: ACCESSIBILITY_STORAGE_KEY,
+        value: JSON.stringify({ ...defaultAccessibilityPreferences, colorScheme }),
+      });
+      await signInThroughForm(page, E2E_ADMIN);
+      await expect(page).toHaveURL(/\/admin-dashboard$/);
+      await page.goto("/admin-dashboard?tab=showings&view=week");
+      await expect(page.getByRole("heading", { name: "Showings", level: 2 })).toBeVisible();
+      await expect(page.getByText("Loading showings...")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize(MOBILE);
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize(DESKTOP);
+      await page.goto("/admin-dashboard?tab=properties");
+      await page.getByRole("button", { name: `Showing hours of ${BUILDING}` }).click();
+      await expect(page.getByRole("dialog", { name: `Showing hours: ${BUILDING}` })).toBeVisible();
+      await expect(page.getByLabel("Sunday from")).toHaveValue("08:00");
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 });
