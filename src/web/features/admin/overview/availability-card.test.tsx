@@ -2,10 +2,10 @@ import { screen, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdminProperty, unitsToConfirm } from "#domain/admin";
-import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
+import { answerOverviewCards } from "#tests/support/overview-cards";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { agencyYear, formatShortDate } from "#web/lib/format-date-time";
 import { figuresHandlers, sampleProperty, sampleUnit } from "../properties/test-support";
@@ -76,17 +76,8 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   vi.spyOn(toast, "success").mockImplementation(() => 1);
   vi.spyOn(toast, "error").mockImplementation(() => 1);
-  // The listing alerts card asks for its own figures.
-  answer(
-    handle(adminAlertsApi.summary, () => ({
-      active: 0,
-      paused: 0,
-      awaitingConfirmation: 0,
-      renters: 0,
-      byFrequency: { instant: 0, daily: 0 },
-      topCriteria: [],
-    })),
-  );
+  // The listing alerts and showings cards ask for their own figures.
+  answerOverviewCards();
 });
 
 afterEach(() => {

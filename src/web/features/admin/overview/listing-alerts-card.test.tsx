@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AlertSubscriber, AlertSummary } from "#domain/admin-alerts";
 import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
+import { answerOverviewCards } from "#tests/support/overview-cards";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { ListingAlertsCard } from "./listing-alerts-card";
@@ -54,6 +55,7 @@ const card = () => screen.getByRole("region", { name: "Listing alerts" });
 
 describe("the Overview's listing alerts card", () => {
   it("shows the active alerts and the most wanted criteria, one line each", async () => {
+    answerOverviewCards();
     answer(handle(adminAlertsApi.summary, () => summary));
     const state: AdminPropertiesState = {
       properties: [],

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminAlertsApi } from "#domain/api/admin-alerts";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { advance, fakeClock } from "#tests/support/fake-clock";
+import { answerOverviewCards } from "#tests/support/overview-cards";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { formatDateTime } from "#web/lib/format-date-time";
 import {
@@ -71,19 +71,8 @@ function show(value: AdminPropertiesState) {
 
 const card = (name: string) => screen.getByRole("region", { name });
 
-// The listing alerts card asks for its own figures (its tests are in listing-alerts-card.test.tsx).
-beforeEach(() => {
-  answer(
-    handle(adminAlertsApi.summary, () => ({
-      active: 0,
-      paused: 0,
-      awaitingConfirmation: 0,
-      renters: 0,
-      byFrequency: { instant: 0, daily: 0 },
-      topCriteria: [],
-    })),
-  );
-});
+// The listing alerts and showings cards ask for their own figures (their own tests answer them).
+beforeEach(answerOverviewCards);
 
 afterEach(() => {
   vi.useRealTimers();

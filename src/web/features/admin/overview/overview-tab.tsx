@@ -7,6 +7,7 @@ import { AvailabilityCard } from "./availability-card";
 import { BuildingOccupancy } from "./building-occupancy";
 import { ListingAlertsCard } from "./listing-alerts-card";
 import { StatCard } from "./stat-card";
+import { TodaysShowingsCard } from "./todays-showings-card";
 
 /** The six figure cards, always in this order and with these titles. */
 const noFigures: DashboardStats = {
@@ -105,6 +106,7 @@ export function OverviewTab({ state }: { state: AdminPropertiesState }) {
       {loading || showFigures ? (
         <AvailabilityCard due={due?.items ?? []} total={due?.total ?? 0} loading={loading} />
       ) : null}
+      <TodaysShowingsCard />
       <ListingAlertsCard />
       {showFigures ? (
         <BuildingOccupancy properties={properties} total={stats.totalProperties} />
