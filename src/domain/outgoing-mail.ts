@@ -33,6 +33,7 @@ export const mailKinds = [
   "showing_reminder",
   "showing_released",
   "showing_declined",
+  "showing_moved",
   "showing_application",
   "showing_tenant_notice",
 ] as const;
@@ -64,6 +65,7 @@ export const mailKindLabels: Record<MailKindName, string> = {
   showing_reminder: "Showing reminder",
   showing_released: "Showing request let go unconfirmed",
   showing_declined: "Showing request declined",
+  showing_moved: "Showing moved (updated invitation)",
   showing_application: "Application sent after a showing",
   showing_tenant_notice: "Showing notice to the tenant at home",
 };

@@ -26,6 +26,8 @@ export const SHOWING_DATES_OFF_MAX = 100;
 export const SHOWING_SLOTS_MAX = 500;
 /** Bookings one client may send a minute (the form's rate limit). */
 export const SHOWING_BOOKINGS_PER_MINUTE = 5;
+/** The open times the renter's link offers to move a showing to (the soonest). */
+export const SHOWING_MOVE_CHOICES = 60;
 /** A tenant at home is told this long before a showing at the latest (CGS 47a-16). */
 export const TENANT_NOTICE_HOURS = 24;
 
@@ -45,6 +47,7 @@ export const showingMessages = {
   unitNotFound: "This home was not found.",
   linkInvalid: "This link does not work. The showing may have been cancelled or have passed.",
   cancelled: "Your showing is cancelled.",
+  moved: "Your showing has a new time.",
   hoursSaved: "Showing hours saved.",
   propertyNotFound: "This building was not found.",
 } as const;
@@ -240,6 +243,18 @@ export const showingViewSchema = z.object({
   email: z.string(),
 });
 export type ShowingView = z.infer<typeof showingViewSchema>;
+
+/** The renter's move of their showing, by its link: one of the times the page offers. */
+export const showingMoveSchema = z.object({
+  start: z.iso.datetime({ offset: true, error: showingMessages.start }),
+});
+
+/** A moved showing: its new link's page (the old link no longer works). */
+export const showingMovedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  path: z.string(),
+});
 
 /** 409 to a booking whose time is gone: the message, and the next open times to choose from. */
 export const slotTakenSchema = z.object({

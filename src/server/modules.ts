@@ -47,6 +47,7 @@ import {
   createShowingRunner,
   createShowingTokens,
   findByToken as findShowing,
+  moveByToken as moveShowing,
   type ShowingRunner,
   showingsRoutes,
 } from "#server/modules/showings";
@@ -184,6 +185,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   const showingPages: ShowingPages = {
     find: (token) => findShowing(showingDeps, token),
     cancel: (token) => cancelShowing(showingDeps, token),
+    move: (token, start) => moveShowing(showingDeps, token, start),
   };
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:

@@ -9,10 +9,10 @@ import { buildingId, outbox, unitId } from "./support/listings";
 import { DESKTOP, expect, expectNoSeriousA11yViolations, MOBILE, test } from "./support/test";
 
 /**
- * A showing booked online, followed as its renter does: booked through the API (the unit page's
- * dialog is to come), then the e-mailed link's page, which shows it and cancels it once, with
- * scripts and without, in English and Spanish. Farmington Avenue Townhomes gets showing hours
- * every day; no other test reads its slots.
+ * A showing booked online, followed as its renter does: booked through the unit page's dialog or
+ * the API, then the e-mailed link's page, which shows it, moves it and cancels it once, with
+ * scripts and without, in English and Spanish; and the office's Showings tab. Farmington Avenue
+ * Townhomes gets showing hours every day; no other test reads its slots.
  */
 test.use({ viewport: DESKTOP });
 test.describe.configure({ mode: "serial" });
@@ -117,6 +117,7 @@ test.describe("a showing's e-mailed link", () => {
   });
 
   test("works without JavaScript, in Spanish, on a phone", async ({ browser, request }) => {
+    await openHours(request);
     const link = await bookAndFollow(request, "visita-sin-js@example.com", 41, "es");
     expect(link).toMatch(/^\/es\/showings\//);
     const context = await browser.newContext({
@@ -130,6 +131,24 @@ test.describe("a showing's e-mailed link", () => {
     expect(opened?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su visita");
     await expect(page.getByText(/, hora de Connecticut$/)).toBeVisible();
+    // Moved to the third time offered: the page of the new link says so, the old link is dead.
+    const choice = page.getByLabel("Cambiar a otro horario");
+    const third = (await choice.locator("option").nth(3).getAttribute("value"))!;
+    await choice.selectOption(third);
+    await page.getByRole("button", { name: "Cambiar la visita" }).click();
+    await expect(page).toHaveURL(/\/es\/showings\/[\w-]{43}\?moved$/);
+    expect(new URL(page.url()).pathname).not.toBe(link);
+    await expect(page.getByRole("status")).toHaveText(
+      "Su visita tiene un nuevo horario. Le enviamos por correo la invitación actualizada.",
+    );
+    await expect
+      .poll(async () =>
+        (await outbox())
+          .filter((m) => m.to === "visita-sin-js@example.com")
+          .map((m) => m.subject.split(":")[0]),
+      )
+      .toEqual(["Su visita", "Nuevo horario de su visita"]);
+    expect((await page.request.get(link)).status()).toBe(404);
     await page.getByRole("button", { name: "Cancelar esta visita" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su visita está cancelada");
     await context.close();

@@ -8,6 +8,8 @@ import {
   showingFollowUpSchema,
   showingHoursSchema,
   showingHoursWireSchema,
+  showingMovedSchema,
+  showingMoveSchema,
   showingViewSchema,
   slotsSchema,
   slotTakenSchema,
@@ -64,6 +66,22 @@ export const showingsApi = defineApi("showings", {
     params: tokenParams,
     invalidates: ["showings"],
     responses: { 200: doneSchema, 404: apiErrorSchema },
+  },
+  move: {
+    method: "POST",
+    path: "/api/showings/:token/move",
+    summary:
+      "Moves the showing of an e-mailed link (the renter's) to one of the unit's open times: the invitation is sent again with a higher SEQUENCE, and the answer names the new link's page (the old link stops working). 409 when the time is taken, with the next open times",
+    guard: "public",
+    params: tokenParams,
+    body: showingMoveSchema,
+    invalidates: ["showings"],
+    responses: {
+      200: showingMovedSchema,
+      400: apiErrorSchema,
+      404: apiErrorSchema,
+      409: z.union([slotTakenSchema, apiErrorSchema]),
+    },
   },
   getHours: {
     method: "GET",

@@ -496,6 +496,7 @@ describe("writes to an id", () => {
       alertsApi.unsubscribe,
       privacyRequestsApi.confirm,
       showingsApi.cancel,
+      showingsApi.move,
       // A renter's booking of a unit's slot: public, rate limited (showings.routes.test.ts).
       showingsApi.book,
       tenantFilesApi.uploadThroughRequest,

@@ -344,6 +344,11 @@ const plans: Record<string, Plan> = {
     runs: 20,
   },
   "POST /api/showings/:token/cancel": { params: () => ({ token: tokenSegment([]) }) },
+  "POST /api/showings/:token/move": {
+    body: () => ({ start: fc.oneof(fc.constant("2027-06-05T10:00:00-04:00"), text(0, 40)) }),
+    params: () => ({ token: tokenSegment([]) }),
+    runs: 20,
+  },
   "GET /api/admin/properties/:id/showing-hours": { params: () => ({ id: ids([1, 999_999]) }) },
   "PUT /api/admin/properties/:id/showing-hours": {
     body: () => ({

@@ -51,10 +51,25 @@ export type WebServices = {
 
 /** What a showing's e-mailed link's page reads and does. */
 export type ShowingPages = {
-  /** The showing of the link, and whether it can still be cancelled; null for a bad link. */
-  find(token: string): Promise<{ showing: ShowingView; cancellable: boolean } | null>;
+  /**
+   * The showing of the link, whether it can still be cancelled or moved, and the open times it
+   * can move to; null for a bad link.
+   */
+  find(token: string): Promise<{
+    showing: ShowingView;
+    cancellable: boolean;
+    moveTo: { start: string; end: string }[];
+  } | null>;
   /** The page's button (as POST /api/showings/:token/cancel): false if nothing was cancelled. */
   cancel(token: string): Promise<boolean>;
+  /**
+   * The page's move (as POST /api/showings/:token/move): the new link's token, the time gone,
+   * or null for a link that does not work.
+   */
+  move(
+    token: string,
+    start: string,
+  ): Promise<{ moved: string } | { taken: { start: string; end: string }[] } | null>;
 };
 
 /** A page of the /properties list: its buildings, how many come before them, the next cursor. */

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { PRIVACY_REQUESTS_PER_MINUTE } from "#domain/privacy";
+import { SHOWING_BOOKINGS_PER_MINUTE } from "#domain/showings";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
 import type { ResponseCache } from "./response-cache";
@@ -110,6 +111,21 @@ export async function registerWeb(
         url,
         handler,
         config: { rateLimit: { max: PRIVACY_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } },
+      });
+    }
+    // A showing's page moves or cancels it with its own POST, and each e-mails the renter: the
+    // limit of the API's booking, move and cancel routes.
+    for (const url of [
+      "/showings/:token",
+      "/showings/:token.data",
+      "/es/showings/:token",
+      "/es/showings/:token.data",
+    ]) {
+      web.route({
+        method: "POST",
+        url,
+        handler,
+        config: { rateLimit: { max: SHOWING_BOOKINGS_PER_MINUTE, timeWindow: "1 minute" } },
       });
     }
   });

@@ -45,6 +45,10 @@ const words = {
     releasedHeading: "We could not confirm your showing",
     releasedIntro: (time: string) =>
       `The office did not confirm the showing you asked for on ${time} in time, so it was let go. We are sorry: please choose another time on the home's page.`,
+    movedSubject: (s: Showing) => `New time for your showing: ${s.building}, Unit ${s.unit}`,
+    movedHeading: "Your showing has a new time",
+    movedIntro: (time: string) =>
+      `Your showing is now on ${time} (Connecticut time). Use the link in this e-mail from now on: the earlier one no longer works.`,
     declinedSubject: (s: Showing) => `Showing request declined: ${s.building}, Unit ${s.unit}`,
     declinedHeading: "We cannot show the home at that time",
     declinedIntro: (time: string) =>
@@ -81,6 +85,10 @@ const words = {
     releasedHeading: "No pudimos confirmar su visita",
     releasedIntro: (time: string) =>
       `La oficina no confirmó a tiempo la visita que pidió para el ${time}, así que se liberó el horario. Lo sentimos: elija otro horario en la página de la vivienda.`,
+    movedSubject: (s: Showing) => `Nuevo horario de su visita: ${s.building}, unidad ${s.unit}`,
+    movedHeading: "Su visita tiene un nuevo horario",
+    movedIntro: (time: string) =>
+      `Su visita ahora es el ${time} (hora de Connecticut). Use el enlace de este correo de ahora en adelante: el anterior ya no funciona.`,
     declinedSubject: (s: Showing) =>
       `Solicitud de visita rechazada: ${s.building}, unidad ${s.unit}`,
     declinedHeading: "No podemos mostrar la vivienda en ese horario",
@@ -109,6 +117,7 @@ export function showingEmail(input: {
     | "reminderHours"
     | "released"
     | "declined"
+    | "moved"
     | "application";
   to: string;
   lang: Lang;
@@ -129,11 +138,14 @@ export function showingEmail(input: {
     reminderHours: [w.reminderSubject(about), w.reminderHoursHeading, w.reminderIntro(time)],
     released: [w.releasedSubject(about), w.releasedHeading, w.releasedIntro(time)],
     declined: [w.declinedSubject(about), w.declinedHeading, w.declinedIntro(time)],
+    moved: [w.movedSubject(about), w.movedHeading, w.movedIntro(time)],
     application: [w.applicationSubject(about), w.applicationHeading, w.applicationIntro()],
   };
   const [subject, heading, intro] = texts[input.kind];
   // Only a showing still ahead can be cancelled; the follow-up's action is the application.
-  const cancellable = ["booked", "requested", "reminderDay", "reminderHours"].includes(input.kind);
+  const cancellable = ["booked", "requested", "reminderDay", "reminderHours", "moved"].includes(
+    input.kind,
+  );
   const action =
     input.kind === "application" && input.applyUrl
       ? { label: w.apply, url: input.applyUrl }

@@ -137,7 +137,7 @@ export async function actOn(deps: ShowingDeps, id: string, action: ShowingAction
     const row = (await findForOffice(tx, id))!;
     const place = { building: row.building, number: row.unitNumber, address: row.address };
     const about = { ...place, unit: row.unitNumber, start: row.startsAt };
-    const link = cancelUrl(deps, deps.tokens(row.id), row.lang);
+    const link = cancelUrl(deps, deps.tokens(row.id, row.moves), row.lang);
     if (action === "confirm") {
       await tx.queue({
         kind: "showing_booked",
@@ -195,7 +195,7 @@ export async function followUp(deps: ShowingDeps, id: string, what: ShowingFollo
             address: before.address,
             start: before.startsAt,
           },
-          cancelUrl: cancelUrl(deps, deps.tokens(before.id), before.lang),
+          cancelUrl: cancelUrl(deps, deps.tokens(before.id, before.moves), before.lang),
           applyUrl: site.applyUrl,
         }),
       });

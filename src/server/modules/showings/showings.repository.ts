@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { ShowingFollowUp, ShowingHours, ShowingStatus } from "#domain/showings";
 import type { Executor } from "#server/db/client";
 import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
@@ -33,8 +33,11 @@ export async function unitForShowings({ db }: Deps, unitId: number) {
 }
 export type ShowingUnit = NonNullable<Awaited<ReturnType<typeof unitForShowings>>>;
 
-/** The times a unit's showings hold from `from` on (requested or booked). */
-export async function takenTimes({ db }: Deps, unitId: number, from: Date) {
+/**
+ * The times a unit's showings hold from `from` on (requested or booked), but `except`'s (a
+ * showing being moved does not stand in its own way).
+ */
+export async function takenTimes({ db }: Deps, unitId: number, from: Date, except?: string) {
   return db
     .select({ start: showings.startsAt, end: showings.endsAt })
     .from(showings)
@@ -43,9 +46,39 @@ export async function takenTimes({ db }: Deps, unitId: number, from: Date) {
         eq(showings.unitId, unitId),
         inArray(showings.status, holding),
         gt(showings.endsAt, from),
+        except ? ne(showings.id, except) : undefined,
       ),
     )
     .orderBy(showings.startsAt);
+}
+
+/**
+ * Moves a showing that still holds its time and has not begun to another slot: its invitation's
+ * sequence and its moves go on (a new link, `tokenHash`), and its reminders are due again. Null
+ * when there is none to move. The exclusion constraint refuses a slot another showing holds.
+ */
+export async function moveShowing(
+  { db }: Deps,
+  id: string,
+  slot: { start: Date; end: Date },
+  tokenHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .update(showings)
+    .set({
+      startsAt: slot.start,
+      endsAt: slot.end,
+      sequence: sql`${showings.sequence} + 1`,
+      moves: sql`${showings.moves} + 1`,
+      tokenHash,
+      remindedDayAt: null,
+      remindedHoursAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(showings.id, id), inArray(showings.status, holding), gt(showings.startsAt, now)))
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -148,7 +181,7 @@ export async function takeReminders(
 }
 
 const reminderColumns = sql.raw(`s.id, s.unit_id, s.starts_at, s.ends_at, s.name, s.email, s.lang,
-  s.sequence, s.token_hash, u.unit_number, p.title as building,
+  s.sequence, s.moves, s.token_hash, u.unit_number, p.title as building,
   p.address || ', ' || p.city || ', ' || p.state || ' ' || p.zip_code as address`);
 
 type ReminderRow = {
@@ -160,6 +193,7 @@ type ReminderRow = {
   email: string;
   lang: "en" | "es";
   sequence: number;
+  moves: number;
   token_hash: string;
   unit_number: string;
   building: string;
@@ -175,6 +209,7 @@ const reminderRow = (row: ReminderRow) => ({
   email: row.email,
   lang: row.lang,
   sequence: row.sequence,
+  moves: row.moves,
   unit: { building: row.building, number: row.unit_number, address: row.address },
 });
 export type ReminderShowing = ReturnType<typeof reminderRow>;
@@ -191,6 +226,7 @@ const officeColumns = {
   note: showings.note,
   lang: showings.lang,
   sequence: showings.sequence,
+  moves: showings.moves,
   followUp: showings.followUp,
   createdAt: showings.createdAt,
   unitId: units.id,

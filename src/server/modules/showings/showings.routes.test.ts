@@ -215,6 +215,51 @@ describe("showings booked online", () => {
     ).toBe(404);
   });
 
+  it("moves by the e-mailed link: a new time, an updated invitation, a new link, the old time free", async () => {
+    const row = (await insertProperty(database.db, { title: "Maple Row" })).id;
+    const home = (await insertUnit(database.db, row, { unitNumber: "4" })).id;
+    expect((await putHours(row, saturdays())).statusCode).toBe(200);
+    const booked = await book(home, "2027-06-05T10:00:00-04:00", { email: "moe@example.com" });
+    expect(booked.statusCode).toBe(201);
+    const token = tokenOf((await mailTo("moe@example.com"))[0]!);
+    const move = (to: string, using = token) =>
+      call(testApp.app, showingsApi.move, {
+        params: { token: using },
+        payload: { start: to },
+        remoteAddress: `10.2.1.${++client}`,
+      });
+    // A time another renter holds is refused, with the times still open.
+    expect((await book(home, "2027-06-05T10:45:00-04:00")).statusCode).toBe(201);
+    const taken = await move("2027-06-05T10:45:00-04:00");
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: "slot_taken", message: showingMessages.slotTaken });
+
+    const moved = await move("2027-06-05T11:30:00-04:00");
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { path } = moved.json() as { path: string };
+    const [, notice] = await mailTo("moe@example.com");
+    expect(notice!.subject).toBe("New time for your showing: Maple Row, Unit 4");
+    expect(ics(notice!)).toContain("METHOD:REQUEST");
+    expect(ics(notice!)).toContain("SEQUENCE:1");
+    expect(ics(notice!)).toContain(
+      `UID:showing-${(booked.json() as ShowingView).id}@rent.example.com`,
+    );
+    const newToken = tokenOf(notice!);
+    expect(path).toBe(`/showings/${newToken}`);
+    expect(newToken).not.toBe(token);
+    const open = (await slotsOf(home)).slots.map((s) => s.start);
+    expect(open).toContain("2027-06-05T10:00:00-04:00");
+    expect(open).not.toContain("2027-06-05T11:30:00-04:00");
+    // The old link works no more; the new one does.
+    expect((await move("2027-06-05T10:00:00-04:00")).statusCode).toBe(404);
+    expect((await call(testApp.app, showingsApi.cancel, { params: { token } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(testApp.app, showingsApi.cancel, { params: { token: newToken } })).statusCode,
+    ).toBe(200);
+  });
+
   it("holds a request for the office when the building asks to confirm, without an invitation yet", async () => {
     const other = (await insertProperty(database.db, { title: "Oak Row" })).id;
     const home = (await insertUnit(database.db, other, { unitNumber: "1" })).id;

@@ -10,6 +10,7 @@ import {
   cancelByToken,
   hoursFor,
   listSlots,
+  moveByToken,
   type ShowingDeps,
   setHours,
 } from "./showings.service";
@@ -27,6 +28,9 @@ export const showingsRoutes =
       rateLimit: SHOWING_BOOKINGS_PER_MINUTE,
     });
     route(app, api.cancel, (request) => cancel(deps, request));
+    route(app, api.move, (request, reply) => move(deps, request, reply), {
+      rateLimit: SHOWING_BOOKINGS_PER_MINUTE,
+    });
     route(app, api.getHours, (request) => hoursFor(deps, propertyIdOf(request.params.id)));
     route(app, api.putHours, (request) => saveHours(deps, request));
     route(app, api.list, (request) => listShowings(deps, request.query));
@@ -100,6 +104,25 @@ async function cancel(deps: ShowingDeps, request: RouteRequest<typeof api.cancel
   if (!(await cancelByToken(deps, request.params.token)))
     throw notFound(showingMessages.linkInvalid);
   return { success: true as const, message: showingMessages.cancelled };
+}
+
+async function move(
+  deps: ShowingDeps,
+  request: RouteRequest<typeof api.move>,
+  reply: FastifyReply,
+) {
+  const result = await moveByToken(deps, request.params.token, request.body.start);
+  if (!result) throw notFound(showingMessages.linkInvalid);
+  if ("taken" in result) {
+    return reply
+      .code(409)
+      .send({ error: "slot_taken", message: showingMessages.slotTaken, slots: result.taken });
+  }
+  return {
+    success: true as const,
+    message: showingMessages.moved,
+    path: `/showings/${result.moved}`,
+  };
 }
 
 async function saveHours(deps: ShowingDeps, request: RouteRequest<typeof api.putHours>) {

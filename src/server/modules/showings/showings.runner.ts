@@ -73,7 +73,7 @@ function message(
   showing: ReminderShowing,
   kind: "released" | "reminderDay" | "reminderHours",
 ) {
-  const link = cancelUrl(deps, deps.tokens(showing.id), showing.lang);
+  const link = cancelUrl(deps, deps.tokens(showing.id, showing.moves), showing.lang);
   return showingEmail({
     kind,
     to: showing.email,

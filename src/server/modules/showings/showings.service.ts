@@ -5,6 +5,7 @@ import {
   hoursForWire,
   noShowingHours,
   openSlots,
+  SHOWING_MOVE_CHOICES,
   type ShowingBooking,
   type ShowingHours,
   type ShowingView,
@@ -24,6 +25,7 @@ import {
   hoursOf,
   insertShowing,
   lockUnitBookings,
+  moveShowing,
   type ShowingUnit,
   saveHours,
   takenTimes,
@@ -45,17 +47,23 @@ export type ShowingDeps = {
  * SHA-256 (a leaked table gives away no working link).
  */
 export function createShowingTokens(secret: Uint8Array) {
-  return (showingId: string) =>
-    createHmac("sha256", secret).update(`rentals:showings:link:${showingId}`).digest("base64url");
+  // `moves`: how often the renter moved it; each move makes a new link, the old one stops.
+  return (showingId: string, moves = 0) =>
+    createHmac("sha256", secret)
+      .update(`rentals:showings:link:${showingId}${moves ? `:${moves}` : ""}`)
+      .digest("base64url");
 }
 export type ShowingTokens = ReturnType<typeof createShowingTokens>;
 
 const HOUR_MS = 3_600_000;
 
-/** The unit's open slots from now, with what its showings hold and a tenant's notice. */
-async function slotsOf(deps: ShowingDeps, unit: ShowingUnit, now: Date) {
+/**
+ * The unit's open slots from now, with what its showings hold (but `except`'s, a showing being
+ * moved) and a tenant's notice.
+ */
+async function slotsOf(deps: ShowingDeps, unit: ShowingUnit, now: Date, except?: string) {
   const hours: ShowingHours = unit.hours ?? noShowingHours;
-  const taken = await takenTimes(deps, unit.id, now);
+  const taken = await takenTimes(deps, unit.id, now, except);
   return openSlots({
     hours,
     now,
@@ -216,19 +224,98 @@ function view(
   };
 }
 
-/** The showing of a renter's link, and whether it can still be cancelled; null for a bad link. */
+/**
+ * The showing of a renter's link, whether it can still be cancelled or moved, and the times it
+ * can be moved to (the soonest open ones); null for a bad link.
+ */
 export async function findByToken(
   deps: ShowingDeps,
   token: string,
-): Promise<{ showing: ShowingView; cancellable: boolean } | null> {
+): Promise<{
+  showing: ShowingView;
+  cancellable: boolean;
+  moveTo: { start: string; end: string }[];
+} | null> {
   if (!isLinkToken(token)) return null;
   const found = await findByTokenHash(deps, hashLinkToken(token));
   if (!found) return null;
   const unit = await unitForShowings(deps, found.unitId);
   if (!unit) return null;
+  const now = deps.now();
   const cancellable =
-    (found.status === "booked" || found.status === "requested") && found.startsAt > deps.now();
-  return { showing: view(found, unit), cancellable };
+    (found.status === "booked" || found.status === "requested") && found.startsAt > now;
+  const moveTo = cancellable && unit.hours ? await slotsOf(deps, unit, now, found.id) : [];
+  return {
+    showing: view(found, unit),
+    cancellable,
+    moveTo: moveTo.slice(0, SHOWING_MOVE_CHOICES).map(wireSlot),
+  };
+}
+
+/** What a move answers: the new link's token, the time gone (with open ones), or a bad link. */
+export type MoveResult = { moved: string } | { taken: { start: string; end: string }[] } | null;
+
+/**
+ * The renter moves their showing, by its link, to one of the times open now (the database still
+ * refuses a time another showing took meanwhile). Its invitation is sent again with a higher
+ * SEQUENCE (calendars move the event), its link changes (the old one stops working), its
+ * reminders are due again and the tenants at home are told the new time.
+ */
+export async function moveByToken(
+  deps: ShowingDeps,
+  token: string,
+  start: string,
+): Promise<MoveResult> {
+  if (!isLinkToken(token)) return null;
+  const now = deps.now();
+  const found = await findByTokenHash(deps, hashLinkToken(token));
+  if (!found) return null;
+  const unit = await unitForShowings(deps, found.unitId);
+  if (!unit?.hours) return null;
+  const open = await slotsOf(deps, unit, now, found.id);
+  const asked = Date.parse(start);
+  const slot = open.find((s) => s.start.getTime() === asked);
+  const nextOpen = () =>
+    open
+      .filter((s) => s.start.getTime() !== asked)
+      .slice(0, 5)
+      .map(wireSlot);
+  if (!slot) return { taken: nextOpen() };
+  const newToken = deps.tokens(found.id, found.moves + 1);
+  try {
+    return await deps.mailQueue.transaction(async (tx) => {
+      await lockUnitBookings(tx, unit.id);
+      const moved = await moveShowing(tx, found.id, slot, hashLinkToken(newToken), now);
+      if (!moved) return null;
+      const about = {
+        building: unit.building,
+        unit: unit.number,
+        address: unit.address,
+        start: moved.startsAt,
+      };
+      const link = cancelUrl(deps, newToken, moved.lang);
+      await tx.queue({
+        kind: "showing_moved",
+        ...showingEmail({
+          kind: "moved",
+          to: moved.email,
+          lang: moved.lang,
+          showing: about,
+          cancelUrl: link,
+          ...(moved.status === "booked"
+            ? { invite: invite(deps, moved, unit, "REQUEST", link, moved.lang) }
+            : {}),
+        }),
+      });
+      if (unit.occupied) {
+        await tellTenantsAtHome(tx, deps.publicUrl, unit.id, "scheduled", about);
+      }
+      return { moved: newToken };
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") return { taken: nextOpen() };
+    throw error;
+  }
 }
 
 /**
@@ -279,6 +366,7 @@ export async function tellCancelled(
     id: string;
     unitId: number;
     sequence: number;
+    moves: number;
     startsAt: Date;
     endsAt: Date;
     name: string;
@@ -287,7 +375,7 @@ export async function tellCancelled(
   },
   place: Pick<ShowingUnit, "building" | "number" | "address">,
 ) {
-  const link = cancelUrl(deps, deps.tokens(cancelled.id), cancelled.lang);
+  const link = cancelUrl(deps, deps.tokens(cancelled.id, cancelled.moves), cancelled.lang);
   const about = {
     building: place.building,
     unit: place.number,

@@ -56,6 +56,8 @@ export const showings = pgTable(
       .default("en"),
     tokenHash: text("token_hash").notNull(),
     sequence: integer("sequence").notNull().default(0),
+    /** Times the renter moved it: each move makes a new link (the old one stops working). */
+    moves: integer("moves").notNull().default(0),
     /** When the renter was reminded a day before, and two hours before: each is sent once. */
     remindedDayAt: timestamp("reminded_day_at", { withTimezone: true }),
     remindedHoursAt: timestamp("reminded_hours_at", { withTimezone: true }),

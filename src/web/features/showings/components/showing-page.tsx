@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX, LinkIcon } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarX, LinkIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { dateTimeFormat } from "#domain/i18n/intl-formats";
@@ -9,7 +9,15 @@ import { useI18n } from "#web/i18n/i18n-provider";
 
 /** What the page shows: the showing (and whether it can be cancelled), cancelled now, or a bad link. */
 export type ShowingPageView =
-  | { state: "showing"; showing: ShowingView; cancellable: boolean }
+  | {
+      state: "showing";
+      showing: ShowingView;
+      cancellable: boolean;
+      /** The open times it can move to (Connecticut time, ISO with offsets). */
+      moveTo: { start: string; end: string }[];
+      /** Just moved here, or the time asked for was taken meanwhile. */
+      notice?: "moved" | "taken" | null;
+    }
   | { state: "cancelled" }
   | { state: "invalid" };
 
@@ -45,15 +53,24 @@ export function ShowingPage({ view, moved }: { view: ShowingPageView; moved: boo
     );
   }
 
-  const { showing, cancellable } = view;
-  const time = dateTimeFormat(intl, {
+  const { showing, cancellable, moveTo, notice } = view;
+  const full = dateTimeFormat(intl, {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: "America/New_York",
-  }).format(new Date(showing.start));
+  });
+  const time = full.format(new Date(showing.start));
   return (
     <div ref={panel} tabIndex={-1} className="mx-auto max-w-2xl px-4 py-12 outline-none sm:px-6">
       <section className="rounded-lg border border-border p-6 sm:p-8">
+        {notice ? (
+          <p
+            role="status"
+            className={`mb-4 rounded-md border p-3 text-sm font-semibold ${notice === "taken" ? "border-destructive text-destructive" : "border-primary text-primary"}`}
+          >
+            {t(notice === "taken" ? "showings.move.taken" : "showings.move.done")}
+          </p>
+        ) : null}
         <CalendarCheck aria-hidden="true" className="size-10 text-primary" />
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t("showings.heading")}</h1>
         <p className="mt-4 text-lg font-semibold">{t("showings.when", { time })}</p>
@@ -77,6 +94,40 @@ export function ShowingPage({ view, moved }: { view: ShowingPageView; moved: boo
             {t("showings.seeHome")}
           </Link>
         </div>
+        {cancellable && moveTo.length ? (
+          <Form method="post" className="mt-6 grid gap-2 border-t border-border pt-6">
+            <input type="hidden" name="intent" value="move" />
+            <label htmlFor="showing-move-to" className="font-semibold">
+              {t("showings.move.label")}
+            </label>
+            <select
+              id="showing-move-to"
+              name="start"
+              required
+              className="h-11 rounded-md border border-input bg-background px-3"
+              defaultValue=""
+            >
+              <option value="" disabled>
+                {t("showings.move.choose")}
+              </option>
+              {moveTo.map((slot) => (
+                <option key={slot.start} value={slot.start}>
+                  {full.format(new Date(slot.start))}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="submit"
+              variant="outline"
+              className="justify-self-start"
+              disabled={working}
+            >
+              <CalendarClock aria-hidden="true" />
+              {t(working ? "showings.move.moving" : "showings.move.submit")}
+            </Button>
+            <p className="text-sm text-muted-foreground">{t("showings.move.hint")}</p>
+          </Form>
+        ) : null}
         {cancellable ? (
           <Form method="post" className="mt-6 grid gap-2 border-t border-border pt-6">
             <Button

@@ -1,3 +1,4 @@
+ALTER TABLE "showings" ADD COLUMN "moves" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "showings" ADD COLUMN "follow_up" text;--> statement-breakpoint
 ALTER TABLE "showings" ADD COLUMN "followed_up_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "inquiries_unit_idx" ON "inquiries" USING btree ("unit_id","created_at","id");--> statement-breakpoint
