@@ -43,6 +43,8 @@ import {
 } from "#server/modules/privacy";
 import { seoRoutes } from "#server/modules/seo";
 import {
+  bookingFor,
+  book as bookShowing,
   cancelByToken as cancelShowing,
   createShowingRunner,
   createShowingTokens,
@@ -186,6 +188,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     find: (token) => findShowing(showingDeps, token),
     cancel: (token) => cancelShowing(showingDeps, token),
     move: (token, start) => moveShowing(showingDeps, token, start),
+    booking: (unitId) => bookingFor(showingDeps, unitId),
+    book: (unitId, input) => bookShowing(showingDeps, unitId, input),
   };
 
   // Multipart bodies (photos, tenant documents), for the routes registered from here on only:

@@ -10,6 +10,7 @@ export default [
     index("routes/home.tsx"),
     route("properties", "routes/properties.tsx"),
     route("properties/:id", "routes/unit.tsx"),
+    route("properties/:id/showing", "routes/showing-booking.tsx"),
     route("buildings/:id", "routes/building.tsx"),
     route("services", "routes/services.tsx"),
     route("contact", "routes/contact.tsx"),

@@ -89,6 +89,47 @@ test.describe("booking from the unit page", () => {
   });
 });
 
+test.describe("booking without JavaScript", () => {
+  test("Schedule Tour opens the unit's booking form, which checks and books, in Spanish on a phone", async ({
+    browser,
+    request,
+  }) => {
+    await openHours(request);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: MOBILE,
+      baseURL: process.env.E2E_BASE_URL,
+    });
+    const loaded = { waitUntil: "domcontentloaded" } as const;
+    const page = await context.newPage();
+    const unit = await unitId(request, BUILDING, UNIT);
+    await page.goto(`/es/properties/${unit}`, loaded);
+    await page.getByRole("button", { name: "Programar visita" }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/es/properties/${unit}/showing\\??$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programe una visita");
+    // Sent empty: each field says what it needs, in Spanish, and nothing is booked.
+    await page.getByRole("button", { name: "Reservar este horario" }).click();
+    await expect(page.getByLabel("Hora")).toHaveAccessibleDescription(/.+/);
+    await expect(page.getByLabel("Nombre")).toHaveAccessibleDescription(/.+/);
+    const time = page.getByLabel("Hora");
+    await time.selectOption((await time.locator("option").nth(8).getAttribute("value"))!);
+    await page.getByLabel("Nombre").fill("Marta Gómez");
+    await page.getByLabel("Correo electrónico").fill("sin-js-reserva@example.com");
+    await page.getByLabel("Teléfono").fill("8605550188");
+    await page.getByRole("button", { name: "Reservar este horario" }).click();
+    await expect(page).toHaveURL(/\/es\/showings\/[\w-]{43}\?booked$/);
+    await expect(page.getByRole("status")).toHaveText(
+      "Su visita está reservada. Le enviamos por correo los detalles y una invitación de calendario.",
+    );
+    await expect
+      .poll(
+        async () => (await outbox()).filter((m) => m.to === "sin-js-reserva@example.com").length,
+      )
+      .toBe(1);
+    await context.close();
+  });
+});
+
 test.describe("a showing's e-mailed link", () => {
   test("shows the showing and cancels it once", async ({ page, request }) => {
     await openHours(request);

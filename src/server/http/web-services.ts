@@ -8,7 +8,7 @@ import {
   type Unit,
 } from "#domain/listings";
 import type { PrivacyRequest, PrivacyRequestKind } from "#domain/privacy";
-import type { ShowingView } from "#domain/showings";
+import type { ShowingBooking, ShowingView } from "#domain/showings";
 import {
   cachedBuilding,
   cachedBuildings,
@@ -70,6 +70,24 @@ export type ShowingPages = {
     token: string,
     start: string,
   ): Promise<{ moved: string } | { taken: { start: string; end: string }[] } | null>;
+  /** The unit page's booking without scripts: the unit and its open times; null if not shown. */
+  booking(unitId: number): Promise<{
+    unit: { id: number; number: string; building: string; address: string };
+    slots: { start: string; end: string }[];
+  } | null>;
+  /**
+   * Its form, sent (as POST /api/units/:id/showings): the showing and its link's token, the
+   * time gone, no hours, or null for a unit that is not shown.
+   */
+  book(
+    unitId: number,
+    input: ShowingBooking,
+  ): Promise<
+    | { booked: ShowingView; token: string }
+    | { taken: { start: string; end: string }[] }
+    | { noHours: true }
+    | null
+  >;
 };
 
 /** A page of the /properties list: its buildings, how many come before them, the next cursor. */

@@ -113,9 +113,13 @@ export async function registerWeb(
         config: { rateLimit: { max: PRIVACY_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } },
       });
     }
-    // A showing's page moves or cancels it with its own POST, and each e-mails the renter: the
-    // limit of the API's booking, move and cancel routes.
+    // A unit's booking page books with its own POST, and a showing's page moves or cancels it:
+    // each e-mails the renter, so each has the limit of the API's booking route per client.
     for (const url of [
+      "/properties/:id/showing",
+      "/properties/:id/showing.data",
+      "/es/properties/:id/showing",
+      "/es/properties/:id/showing.data",
       "/showings/:token",
       "/showings/:token.data",
       "/es/showings/:token",

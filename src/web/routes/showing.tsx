@@ -16,9 +16,11 @@ import type { Route } from "./+types/showing";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const words = pageMessages(request, ["showings"]);
   const found = await context.services.showings.find(params.token);
-  const moved = new URL(request.url).searchParams.has("moved");
+  // Just moved here, or just booked (the unit's booking page without scripts comes here).
+  const search = new URL(request.url).searchParams;
+  const notice = search.has("moved") ? "moved" : search.has("booked") ? "booked" : null;
   const view: ShowingPageView = found
-    ? { state: "showing", ...found, notice: moved ? "moved" : null }
+    ? { state: "showing", ...found, notice }
     : { state: "invalid" };
   return data({ ...words, view }, { status: found ? 200 : 404 });
 }

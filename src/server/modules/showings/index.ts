@@ -8,6 +8,8 @@ export { purgeShowingsBefore } from "./showings.retention.repository";
 export { showingsRoutes } from "./showings.routes";
 export { createShowingRunner, type ShowingRunner } from "./showings.runner";
 export {
+  book,
+  bookingFor,
   cancelByToken,
   createShowingTokens,
   findByToken,

@@ -85,9 +85,26 @@ export async function listSlots(deps: ShowingDeps, unitId: number): Promise<Slot
   return { timeZone: OFFICE_TIME_ZONE, slots: slots.map(wireSlot) };
 }
 
-/** What a booking answers: the showing, or the time gone with the next open ones. */
+/**
+ * The unit page's booking without scripts: the unit and its open times (none without hours);
+ * null for a unit that is not shown.
+ */
+export async function bookingFor(deps: ShowingDeps, unitId: number) {
+  const unit = await unitForShowings(deps, unitId);
+  if (!unit) return null;
+  const slots = unit.hours ? await slotsOf(deps, unit, deps.now()) : [];
+  return {
+    unit: { id: unit.id, number: unit.number, building: unit.building, address: unit.address },
+    slots: slots.map(wireSlot),
+  };
+}
+
+/**
+ * What a booking answers: the showing and its link's token, or the time gone with the next open
+ * ones.
+ */
 export type BookingResult =
-  | { booked: ShowingView }
+  | { booked: ShowingView; token: string }
   | { taken: { start: string; end: string }[] }
   | { noHours: true }
   | null;
@@ -165,7 +182,7 @@ export async function book(
       });
       return row;
     });
-    return { booked: view(showing, unit) };
+    return { booked: view(showing, unit), token };
   } catch (error) {
     // 23P01: the exclusion constraint, another showing took the time meanwhile.
     if (sqlState(error) === "23P01") return { taken: nextOpen() };

@@ -11,22 +11,35 @@ const triggerClass = () => buttonVariants({ size: "lg", variant: "secondary" });
 
 /**
  * The unit page's Schedule Tour button. Until first pressed it is a plain button that looks and
- * reads the same, so the unit page's first view carries no dialog or form code.
+ * reads the same, so the unit page's first view carries no dialog or form code; without scripts
+ * it opens the unit's booking page (/properties/:id/showing), a plain form.
  */
 export function ScheduleTour({
   unit,
 }: {
   unit: { id: number; title: string; buildingId: number };
 }) {
-  const { t } = useI18n();
+  const { t, path } = useI18n();
   const { loaded, activation, preload, activate } = useLazyModule(dialogModule);
   if (loaded) {
     return <loaded.ScheduleTourDialog unit={unit} initiallyOpen={activation.open} />;
   }
+  // Without scripts the button sends its form: the unit's booking page, a plain form.
+  const standIn = dialogStandInProps({ preload, activate });
   return (
-    <button {...dialogStandInProps({ preload, activate })} className={`${triggerClass()} w-full`}>
-      <CalendarDays aria-hidden="true" />
-      {t("contact.tour.button")}
-    </button>
+    <form method="get" action={path(`/properties/${unit.id}/showing`)}>
+      <button
+        {...standIn}
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          standIn.onClick(event);
+        }}
+        className={`${triggerClass()} w-full`}
+      >
+        <CalendarDays aria-hidden="true" />
+        {t("contact.tour.button")}
+      </button>
+    </form>
   );
 }

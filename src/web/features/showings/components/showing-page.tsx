@@ -15,8 +15,8 @@ export type ShowingPageView =
       cancellable: boolean;
       /** The open times it can move to (Connecticut time, ISO with offsets). */
       moveTo: { start: string; end: string }[];
-      /** Just moved here, or the time asked for was taken meanwhile. */
-      notice?: "moved" | "taken" | null;
+      /** Just booked or moved here, or the time asked for was taken meanwhile. */
+      notice?: "booked" | "moved" | "taken" | null;
     }
   | { state: "cancelled" }
   | { state: "invalid" };
@@ -68,7 +68,15 @@ export function ShowingPage({ view, moved }: { view: ShowingPageView; moved: boo
             role="status"
             className={`mb-4 rounded-md border p-3 text-sm font-semibold ${notice === "taken" ? "border-destructive text-destructive" : "border-primary text-primary"}`}
           >
-            {t(notice === "taken" ? "showings.move.taken" : "showings.move.done")}
+            {t(
+              notice === "taken"
+                ? "showings.move.taken"
+                : notice === "moved"
+                  ? "showings.move.done"
+                  : showing.status === "requested"
+                    ? "showings.book.requested"
+                    : "showings.book.booked",
+            )}
           </p>
         ) : null}
         <CalendarCheck aria-hidden="true" className="size-10 text-primary" />
@@ -104,7 +112,7 @@ export function ShowingPage({ view, moved }: { view: ShowingPageView; moved: boo
               id="showing-move-to"
               name="start"
               required
-              className="h-11 rounded-md border border-input bg-background px-3"
+              className="h-11 w-full min-w-0 rounded-md border border-input bg-background px-3"
               defaultValue=""
             >
               <option value="" disabled>
