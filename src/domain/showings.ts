@@ -22,6 +22,8 @@ export const SHOWING_HORIZON_DAYS = { min: 1, max: 60, default: 14 };
 /** The most windows a day has, and the most dates off a building lists. */
 export const SHOWING_WINDOWS_PER_DAY_MAX = 4;
 export const SHOWING_DATES_OFF_MAX = 100;
+/** The most units of one building with a booking mode of their own. */
+export const SHOWING_UNIT_MODES_MAX = 500;
 /** The most slots one answer lists (a horizon of 60 days of 10-minute slots is bounded). */
 export const SHOWING_SLOTS_MAX = 500;
 /** Bookings one client may send a minute (the form's rate limit). */
@@ -40,6 +42,7 @@ export const showingMessages = {
   noticeHours: `The notice must be ${SHOWING_NOTICE_HOURS.min} to ${SHOWING_NOTICE_HOURS.max} hours.`,
   horizonDays: `Renters may book ${SHOWING_HORIZON_DAYS.min} to ${SHOWING_HORIZON_DAYS.max} days ahead.`,
   dateOff: "Enter each date off as YYYY-MM-DD.",
+  unitBooking: "A unit's booking mode must name a unit of this building.",
   start: "Choose one of the times offered.",
   note: "The note must be at most 1000 characters.",
   slotTaken: "That time was just taken, or is no longer open. Please choose another.",
@@ -96,6 +99,13 @@ export const showingHoursSchema = z.object({
   noticeHours: bounded(SHOWING_NOTICE_HOURS, showingMessages.noticeHours),
   horizonDays: bounded(SHOWING_HORIZON_DAYS, showingMessages.horizonDays),
   booking: z.enum(bookingModes).default("instant"),
+  /** A unit's own mode, by its id, where it differs from the building's. */
+  unitBooking: z
+    .record(z.string().regex(/^[1-9]\d{0,8}$/, showingMessages.unitBooking), z.enum(bookingModes))
+    .refine((modes) => Object.keys(modes).length <= SHOWING_UNIT_MODES_MAX, {
+      message: showingMessages.unitBooking,
+    })
+    .default({}),
   datesOff: z
     .array(z.iso.date({ error: showingMessages.dateOff }))
     .max(SHOWING_DATES_OFF_MAX)
@@ -113,8 +123,13 @@ export const noShowingHours: ShowingHours = {
   noticeHours: SHOWING_NOTICE_HOURS.default,
   horizonDays: SHOWING_HORIZON_DAYS.default,
   booking: "instant",
+  unitBooking: {},
   datesOff: [],
 };
+
+/** How a unit's showings are booked: its own mode, or its building's. */
+export const bookingModeOf = (hours: ShowingHours, unitId: number): BookingMode =>
+  hours.unitBooking?.[String(unitId)] ?? hours.booking;
 
 export type Slot = { start: Date; end: Date };
 
@@ -182,6 +197,7 @@ export const showingHoursWireSchema = z.object({
   noticeHours: z.number().int(),
   horizonDays: z.number().int(),
   booking: z.enum(bookingModes),
+  unitBooking: z.record(z.string(), z.enum(bookingModes)),
   datesOff: z.array(z.string()).max(SHOWING_DATES_OFF_MAX),
 });
 
@@ -189,6 +205,8 @@ export const showingHoursWireSchema = z.object({
 export function hoursForWire(hours: ShowingHours): z.infer<typeof showingHoursWireSchema> {
   return {
     ...hours,
+    // Hours saved before units had modes of their own have none.
+    unitBooking: hours.unitBooking ?? {},
     weekly: Object.fromEntries(
       weekdays.map((day) => [
         day,

@@ -366,8 +366,13 @@ const plans: Record<string, Plan> = {
       noticeHours: fc.integer({ min: -10, max: 500 }),
       horizonDays: fc.integer({ min: -10, max: 100 }),
       datesOff: fc.array(fc.oneof(fc.constant("2027-01-01"), text(0, 12)), { maxLength: 3 }),
+      unitBooking: fc.dictionary(
+        fc.constantFrom("1", "2", "999999999", "9999999999", "0", "x"),
+        fc.constantFrom("instant", "request", "x"),
+        { maxKeys: 3 },
+      ),
     }),
-    params: () => ({ id: ids([999_999]) }),
+    params: () => ({ id: ids([1, 999_999]) }),
     runs: 20,
   },
   "GET /api/admin/showings": {

@@ -334,3 +334,12 @@ export async function tenantsAtHome({ db }: Deps, unitId: number) {
     .from(users)
     .where(and(eq(users.unitId, unitId), eq(users.role, "tenant"), isNull(users.accessEndedAt)));
 }
+
+/** Which of `ids` are units of the building. */
+export async function unitIdsOf({ db }: Deps, propertyId: number, ids: number[]) {
+  const rows = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.propertyId, propertyId), inArray(units.id, ids)));
+  return rows.map((row) => row.id);
+}

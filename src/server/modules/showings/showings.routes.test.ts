@@ -272,6 +272,22 @@ describe("showings booked online", () => {
     expect(mail!.attachments).toBeUndefined();
   });
 
+  it("books a unit with a mode of its own as a request, and refuses a mode for another building's unit", async () => {
+    const row = (await insertProperty(database.db, { title: "Ash Lane" })).id;
+    const asks = (await insertUnit(database.db, row, { unitNumber: "A" })).id;
+    const instant = (await insertUnit(database.db, row, { unitNumber: "B" })).id;
+    const foreign = await putHours(row, saturdays({ unitBooking: { [String(unit)]: "request" } }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ message: showingMessages.unitBooking });
+    expect(
+      (await putHours(row, saturdays({ unitBooking: { [String(asks)]: "request" } }))).statusCode,
+    ).toBe(200);
+    const asked = await book(asks, "2027-06-05T10:00:00-04:00", { email: "ash-a@example.com" });
+    expect(asked.json()).toMatchObject({ status: "requested" });
+    const booked = await book(instant, "2027-06-05T10:00:00-04:00", { email: "ash-b@example.com" });
+    expect(booked.json()).toMatchObject({ status: "booked" });
+  });
+
   it("keeps a tenant's home from being shown sooner than 24 hours ahead", async () => {
     const other = (await insertProperty(database.db, { title: "Birch Hall" })).id;
     const home = (await insertUnit(database.db, other, { unitNumber: "3" })).id;

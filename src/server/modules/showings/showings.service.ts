@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
 import { officeIso } from "#domain/office-time";
 import {
+  bookingModeOf,
   hoursForWire,
   noShowingHours,
   openSlots,
@@ -14,7 +15,7 @@ import {
   TENANT_NOTICE_HOURS,
 } from "#domain/showings";
 import type { Db } from "#server/db/client";
-import { notFound, sqlState } from "#server/http/errors";
+import { badRequest, notFound, sqlState } from "#server/http/errors";
 import type { MailQueue, MailTransaction } from "#server/mail/mail-queue";
 import { hashLinkToken, isLinkToken } from "#server/shared/link-token";
 import { inviteLocation, inviteSummary, showingEmail } from "./showings.email";
@@ -30,6 +31,7 @@ import {
   saveHours,
   takenTimes,
   unitForShowings,
+  unitIdsOf,
 } from "./showings.repository";
 import { tellTenantsAtHome } from "./showings.tenant-notice";
 
@@ -138,7 +140,7 @@ export async function book(
   if (!slot) return { taken: nextOpen() };
   const id = randomUUID();
   const token = deps.tokens(id);
-  const status = unit.hours.booking === "request" ? "requested" : "booked";
+  const status = bookingModeOf(unit.hours, unit.id) === "request" ? "requested" : "booked";
   try {
     const showing = await deps.mailQueue.transaction(async (tx) => {
       await lockUnitBookings(tx, unit.id);
@@ -368,6 +370,12 @@ export async function hoursFor(deps: ShowingDeps, propertyId: number) {
 export async function setHours(deps: ShowingDeps, propertyId: number, hours: ShowingHours) {
   const building = await hoursOf(deps, propertyId);
   if (!building) throw notFound(showingMessages.propertyNotFound);
+  // A unit's own mode names a unit of this building: nothing is saved otherwise.
+  const named = Object.keys(hours.unitBooking).map(Number);
+  if (named.length > 0) {
+    const own = new Set(await unitIdsOf(deps, propertyId, named));
+    if (named.some((id) => !own.has(id))) throw badRequest(showingMessages.unitBooking);
+  }
   await saveHours(deps, propertyId, hours);
   return { before: building.hours, after: { propertyId, set: true, hours: hoursForWire(hours) } };
 }

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useListAddress } from "#web/lib/list-address";
 import { useContractMutation } from "#web/lib/query";
-import { ShowingHoursDialog } from "../showings/showing-hours-dialog";
+import { type HoursBuilding, ShowingHoursDialog } from "../showings/showing-hours-dialog";
 import { useTenantDialogs } from "../tenants/tenant-dialogs";
 import type { AdminPropertiesState } from "../use-admin-properties";
 import { deleteFailure } from "./messages";
@@ -64,7 +64,7 @@ export function PropertiesTab({ state, userId }: Props) {
   const deleteProperty = useContractMutation(adminPropertiesApi.deleteProperty, idParams);
   const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
   const tenantDialogs = useTenantDialogs();
-  const [hoursOf, setHoursOf] = useState<{ id: number; title: string } | null>(null);
+  const [hoursOf, setHoursOf] = useState<HoursBuilding | null>(null);
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -83,7 +83,12 @@ export function PropertiesTab({ state, userId }: Props) {
     onAddUnit: (property) => setEditing({ kind: "unit", unit: null, propertyId: property.id }),
     onEditUnit: (unit) => setEditing({ kind: "unit", unit, propertyId: unit.propertyId }),
     onDeleteUnit: (unit, property) => setDeleting({ kind: "unit", unit, property }),
-    onShowingHours: (property) => setHoursOf({ id: property.id, title: property.title }),
+    onShowingHours: (property) =>
+      setHoursOf({
+        id: property.id,
+        title: property.title,
+        units: property.units.map((unit) => ({ id: unit.id, number: unit.unitNumber })),
+      }),
     tenants: { actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });

@@ -33,7 +33,10 @@ describe("a building's showing hours", () => {
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
     renderWithQuery(
-      <ShowingHoursDialog building={{ id: 3, title: "Elm Court" }} onOpenChange={onOpenChange} />,
+      <ShowingHoursDialog
+        building={{ id: 3, title: "Elm Court", units: [{ id: 7, number: "2B" }] }}
+        onOpenChange={onOpenChange}
+      />,
     );
     const dialog = await screen.findByRole("dialog", { name: "Showing hours: Elm Court" });
     await user.click(await within(dialog).findByRole("button", { name: "Add hours on Saturday" }));
@@ -42,6 +45,7 @@ describe("a building's showing hours", () => {
     await user.type(slot, "5");
     await user.click(within(dialog).getByLabelText("Ask the office to confirm (within 24 hours)"));
     await user.type(within(dialog).getByLabelText("Dates off"), "2027-07-04");
+    await user.selectOptions(within(dialog).getByLabelText("Unit 2B"), "Book at once");
     await user.click(within(dialog).getByRole("button", { name: "Save hours" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(showingMessages.slotMinutes);
     expect(saved).toEqual([]);
@@ -53,6 +57,7 @@ describe("a building's showing hours", () => {
       weekly: { sat: [{ start: "10:00", end: "12:00" }], mon: [] },
       slotMinutes: 30,
       booking: "request",
+      unitBooking: { "7": "instant" },
       datesOff: ["2027-07-04"],
     });
     expect(toast.success).toHaveBeenCalledWith(showingMessages.hoursSaved);

@@ -15,7 +15,7 @@ import {
 import { LoadFailed } from "#web/components/load-failed";
 import { Button } from "#web/components/ui/button";
 import { DialogContent, Dialog as DialogRoot } from "#web/components/ui/dialog";
-import { TextAreaField, TextField } from "#web/components/ui/form-field";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/form-field";
 import { failureDetail } from "#web/lib/api-client";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 
@@ -33,14 +33,16 @@ const modeLabels = {
   request: "Ask the office to confirm (within 24 hours)",
 } as const;
 
-type Draft = Omit<ShowingHoursInput, "datesOff" | "booking"> & {
+type Draft = Omit<ShowingHoursInput, "datesOff" | "booking" | "unitBooking"> & {
   booking: (typeof bookingModes)[number];
+  unitBooking: Record<string, (typeof bookingModes)[number]>;
   datesOff: string;
 };
 
 const draftOf = (hours: ShowingHoursInput): Draft => ({
   ...hours,
   booking: hours.booking ?? "instant",
+  unitBooking: hours.unitBooking ?? {},
   datesOff: hours.datesOff.join("\n"),
 });
 
@@ -59,11 +61,14 @@ const inputOf = (draft: Draft): ShowingHoursInput => ({
  * ahead, whether a booking is at once or waits for the office, and dates off. Checked in the
  * browser with the schema the server checks again.
  */
+/** The building whose hours are edited, with its units (each may have a mode of its own). */
+export type HoursBuilding = { id: number; title: string; units: { id: number; number: string }[] };
+
 export function ShowingHoursDialog({
   building,
   onOpenChange,
 }: {
-  building: { id: number; title: string } | null;
+  building: HoursBuilding | null;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -81,7 +86,7 @@ export function ShowingHoursDialog({
   );
 }
 
-function HoursForm({ building, onDone }: { building: { id: number }; onDone: () => void }) {
+function HoursForm({ building, onDone }: { building: HoursBuilding; onDone: () => void }) {
   const stored = useQuery(
     contractQuery(showingsApi.getHours, { params: { id: String(building.id) } }),
   );
@@ -240,6 +245,36 @@ function HoursForm({ building, onDone }: { building: { id: number }; onDone: () 
           </label>
         ))}
       </fieldset>
+      {building.units.length ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 font-semibold">Booking per unit</legend>
+          {building.units.map((unit) => {
+            const own = draft.unitBooking[String(unit.id)];
+            return (
+              <SelectField
+                key={unit.id}
+                label={`Unit ${unit.number}`}
+                value={own ?? ""}
+                onChange={(event) => {
+                  const { [String(unit.id)]: _, ...others } = draft.unitBooking;
+                  const next = event.target.value as "" | (typeof bookingModes)[number];
+                  setDraft({
+                    ...draft,
+                    unitBooking: next ? { ...others, [String(unit.id)]: next } : others,
+                  });
+                }}
+              >
+                <option value="">As the building</option>
+                {bookingModes.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {modeLabels[mode]}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          })}
+        </fieldset>
+      ) : null}
       <TextAreaField
         label="Dates off"
         hint="One date per line, as YYYY-MM-DD."
