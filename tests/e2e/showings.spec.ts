@@ -89,6 +89,28 @@ test.describe("booking from the unit page", () => {
   });
 });
 
+test.describe("the booking dialog's contrast", () => {
+  for (const colorScheme of ["dark", "high-contrast"] as const) {
+    test(`has no serious axe violation in the ${colorScheme} scheme, on a desktop and at 375 px`, async ({
+      page,
+      request,
+    }) => {
+      await openHours(request);
+      await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+        key: ACCESSIBILITY_STORAGE_KEY,
+        value: JSON.stringify({ ...defaultAccessibilityPreferences, colorScheme }),
+      });
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/properties/${await unitId(request, BUILDING, UNIT)}`);
+        await page.getByRole("button", { name: "Schedule Tour" }).first().click();
+        await expect(page.getByRole("dialog").getByLabel("Day")).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+});
+
 test.describe("booking without JavaScript", () => {
   test("Schedule Tour opens the unit's booking form, which checks and books, in Spanish on a phone", async ({
     browser,
