@@ -91,6 +91,7 @@ const adminPaths = [
   "/api/admin/document-requests",
   "/api/admin/staff",
   "/api/admin/privacy/requests",
+  "/api/admin/showings?days=7",
 ];
 /** The dashboard's tabs, by their ?tab= value: every one is measured. */
 const tabs = dashboardTabs;

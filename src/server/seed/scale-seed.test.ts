@@ -74,6 +74,7 @@ describe("the scale seed", () => {
       alert_subscriptions: sizes.alertSubscriptions,
       audit_events: sizes.auditEvents,
       outgoing_mail: sizes.outgoingMail,
+      showings: sizes.showings,
     });
     // The test database starts empty: every row is the load's, and every one of them went in
     // past the tables' CHECK constraints and foreign keys.
@@ -101,6 +102,17 @@ describe("the scale seed", () => {
     expect(
       await count(
         "select count(*) as n from inquiries i join units u on u.id = i.unit_id where u.property_id <> i.property_id",
+      ),
+    ).toBe(0);
+    // Showings that hold their time are ahead, one a unit; requests waiting were made today.
+    expect(
+      await count(
+        "select count(*) as n from showings where status in ('requested', 'booked') and starts_at < now()",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "select count(*) as n from showings where status = 'requested' and created_at < now() - interval '1 day'",
       ),
     ).toBe(0);
     // The units' ids are the identity's: the next building staff add gets the next id.

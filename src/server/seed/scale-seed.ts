@@ -6,6 +6,7 @@ import { loadInquiries } from "./scale-inquiries";
 import { loadMaintenance } from "./scale-maintenance";
 import { loadPlaces } from "./scale-places";
 import { loadRecords } from "./scale-records";
+import { loadShowings } from "./scale-showings";
 import { type ScaleContext, type ScaleSizes, scaledSizes } from "./scale-sizes";
 import type { Executor } from "./scale-sql";
 
@@ -54,9 +55,18 @@ const TABLES = [
   "alert_deliveries",
   "audit_events",
   "outgoing_mail",
+  "showings",
 ];
 
-const steps = [loadPlaces, loadInquiries, loadMaintenance, loadDocuments, loadAlerts, loadRecords];
+const steps = [
+  loadPlaces,
+  loadInquiries,
+  loadMaintenance,
+  loadDocuments,
+  loadAlerts,
+  loadRecords,
+  loadShowings,
+];
 
 const REFUSED = "This database already holds the scale data set: it is not loaded twice.";
 

@@ -17,6 +17,7 @@ export const sizes = {
   alertSubscriptions: 50_000,
   auditEvents: 200_000,
   outgoingMail: 200_000,
+  showings: 100_000,
 } as const;
 
 export type ScaleSizes = Record<keyof typeof sizes, number>;
