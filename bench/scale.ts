@@ -357,8 +357,8 @@ async function measureRequests(demo: Side, scale: Side): Promise<ScaleRequest[]>
 
 /**
  * A tab's first rows: its panel is there, nothing in it is loading (a "Loading..." status,
- * aria-busy, a pulsing skeleton), and it holds a row (a list item, a table row, an article) or,
- * for an empty list, some text.
+ * aria-busy, a pulsing skeleton), nothing failed to load, and it holds a row (a list item, a
+ * table row, an article) or, for an empty list, some text.
  */
 function firstRowsShown(): boolean {
   const panel = document.querySelector('[role="tabpanel"][data-state="active"]');
@@ -368,6 +368,8 @@ function firstRowsShown(): boolean {
       /loading/i.test(e.textContent ?? ""),
     ) || panel.querySelector('[aria-busy="true"], .animate-pulse') !== null;
   if (loading) return false;
+  // A list that failed to load is no first rows (its panel's text would pass for an empty list).
+  if (/Could not load/.test(panel.textContent ?? "")) return false;
   return (
     panel.querySelector("li, tr, article") !== null || (panel.textContent ?? "").trim().length > 0
   );

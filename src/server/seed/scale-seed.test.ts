@@ -115,6 +115,12 @@ describe("the scale seed", () => {
         "select count(*) as n from showings where status = 'requested' and created_at < now() - interval '1 day'",
       ),
     ).toBe(0);
+    // Their ids are version 4 uuids, as the office's calendar answers them (a check it makes).
+    expect(
+      await count(
+        "select count(*) as n from showings where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-'",
+      ),
+    ).toBe(0);
     // The units' ids are the identity's: the next building staff add gets the next id.
     const next = await database.pool.query<{ id: number }>(
       "insert into properties (title, type, address, city, state, zip_code) values ('New', 'condo', '1 Main Street', 'Hartford', 'CT', '06103') returning id",

@@ -1,5 +1,5 @@
 import type { ScaleContext } from "./scale-sizes";
-import { emailFrom, inBatches, personName, pick, rowUuid, weighted } from "./scale-sql";
+import { emailFrom, inBatches, personName, pick, rowUuidV4, weighted } from "./scale-sql";
 import { firstNames, lastNames } from "./scale-words";
 
 /**
@@ -12,7 +12,7 @@ import { firstNames, lastNames } from "./scale-words";
 const insertShowings = `
   insert into showings (id, unit_id, starts_at, ends_at, status, name, email, phone, note, lang,
     token_hash, follow_up, followed_up_at, created_at, updated_at)
-  select ${rowUuid("showing")}, s.unit_id, s.at, s.at + interval '30 minutes', s.status, s.name,
+  select ${rowUuidV4("showing")}, s.unit_id, s.at, s.at + interval '30 minutes', s.status, s.name,
     ${emailFrom("s.name", `'.' || ${pick(8, 400_000)}`, "example.com")},
     '860555' || lpad(${pick(3, 10_000)}::text, 4, '0'),
     case when ${pick(4, 5)} = 0 then 'Is parking included?' else '' end,
