@@ -50,6 +50,7 @@ export const auditActions = {
   "showing_hours.updated": "Changed a building's showing hours",
   "showing.status_changed": "Changed a showing's status",
   "showing.followed_up": "Followed up a showing",
+  "application_settings.updated": "Recorded the screening fee's cap",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -17,6 +17,7 @@ import {
   findByConfirmToken,
   findByManageToken,
 } from "#server/modules/alerts";
+import { applicationsRoutes } from "#server/modules/applications";
 import { auditRoutes } from "#server/modules/audit";
 import {
   accountRoutes,
@@ -179,6 +180,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(notificationsRoutes({ db }));
   const showingDeps = { db, mailQueue, publicUrl, now, tokens: createShowingTokens(secret) };
   await app.register(showingsRoutes(showingDeps));
+  await app.register(applicationsRoutes({ db, now }));
   // Requests let go after 24 hours, reminders a day and two hours before: every minute.
   const showingRunner = createShowingRunner({ ...showingDeps, log: lineLog(app) });
   app.decorate("showingRunner", showingRunner);

@@ -2,6 +2,7 @@ import { adminAlertsApi } from "./admin-alerts";
 import { adminMaintenanceApi } from "./admin-maintenance";
 import { adminPropertiesApi } from "./admin-properties";
 import { alertsApi } from "./alerts";
+import { applicationsApi } from "./applications";
 import { auditApi } from "./audit";
 import { authApi } from "./auth";
 import type { Contract } from "./contract";
@@ -40,6 +41,7 @@ export const apiAreas = {
   privacy: privacyApi,
   privacyRequests: privacyRequestsApi,
   showings: showingsApi,
+  applications: applicationsApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { allContracts } from "#domain/api/all";
+import { applicationsApi } from "#domain/api/applications";
 import { auditApi } from "#domain/api/audit";
 import { authApi } from "#domain/api/auth";
 import type { Contract } from "#domain/api/contract";
@@ -339,6 +340,18 @@ const cases: Record<string, Case> = {
       expect(event.changes).toMatchObject({
         showingHours: { before: null, after: { slotMinutes: 30 } },
       });
+    },
+  },
+  [applicationsApi.putSettings.id]: {
+    call: () =>
+      call(testApp.app, applicationsApi.putSettings, {
+        ...as(),
+        payload: { screeningFeeCap: 51, appliesFrom: "2020-01-01" },
+      }),
+    check: (event) => {
+      expect(event.target_type).toBe("application_settings");
+      expect(event.detail).toEqual({ appliesFrom: "2020-01-01", cap: 51 });
+      expect(event.changes).toEqual({ screeningFeeCap: { before: 50, after: 51 } });
     },
   },
   [showingsApi.act.id]: {

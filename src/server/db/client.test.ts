@@ -43,6 +43,7 @@ describe("migrations", () => {
       "privacy_requests",
       "properties",
       "recovery_codes",
+      "screening_fee_caps",
       "sessions",
       "showing_hours",
       "showings",

@@ -11,6 +11,7 @@ export {
   alertSubscriptions,
   alertUnitChanges,
 } from "#server/modules/alerts/alerts.table";
+export { screeningFeeCaps } from "#server/modules/applications/applications.table";
 export { authCodes, sessions } from "#server/modules/auth/auth.table";
 export { inquiries } from "#server/modules/inquiries/inquiries.table";
 export {

@@ -375,6 +375,14 @@ const plans: Record<string, Plan> = {
     params: () => ({ id: ids([1, 999_999]) }),
     runs: 20,
   },
+  "GET /api/admin/application-settings": {},
+  "PUT /api/admin/application-settings": {
+    body: () => ({
+      screeningFeeCap: fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.constant("50")),
+      appliesFrom: fc.oneof(fc.constant("2027-01-01"), text(0, 12)),
+    }),
+    runs: 20,
+  },
   "GET /api/admin/showings": {
     query: ["from", "days", "status", "propertyId", "limit", "cursor"],
     runs: 20,
