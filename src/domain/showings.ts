@@ -333,27 +333,31 @@ export const adminShowingsQuerySchema = z.object({
 });
 export type AdminShowingsQuery = z.infer<typeof adminShowingsQuerySchema>;
 
-export const adminShowingSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(showingStatuses),
-  start: z.string(),
-  end: z.string(),
-  unit: z.object({
-    id: z.number().int(),
-    number: z.string(),
-    propertyId: z.number().int(),
-    building: z.string(),
-  }),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  note: z.string(),
-  lang: z.enum(["en", "es"]),
-  /** A tenant lives in the unit (they are told before each showing). */
-  occupied: z.boolean(),
-  followUp: z.enum(showingFollowUps).nullable(),
-  createdAt: z.string(),
-});
+/** A showing as the office sees it: the renter's view, and what only staff read. */
+export const adminShowingSchema = showingViewSchema
+  .pick({
+    id: true,
+    status: true,
+    start: true,
+    end: true,
+    name: true,
+    email: true,
+  })
+  .extend({
+    unit: z.object({
+      id: z.number().int(),
+      number: z.string(),
+      propertyId: z.number().int(),
+      building: z.string(),
+    }),
+    phone: z.string(),
+    note: z.string(),
+    lang: z.enum(["en", "es"]),
+    /** A tenant lives in the unit (they are told before each showing). */
+    occupied: z.boolean(),
+    followUp: z.enum(showingFollowUps).nullable(),
+    createdAt: z.string(),
+  });
 export type AdminShowing = z.infer<typeof adminShowingSchema>;
 
 export const adminShowingsPageSchema = z.object({

@@ -69,6 +69,10 @@ async function follow(deps: ShowingDeps, request: RouteRequest<typeof api.follow
 
 const unitNotFound = () => notFound(showingMessages.unitNotFound);
 
+/** 409 to a booking or a move whose time is gone: the words, and the next open times. */
+const slotTaken = (reply: FastifyReply, slots: { start: string; end: string }[]) =>
+  reply.code(409).send({ error: "slot_taken", message: showingMessages.slotTaken, slots });
+
 function propertyIdOf(value: string): number {
   const id = parseId(value);
   if (id === null) throw notFound(showingMessages.propertyNotFound);
@@ -91,11 +95,7 @@ async function booking(
   const result = id === null ? null : await book(deps, id, request.body);
   if (!result) throw unitNotFound();
   if ("noHours" in result) throw conflict(showingMessages.noHours);
-  if ("taken" in result) {
-    return reply
-      .code(409)
-      .send({ error: "slot_taken", message: showingMessages.slotTaken, slots: result.taken });
-  }
+  if ("taken" in result) return slotTaken(reply, result.taken);
   reply.code(201);
   return result.booked;
 }
@@ -113,11 +113,7 @@ async function move(
 ) {
   const result = await moveByToken(deps, request.params.token, request.body.start);
   if (!result) throw notFound(showingMessages.linkInvalid);
-  if ("taken" in result) {
-    return reply
-      .code(409)
-      .send({ error: "slot_taken", message: showingMessages.slotTaken, slots: result.taken });
-  }
+  if ("taken" in result) return slotTaken(reply, result.taken);
   return {
     success: true as const,
     message: showingMessages.moved,

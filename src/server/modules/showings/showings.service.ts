@@ -10,6 +10,7 @@ import {
   type ShowingBooking,
   type ShowingHours,
   type ShowingView,
+  type Slot,
   type SlotsAnswer,
   showingMessages,
   TENANT_NOTICE_HOURS,
@@ -80,6 +81,22 @@ const wireSlot = (slot: { start: Date; end: Date }) => ({
   end: officeIso(slot.end),
 });
 
+/**
+ * The open slot a renter asked for (undefined when it is not open now), and the next five open
+ * times besides it, for the answer that says the time is gone.
+ */
+function pickSlot(open: Slot[], start: string) {
+  const asked = Date.parse(start);
+  return {
+    slot: open.find((s) => s.start.getTime() === asked),
+    nextOpen: () =>
+      open
+        .filter((s) => s.start.getTime() !== asked)
+        .slice(0, 5)
+        .map(wireSlot),
+  };
+}
+
 export async function listSlots(deps: ShowingDeps, unitId: number): Promise<SlotsAnswer | null> {
   const unit = await unitForShowings(deps, unitId);
   if (!unit) return null;
@@ -130,13 +147,7 @@ export async function book(
   if (!unit) return null;
   if (!unit.hours) return { noHours: true };
   const open = await slotsOf(deps, unit, now);
-  const asked = Date.parse(input.start);
-  const slot = open.find((s) => s.start.getTime() === asked);
-  const nextOpen = () =>
-    open
-      .filter((s) => s.start.getTime() !== asked)
-      .slice(0, 5)
-      .map(wireSlot);
+  const { slot, nextOpen } = pickSlot(open, input.start);
   if (!slot) return { taken: nextOpen() };
   const id = randomUUID();
   const token = deps.tokens(id);
@@ -292,13 +303,7 @@ export async function moveByToken(
   const unit = await unitForShowings(deps, found.unitId);
   if (!unit?.hours) return null;
   const open = await slotsOf(deps, unit, now, found.id);
-  const asked = Date.parse(start);
-  const slot = open.find((s) => s.start.getTime() === asked);
-  const nextOpen = () =>
-    open
-      .filter((s) => s.start.getTime() !== asked)
-      .slice(0, 5)
-      .map(wireSlot);
+  const { slot, nextOpen } = pickSlot(open, start);
   if (!slot) return { taken: nextOpen() };
   const newToken = deps.tokens(found.id, found.moves + 1);
   try {

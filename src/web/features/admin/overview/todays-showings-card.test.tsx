@@ -1,28 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { showingsApi } from "#domain/api/showings";
-import { officeIso } from "#domain/office-time";
 import type { AdminShowing } from "#domain/showings";
+import { adminShowing } from "#tests/support/admin-showing";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { TodaysShowingsCard } from "./todays-showings-card";
 
-const showing = (values: Partial<AdminShowing>): AdminShowing => ({
-  id: crypto.randomUUID(),
-  status: "booked",
-  start: officeIso(new Date("2026-12-03T15:00:00Z")),
-  end: officeIso(new Date("2026-12-03T15:30:00Z")),
-  unit: { id: 7, number: "2B", propertyId: 3, building: "Elm Court" },
-  name: "Ana Ruiz",
-  email: "ana@example.com",
-  phone: "8605550100",
-  note: "",
-  lang: "en",
-  occupied: false,
-  followUp: null,
-  createdAt: "2026-12-01T15:00:00.000Z",
-  ...values,
-});
+const showing = adminShowing;
 
 const serve = (showings: AdminShowing[], requested = 0) =>
   answer(

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { showingsApi } from "#domain/api/showings";
 import { addDays, officeClock, officeIso } from "#domain/office-time";
 import { type AdminShowing, showingAdminMessages } from "#domain/showings";
+import { adminShowing } from "#tests/support/admin-showing";
 import { answer, handle, refuse } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
 import { spyOnToasts } from "#tests/support/toast-spy";
@@ -15,22 +16,8 @@ spyOnToasts();
 const HOUR = 3_600_000;
 /** An ISO time with the office's offset, as the API writes it. */
 const at = (ms: number) => officeIso(new Date(ms));
-const showing = (values: Partial<AdminShowing>): AdminShowing => ({
-  id: crypto.randomUUID(),
-  status: "booked",
-  start: at(Date.now() + 2 * HOUR),
-  end: at(Date.now() + 2.5 * HOUR),
-  unit: { id: 7, number: "2B", propertyId: 3, building: "Elm Court" },
-  name: "Ana Ruiz",
-  email: "ana@example.com",
-  phone: "8605550100",
-  note: "",
-  lang: "en",
-  occupied: false,
-  followUp: null,
-  createdAt: at(Date.now() - HOUR),
-  ...values,
-});
+const showing = (values: Partial<AdminShowing>) =>
+  adminShowing({ start: at(Date.now() + 2 * HOUR), end: at(Date.now() + 2.5 * HOUR), ...values });
 
 let rows: AdminShowing[];
 let asked: { query: Record<string, unknown> }[];
