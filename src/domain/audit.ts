@@ -51,6 +51,9 @@ export const auditActions = {
   "showing.status_changed": "Changed a showing's status",
   "showing.followed_up": "Followed up a showing",
   "application_settings.updated": "Recorded the screening fee's cap",
+  "application.invited": "Invited someone to apply",
+  "application.status_changed": "Changed an application's status",
+  "application.offered": "Offered a home to an applicant",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -36,6 +36,11 @@ export const mailKinds = [
   "showing_moved",
   "showing_application",
   "showing_tenant_notice",
+  "application_invite",
+  "application_co_applicant",
+  "application_received",
+  "application_status",
+  "application_offer",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -68,6 +73,11 @@ export const mailKindLabels: Record<MailKindName, string> = {
   showing_moved: "Showing moved (updated invitation)",
   showing_application: "Application sent after a showing",
   showing_tenant_notice: "Showing notice to the tenant at home",
+  application_invite: "Invitation to apply",
+  application_co_applicant: "Application link for another adult",
+  application_received: "Application received",
+  application_status: "Application status (with any adverse-action notice)",
+  application_offer: "Offer of the home (with any lead-paint disclosure)",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -17,7 +17,7 @@ import {
   findByConfirmToken,
   findByManageToken,
 } from "#server/modules/alerts";
-import { applicationsRoutes } from "#server/modules/applications";
+import { applicationsRoutes, createApplicationTokens } from "#server/modules/applications";
 import { auditRoutes } from "#server/modules/audit";
 import {
   accountRoutes,
@@ -180,7 +180,15 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(notificationsRoutes({ db }));
   const showingDeps = { db, mailQueue, publicUrl, now, tokens: createShowingTokens(secret) };
   await app.register(showingsRoutes(showingDeps));
-  await app.register(applicationsRoutes({ db, now }));
+  await app.register(
+    applicationsRoutes({
+      db,
+      mailQueue,
+      publicUrl,
+      now,
+      tokens: createApplicationTokens(secret),
+    }),
+  );
   // Requests let go after 24 hours, reminders a day and two hours before: every minute.
   const showingRunner = createShowingRunner({ ...showingDeps, log: lineLog(app) });
   app.decorate("showingRunner", showingRunner);

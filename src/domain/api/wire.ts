@@ -35,6 +35,7 @@ export const resources = [
   "notifications",
   "privacy-requests",
   "showings",
+  "applications",
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -100,6 +100,28 @@ async function pastShowing(status: "booked" | "completed") {
   return row!.id;
 }
 
+/** An application of a unit of its own, at `status`, with its first applicant. */
+async function anApplication(status: "submitted" | "approved") {
+  const building = await insertProperty(database.db, {
+    title: `Applied ${status}`,
+    yearBuilt: 1990,
+  });
+  const unit = await insertUnit(database.db, building.id, { unitNumber: "1", rent: 1200 });
+  const [row] = await database.db
+    .insert(schema.applications)
+    .values({ unitId: unit.id, place: "Applied, unit 1", status })
+    .returning({ id: schema.applications.id });
+  await database.db.insert(schema.applicants).values({
+    applicationId: row!.id,
+    primary: true,
+    name: "Ann Applicant",
+    email: `ann-${status}@example.com`,
+    tokenHash: `${status}-${Date.now()}`,
+    linkExpiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { id: row!.id, propertyId: building.id };
+}
+
 const validProperty = (title: string) => ({
   title,
   type: "apartment",
@@ -352,6 +374,56 @@ const cases: Record<string, Case> = {
       expect(event.target_type).toBe("application_settings");
       expect(event.detail).toEqual({ appliesFrom: "2020-01-01", cap: 51 });
       expect(event.changes).toEqual({ screeningFeeCap: { before: 50, after: 51 } });
+    },
+  },
+  [applicationsApi.invite.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Invited Court" });
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "4" });
+      return call(testApp.app, applicationsApi.invite, {
+        ...as(),
+        params: { id: String(unit.id) },
+        payload: { name: "Ivan Invited", email: "ivan@example.com" },
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "application", target_id: response.json().id });
+      // The record and the unit; the renter's name and address stay in the application.
+      expect(event.detail).toEqual({ unitId: expect.any(Number) });
+    },
+  },
+  [applicationsApi.decide.id]: {
+    call: async () => {
+      const { id } = await anApplication("submitted");
+      return call(testApp.app, applicationsApi.decide, {
+        ...as(),
+        params: { id },
+        payload: { status: "screening", screeningFee: 40 },
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "application", target_id: response.json().id });
+      expect(event.property_id).toBe(response.json().unit.propertyId);
+      expect(event.changes).toEqual({ status: { before: "submitted", after: "screening" } });
+      expect(event.detail).toEqual({
+        reason: null,
+        screeningFee: 40,
+        adverseActionNotice: false,
+      });
+    },
+  },
+  [applicationsApi.offer.id]: {
+    call: async () => {
+      const { id } = await anApplication("approved");
+      return call(testApp.app, applicationsApi.offer, {
+        ...as(),
+        params: { id },
+        payload: { rent: 1200, deposit: 2400 },
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "application", target_id: response.json().id });
+      expect(event.detail).toEqual({ rent: 1200, deposit: 2400 });
     },
   },
   [showingsApi.act.id]: {

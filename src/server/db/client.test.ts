@@ -24,9 +24,12 @@ describe("migrations", () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      "adverse_action_notices",
       "alert_deliveries",
       "alert_subscriptions",
       "alert_unit_changes",
+      "applicants",
+      "applications",
       "audit_events",
       "auth_codes",
       "document_requests",

@@ -11,7 +11,12 @@ export {
   alertSubscriptions,
   alertUnitChanges,
 } from "#server/modules/alerts/alerts.table";
-export { screeningFeeCaps } from "#server/modules/applications/applications.table";
+export {
+  adverseActionNotices,
+  applicants,
+  applications,
+  screeningFeeCaps,
+} from "#server/modules/applications/applications.table";
 export { authCodes, sessions } from "#server/modules/auth/auth.table";
 export { inquiries } from "#server/modules/inquiries/inquiries.table";
 export {

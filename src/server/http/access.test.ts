@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMaintenanceApi } from "#domain/api/admin-maintenance";
 import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { alertsApi } from "#domain/api/alerts";
+import { applicationsApi } from "#domain/api/applications";
 import { authApi } from "#domain/api/auth";
 import type { WriteContract } from "#domain/api/contract";
 import { inquiriesApi } from "#domain/api/inquiries";
@@ -24,7 +25,15 @@ import { call, urlOf } from "#tests/support/call";
 import { insertFailedMail, insertImage, insertProperty, insertUnit } from "#tests/support/fixtures";
 import { createTestApp } from "#tests/support/test-app";
 import { createTestDb, type TestDatabase } from "#tests/support/test-db";
-import { inquiries, maintenanceRequests, privacyRequests, showings, users } from "../db/schema";
+import {
+  applicants,
+  applications,
+  inquiries,
+  maintenanceRequests,
+  privacyRequests,
+  showings,
+  users,
+} from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import {
   type FormPart,
@@ -178,7 +187,30 @@ async function makeWorld() {
       })),
     )
     .returning();
+  // Applications for unit A: one submitted (to screen), one approved (to offer the home).
+  const [application, approved] = await database.db
+    .insert(applications)
+    .values(
+      (["submitted", "approved"] as const).map((status) => ({
+        unitId: unitA.id,
+        place: "Unit A",
+        status,
+      })),
+    )
+    .returning();
+  await database.db.insert(applicants).values(
+    [application!, approved!].map((row) => ({
+      applicationId: row.id,
+      primary: true,
+      name: "Ada Applicant",
+      email: "ada@example.com",
+      tokenHash: randomBytes(32).toString("hex"),
+      linkExpiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
   return {
+    application: application!.id,
+    approved: approved!.id,
     showing: showing!.id,
     shown: shown!.id,
     privacyRequest: privacyRequest!.id,
@@ -213,6 +245,8 @@ const TABLES = [
   "notification_events",
   "privacy_requests",
   "showings",
+  "applications",
+  "applicants",
 ] as const;
 
 /** Every row of every table: "nothing else changed" means this is equal before and after. */
@@ -438,6 +472,32 @@ const writeCases: WriteCase[] = [
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
   },
   {
+    contract: applicationsApi.invite,
+    body: () => ({
+      name: "Ivy Intruder",
+      email: `ivy-${randomBytes(4).toString("hex")}@example.com`,
+    }),
+    target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
+    adds: "applications",
+    missing: () => [{ id: MISSING }, { id: "99999999999" }],
+  },
+  {
+    contract: applicationsApi.decide,
+    body: { status: "screening" },
+    target: (w) => ({ table: "applications", id: w.application, params: { id: w.application } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
+    contract: applicationsApi.offer,
+    body: {
+      rent: 1500,
+      deposit: 1500,
+      leadPaint: { hazardsKnown: false, reportsAvailable: false },
+    },
+    target: (w) => ({ table: "applications", id: w.approved, params: { id: w.approved } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
     contract: outgoingMailApi.retry,
     target: (w) => ({ table: "outgoing_mail", id: w.failedMail, params: { id: w.failedMail } }),
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
@@ -474,6 +534,9 @@ describe("writes to an id", () => {
       mfaApi.totpDisable,
       mfaApi.passkeyRemove,
       alertsApi.update,
+      // An applicant's draft, saved through their e-mailed link (applications.flow.test.ts
+      // proves another adult's link holds its own part apart).
+      applicationsApi.save,
       // A person's own notifications and preferences (notifications.routes.test.ts).
       notificationsApi.markRead,
       notificationsApi.remove,
@@ -499,6 +562,10 @@ describe("writes to an id", () => {
       showingsApi.move,
       // A renter's booking of a unit's slot: public, rate limited (showings.routes.test.ts).
       showingsApi.book,
+      // An applicant's link: their part, another adult invited, the offer accepted.
+      applicationsApi.submit,
+      applicationsApi.inviteAdult,
+      applicationsApi.accept,
       tenantFilesApi.uploadThroughRequest,
       tenantPortalApi.comment,
     ].map((c) => key(c.method, c.path));

@@ -383,6 +383,99 @@ const plans: Record<string, Plan> = {
     }),
     runs: 20,
   },
+  // Applications: invitations to the known units, steps and offers of applications that do
+  // not exist, and links that are none (their bodies are still checked before the link).
+  "POST /api/admin/units/:id/application-invites": {
+    body: (k) => ({
+      name: text(0, 120),
+      email: email(k),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    params: (k) => ({ id: ids(k.unitIds) }),
+    runs: 20,
+  },
+  "GET /api/admin/applications": { query: ["status", "q", "limit", "cursor"], runs: 20 },
+  "GET /api/admin/applications/:id": { params: () => ({ id: ids([randomUUID(), "x"]) }) },
+  "PATCH /api/admin/applications/:id": {
+    body: () => ({
+      status: fc.constantFrom("screening", "denied", "approved", "draft", "x"),
+      screeningFee: fc.oneof(fc.constant(undefined), fc.integer({ min: -100, max: 2000 })),
+      reason: fc.constantFrom(undefined, "screening-report", "income", "x"),
+      adverseAction: fc.oneof(
+        fc.constant(undefined),
+        fc.record({
+          agencyName: text(0, 220),
+          agencyAddress: text(0, 320),
+          agencyPhone: text(0, 40),
+          score: fc.oneof(
+            fc.constant(undefined),
+            fc.record({
+              value: fc.integer({ min: -5, max: 20_000 }),
+              low: fc.integer({ min: -5, max: 900 }),
+              high: fc.integer({ min: -5, max: 900 }),
+              factors: fc.array(text(0, 220), { maxLength: 7 }),
+            }),
+          ),
+        }),
+      ),
+      note: fc.oneof(fc.constant(undefined), text(0, 2200)),
+    }),
+    params: () => ({ id: ids([randomUUID()]) }),
+    runs: 20,
+  },
+  "POST /api/admin/applications/:id/offer": {
+    body: () => ({
+      rent: fc.integer({ min: -10, max: 200_000 }),
+      deposit: fc.integer({ min: -10, max: 300_000 }),
+      charges: fc.array(
+        fc.record({ kind: text(0, 50), amount: fc.integer({ min: -10, max: 1000 }) }),
+        { maxLength: 7 },
+      ),
+      leadPaint: fc.oneof(
+        fc.constant(undefined),
+        fc.record({
+          hazardsKnown: fc.boolean(),
+          reportsAvailable: fc.boolean(),
+          hazards: text(0, 30),
+        }),
+      ),
+    }),
+    params: () => ({ id: ids([randomUUID()]) }),
+    runs: 20,
+  },
+  "GET /api/applications/:token": { params: () => ({ token: tokenSegment([]) }) },
+  "PUT /api/applications/:token": {
+    body: () => ({
+      part: fc.record({
+        phone: text(0, 40),
+        dateOfBirth: text(0, 12),
+        homes: fc.array(fc.record({ address: text(0, 220), from: text(0, 8) }), { maxLength: 7 }),
+        income: fc.array(
+          fc.record({
+            source: fc.constantFrom("employment", "housing_voucher", "x"),
+            monthlyAmount: fc.oneof(fc.integer({ min: -10, max: 2_000_000 }), fc.constant(null)),
+          }),
+          { maxLength: 12 },
+        ),
+        consent: fc.oneof(fc.boolean(), fc.constant("yes")),
+      }),
+      household: fc.oneof(
+        fc.constant(undefined),
+        fc.record({ children: fc.integer({ min: -1, max: 30 }), pets: text(0, 600) }),
+      ),
+    }),
+    params: () => ({ token: tokenSegment([]) }),
+    runs: 20,
+  },
+  "POST /api/applications/:token/submit": { params: () => ({ token: tokenSegment([]) }) },
+  "POST /api/applications/:token/adults": {
+    body: (k) => ({ name: text(0, 120), email: email(k) }),
+    params: () => ({ token: tokenSegment([]) }),
+  },
+  "POST /api/applications/:token/accept": {
+    body: () => ({ leadPaintAcknowledged: fc.oneof(fc.boolean(), fc.constant("yes")) }),
+    params: () => ({ token: tokenSegment([]) }),
+  },
   "GET /api/admin/showings": {
     query: ["from", "days", "status", "propertyId", "limit", "cursor"],
     runs: 20,

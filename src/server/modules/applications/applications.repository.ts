@@ -1,6 +1,22 @@
-import { desc } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type {
+  AdverseAction,
+  ApplicantDraft,
+  ApplicationDecisionRecord,
+  ApplicationOfferRecord,
+  ApplicationStatus,
+  HouseholdDraft,
+} from "#domain/applications";
+import type { Locale } from "#domain/locale";
 import type { Executor } from "#server/db/client";
-import { screeningFeeCaps } from "./applications.table";
+import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
+import { properties, units } from "#server/modules/properties/properties.table";
+import {
+  adverseActionNotices,
+  applicants,
+  applications,
+  screeningFeeCaps,
+} from "./applications.table";
 
 type Deps = { db: Executor };
 
@@ -25,4 +41,286 @@ export async function saveCap({ db }: Deps, appliesFrom: string, cap: number) {
       target: screeningFeeCaps.appliesFrom,
       set: { cap, updatedAt: new Date() },
     });
+}
+
+const unitColumns = {
+  id: units.id,
+  number: units.unitNumber,
+  propertyId: properties.id,
+  building: properties.title,
+  address: sql<string>`${properties.address} || ', ' || ${properties.city} || ', ' || ${properties.state} || ' ' || ${properties.zipCode}`,
+  rent: units.rent,
+  yearBuilt: properties.yearBuilt,
+};
+
+/** The unit staff invite someone to apply for (any unit of the agency's, listed or not). */
+export async function unitToApply({ db }: Deps, unitId: number) {
+  const [row] = await db
+    .select(unitColumns)
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(units.id, unitId));
+  return row ?? null;
+}
+export type ApplicationUnit = NonNullable<Awaited<ReturnType<typeof unitToApply>>>;
+
+export async function insertApplication(
+  { db }: Deps,
+  values: { unitId: number; place: string; invitedBy: string | null },
+) {
+  const [row] = await db.insert(applications).values(values).returning();
+  if (!row) throw new Error("The application was not inserted.");
+  return row;
+}
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicantRow = typeof applicants.$inferSelect;
+
+export async function insertApplicant(
+  { db }: Deps,
+  values: {
+    id: string;
+    applicationId: string;
+    primary: boolean;
+    name: string;
+    email: string;
+    lang: Locale;
+    tokenHash: string;
+    linkExpiresAt: Date;
+  },
+) {
+  const [row] = await db.insert(applicants).values(values).returning();
+  if (!row) throw new Error("The applicant was not inserted.");
+  return row;
+}
+
+/** The applicant a link's token names, with their application (locked with `lock`). */
+export async function findByTokenHash({ db }: Deps, tokenHash: string, lock = false) {
+  const query = db
+    .select({ applicant: applicants, application: applications })
+    .from(applicants)
+    .innerJoin(applications, eq(applications.id, applicants.applicationId))
+    .where(eq(applicants.tokenHash, tokenHash));
+  const [row] = await (lock ? query.for("update") : query);
+  return row ?? null;
+}
+
+/** An application's adults, the first one first. */
+export async function applicantsOf({ db }: Deps, applicationId: string) {
+  return db
+    .select()
+    .from(applicants)
+    .where(eq(applicants.applicationId, applicationId))
+    .orderBy(desc(applicants.primary), asc(applicants.createdAt), asc(applicants.id));
+}
+
+export async function saveDraft(
+  { db }: Deps,
+  applicantId: string,
+  part: ApplicantDraft,
+  household: { applicationId: string; household: HouseholdDraft } | null,
+) {
+  await db
+    .update(applicants)
+    .set({ part, updatedAt: new Date() })
+    .where(eq(applicants.id, applicantId));
+  if (household) {
+    await db
+      .update(applications)
+      .set({ household: household.household, updatedAt: new Date() })
+      .where(eq(applications.id, household.applicationId));
+  }
+}
+
+export async function submitPart(
+  { db }: Deps,
+  applicantId: string,
+  values: { dateOfBirth: string; at: Date },
+) {
+  await db
+    .update(applicants)
+    .set({
+      dateOfBirth: values.dateOfBirth,
+      consentedAt: values.at,
+      submittedAt: values.at,
+      updatedAt: values.at,
+    })
+    .where(eq(applicants.id, applicantId));
+}
+
+export async function lockApplication({ db }: Deps, id: string) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function updateApplication(
+  { db }: Deps,
+  id: string,
+  values: Partial<{
+    status: ApplicationStatus;
+    submittedAt: Date;
+    statusChangedAt: Date;
+    screeningFee: number;
+    decision: ApplicationDecisionRecord;
+    offer: ApplicationOfferRecord;
+    offeredAt: Date;
+    acceptedAt: Date;
+    leadPaintAcknowledgedAt: Date | null;
+  }>,
+) {
+  await db
+    .update(applications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(applications.id, id));
+}
+
+/** Keeps every link of an application working until `until` at least (an offer's). */
+export async function extendLinks({ db }: Deps, applicationId: string, until: Date) {
+  await db
+    .update(applicants)
+    .set({ linkExpiresAt: sql`greatest(${applicants.linkExpiresAt}, ${until})` })
+    .where(eq(applicants.applicationId, applicationId));
+}
+
+export async function insertNotice(
+  { db }: Deps,
+  values: {
+    applicationId: string;
+    applicantId: string;
+    facts: AdverseAction;
+    lang: Locale;
+    body: string;
+    sentAt: Date;
+  },
+) {
+  await db.insert(adverseActionNotices).values(values);
+}
+
+/** An application's notices, the latest first (a decision's few; never many). */
+export async function noticesOf({ db }: Deps, applicationId: string) {
+  return db
+    .select({
+      id: adverseActionNotices.id,
+      sentAt: adverseActionNotices.sentAt,
+      facts: adverseActionNotices.facts,
+      body: adverseActionNotices.body,
+    })
+    .from(adverseActionNotices)
+    .where(eq(adverseActionNotices.applicationId, applicationId))
+    .orderBy(desc(adverseActionNotices.sentAt))
+    .limit(50);
+}
+
+/** The unit leaves the public list: an applicant accepted it. */
+export async function markUnitRented({ db }: Deps, unitId: number) {
+  await db
+    .update(units)
+    .set({ available: false, updatedAt: new Date() })
+    .where(eq(units.id, unitId));
+}
+
+/**
+ * Another application with an adult of the same address, or of the same name and date of
+ * birth, as one of this application's adults (along applicants_email_idx and
+ * applicants_name_birth_idx).
+ */
+const duplicated = sql<boolean>`exists (
+  select 1 from ${applicants} mine join ${applicants} theirs
+    on theirs.application_id <> mine.application_id
+   and (lower(theirs.email) = lower(mine.email)
+     or (mine.date_of_birth is not null and lower(theirs.name) = lower(mine.name)
+         and theirs.date_of_birth = mine.date_of_birth))
+  where mine.application_id = ${applications.id})`;
+
+const officeColumns = {
+  id: applications.id,
+  status: applications.status,
+  place: applications.place,
+  unitId: applications.unitId,
+  name: applicants.name,
+  email: applicants.email,
+  lang: applicants.lang,
+  adults: sql<number>`(select count(*)::int from ${applicants} a
+    where a.application_id = ${applications.id})`,
+  duplicate: duplicated,
+  createdAt: applications.createdAt,
+  submittedAt: applications.submittedAt,
+  statusChangedAt: applications.statusChangedAt,
+};
+
+/** One page of the office's list, newest first (along applications_created_idx or _status_idx). */
+export async function listForOffice(
+  { db }: Deps,
+  filter: { status: ApplicationStatus | "all"; q: string },
+  after: readonly KeyPart[] | null,
+  limit: number,
+) {
+  const pattern = `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
+  return db
+    .select({ ...officeColumns, key: timeKey(applications.createdAt) })
+    .from(applications)
+    .innerJoin(
+      applicants,
+      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
+    )
+    .where(
+      and(
+        filter.status === "all" ? undefined : eq(applications.status, filter.status),
+        filter.q
+          ? or(
+              ilike(applicants.name, pattern),
+              ilike(applicants.email, pattern),
+              ilike(applications.place, pattern),
+            )
+          : undefined,
+        after ? afterKey([applications.createdAt, applications.id], after) : undefined,
+      ),
+    )
+    .orderBy(sql`${applications.createdAt} desc`, sql`${applications.id} desc`)
+    .limit(limit + 1);
+}
+export type OfficeApplicationRow = Omit<Awaited<ReturnType<typeof listForOffice>>[number], "key">;
+
+export async function findForOffice({ db }: Deps, id: string) {
+  const [row] = await db
+    .select({ ...officeColumns, application: applications })
+    .from(applications)
+    .innerJoin(
+      applicants,
+      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
+    )
+    .where(eq(applications.id, id));
+  return row ?? null;
+}
+
+/** Applications waiting for the office: submitted, not yet screened or decided. */
+export async function countWaiting({ db }: Deps): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(applications)
+    .where(eq(applications.status, "submitted"));
+  return row?.value ?? 0;
+}
+
+/** The other applications an application's adults appear on (the 20 latest). */
+export async function duplicatesOf({ db }: Deps, applicationId: string) {
+  return db
+    .selectDistinct({
+      id: applications.id,
+      place: applications.place,
+      status: applications.status,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.applicationId, applications.id))
+    .where(
+      and(
+        ne(applications.id, applicationId),
+        sql`exists (select 1 from ${applicants} mine where mine.application_id = ${applicationId}
+          and (lower(mine.email) = lower(${applicants.email})
+            or (mine.date_of_birth is not null and lower(mine.name) = lower(${applicants.name})
+                and mine.date_of_birth = ${applicants.dateOfBirth})))`,
+      ),
+    )
+    .orderBy(desc(applications.createdAt))
+    .limit(20);
 }

@@ -1,5 +1,6 @@
 /**
- * What the rest of the server may use of this module: rental applications (so far the
- * settings: the screening fee's cap for the year).
+ * What the rest of the server may use of this module: rental applications (the office's
+ * settings, invitations and decisions, and each applicant's link).
  */
 export { applicationsRoutes } from "./applications.routes";
+export { createApplicationTokens } from "./applications.service";

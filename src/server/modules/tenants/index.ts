@@ -2,3 +2,4 @@
 
 export { createTenantLinks } from "./tenant-links";
 export { tenantsRoutes } from "./tenants.routes";
+export { inviteTenantIn } from "./tenants.service";

@@ -113,29 +113,40 @@ export async function inviteTenant(
   unitId: number,
   input: { name: string; email: string } & TenantInviteInput,
 ): Promise<Tenant> {
+  return deps.mailQueue.transaction((tx) => inviteTenantIn(tx, deps, unitId, input));
+}
+
+/**
+ * The invitation inside a transaction of the caller's (an application's accepted offer invites
+ * its applicants in the one that marks the unit rented).
+ */
+export async function inviteTenantIn(
+  tx: MailTransaction,
+  deps: { publicUrl: string; now: () => Date },
+  unitId: number,
+  input: { name: string; email: string } & TenantInviteInput,
+): Promise<Tenant> {
   const now = deps.now();
   const language = input.language ?? "en";
   const invite: Invitation = { name: input.name, unitId, language, now };
-  return deps.mailQueue.transaction(async (tx) => {
-    const place = await findUnitPlace(tx, unitId);
-    if (!place) throw unitNotFound();
-    const userId = await takeAddress(tx, input.email, invite);
-    const token = await createTenantLinks(tx.db).issue(
-      userId,
-      "invite",
-      new Date(now.getTime() + TENANT_INVITE_DAYS * DAY_MS),
-    );
-    await tx.queue(
-      invitationEmail({
-        to: input.email,
-        name: input.name,
-        place,
-        url: signInPageUrl(deps.publicUrl, token, language),
-        lang: language,
-      }),
-    );
-    return oneTenant(tx, userId);
-  });
+  const place = await findUnitPlace(tx, unitId);
+  if (!place) throw unitNotFound();
+  const userId = await takeAddress(tx, input.email, invite);
+  const token = await createTenantLinks(tx.db).issue(
+    userId,
+    "invite",
+    new Date(now.getTime() + TENANT_INVITE_DAYS * DAY_MS),
+  );
+  await tx.queue(
+    invitationEmail({
+      to: input.email,
+      name: input.name,
+      place,
+      url: signInPageUrl(deps.publicUrl, token, language),
+      lang: language,
+    }),
+  );
+  return oneTenant(tx, userId);
 }
 
 /** The account the invitation goes to: a former tenant's taken up again, or a new one. */
