@@ -1,4 +1,5 @@
 import { pageQueryShape } from "./api/paging";
+import { ageOn } from "./application-charges";
 import { locales } from "./locale";
 import { z } from "./zod";
 
@@ -20,6 +21,9 @@ export const APPLICATION_HOMES_MAX = 5;
 export const APPLICATION_INCOMES_MAX = 10;
 /** An applicant is at least this old (a younger member of the household is a child). */
 export const APPLICANT_AGE_MIN = 18;
+/** The adverse-action notices and the duplicate applications one application shows, latest first. */
+export const APPLICATION_NOTICES_SHOWN = 50;
+export const APPLICATION_DUPLICATES_SHOWN = 20;
 
 /**
  * Where an application stands: `draft` until the applicant submits it, then `submitted`,
@@ -99,15 +103,15 @@ export const applicationMessages = {
   adults: `List at most ${APPLICATION_ADULTS_MAX} other adults.`,
   consent: "Please agree to the screening to submit your part.",
   signature: "Type your full name to sign.",
+  moveIn: "Enter the move-in date as YYYY-MM-DD.",
   linkInvalid:
     "This application link does not work. It may have expired: ask the office for a new one.",
   alreadySubmitted: "This part of the application was already submitted.",
   notYours: "Only the person who was invited first can change the household or invite adults.",
   adultInvited: "We e-mailed them a link to their part of the application.",
+  adultTwice: "This address is already on the application.",
   invited: "Invitation sent: the link to apply is on its way.",
   incomplete: "Some answers are missing. Please complete the parts marked.",
-  saved: "Saved.",
-  submitted: "Your application is submitted. The office will be in touch by e-mail.",
   unitNotFound: "This unit was not found.",
   applicationNotFound: "This application was not found.",
   statusNotAllowed: (from: string, to: string) =>
@@ -119,27 +123,26 @@ export const applicationMessages = {
   offerNotApproved: "Only an approved application can be offered the home.",
   offerLeadPaint:
     "The building was built before 1978: state what is known of lead-based paint for the disclosure (42 U.S.C. 4852d).",
-  offerAccepted:
-    "The offer is accepted: welcome home. We e-mailed your invitation to the tenant portal.",
   leadPaintAcknowledgement:
     "Please confirm you received the lead-paint disclosure and the EPA pamphlet.",
   noOffer: "There is no offer to accept on this application.",
 } as const;
 
-const text = (max: number, message: string) => z.string().trim().max(max, message);
-const name = z.string().trim().min(2, applicationMessages.name).max(100, applicationMessages.name);
+/** A text answer of `min` to `max` characters; anything else (nothing at all too) is `message`. */
+const words = (min: number, max: number, message: string) =>
+  z.string({ error: message }).trim().min(min, message).max(max, message);
+const text = (max: number, message: string) => words(0, max, message);
+const name = words(2, 100, applicationMessages.name);
 const email = z
-  .string()
+  .string({ error: applicationMessages.email })
   .trim()
   .max(254, applicationMessages.email)
   .pipe(z.email({ error: applicationMessages.email }))
   .transform((value) => value.toLowerCase());
-const phone = z
-  .string()
-  .trim()
-  .min(10, applicationMessages.phone)
-  .max(30, applicationMessages.phone);
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, applicationMessages.month);
+const phone = words(10, 30, applicationMessages.phone);
+const month = z
+  .string({ error: applicationMessages.month })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, applicationMessages.month);
 const dollars = z
   .number({ error: applicationMessages.amount })
   .int(applicationMessages.amount)
@@ -156,11 +159,7 @@ export type ApplicationInvite = z.input<typeof applicationInviteSchema>;
 
 /** A home the applicant lives or lived in; `to` is empty for the current one. */
 export const homeSchema = z.object({
-  address: z
-    .string()
-    .trim()
-    .min(5, applicationMessages.address)
-    .max(200, applicationMessages.address),
+  address: words(5, 200, applicationMessages.address),
   from: month,
   to: month.or(z.literal("")).default(""),
   monthlyRent: dollars.nullable().default(null),
@@ -182,15 +181,20 @@ export const incomeSchema = z.object({
  */
 export const applicantPartSchema = z.object({
   phone,
-  dateOfBirth: z.iso.date({ error: applicationMessages.dateOfBirth }),
-  homes: z.array(homeSchema).min(1, applicationMessages.homes).max(APPLICATION_HOMES_MAX),
-  income: z.array(incomeSchema).max(APPLICATION_INCOMES_MAX, applicationMessages.income),
+  dateOfBirth: z.iso.date({ error: applicationMessages.dateOfBirth }).refine((birth) => {
+    const age = ageOn(birth, new Date().toISOString().slice(0, 10));
+    return age >= APPLICANT_AGE_MIN && age <= 120;
+  }, applicationMessages.dateOfBirth),
+  homes: z
+    .array(homeSchema, { error: applicationMessages.homes })
+    .min(1, applicationMessages.homes)
+    .max(APPLICATION_HOMES_MAX, applicationMessages.homes),
+  income: z
+    .array(incomeSchema)
+    .max(APPLICATION_INCOMES_MAX, applicationMessages.income)
+    .default([]),
   consent: z.literal(true, { error: applicationMessages.consent }),
-  signature: z
-    .string()
-    .trim()
-    .min(2, applicationMessages.signature)
-    .max(100, applicationMessages.signature),
+  signature: words(2, 100, applicationMessages.signature),
 });
 export type ApplicantPart = z.output<typeof applicantPartSchema>;
 
@@ -421,7 +425,7 @@ export type ApplicationOfferRecord = {
 const offerViewSchema = z.object({
   rent: z.number(),
   deposit: z.number(),
-  charges: z.array(z.object({ kind: z.string(), amount: z.number() })),
+  charges: z.array(z.object({ kind: z.string(), amount: z.number() })).max(5),
   leadPaint: leadPaintDisclosureSchema.nullable(),
   offeredAt: z.string(),
   acceptedAt: z.string().nullable(),
@@ -456,7 +460,9 @@ export const applicantViewSchema = z.object({
   part: applicantDraftSchema,
   /** The household and the adults invited to their part: for the first applicant only. */
   household: householdDraftSchema.nullable(),
-  adults: z.array(z.object({ name: z.string(), email: z.string(), submitted: z.boolean() })),
+  adults: z
+    .array(z.object({ name: z.string(), email: z.string(), submitted: z.boolean() }))
+    .max(APPLICATION_ADULTS_MAX),
   offer: offerViewSchema.nullable(),
   pamphletUrl: z.string().nullable(),
   expiresAt: z.string(),
@@ -492,20 +498,22 @@ export const adminApplicationsPageSchema = z.object({
 export const adminApplicationDetailSchema = adminApplicationSchema.extend({
   unit: applicationUnitSchema,
   household: householdDraftSchema,
-  applicants: z.array(
-    z.object({
-      id: z.uuid(),
-      primary: z.boolean(),
-      name: z.string(),
-      email: z.string(),
-      lang: z.enum(locales),
-      part: applicantDraftSchema,
-      /** Age today, from the date of birth given (null until given). */
-      age: z.number().int().nullable(),
-      consentedAt: z.string().nullable(),
-      submittedAt: z.string().nullable(),
-    }),
-  ),
+  applicants: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        primary: z.boolean(),
+        name: z.string(),
+        email: z.string(),
+        lang: z.enum(locales),
+        part: applicantDraftSchema,
+        /** Age today, from the date of birth given (null until given). */
+        age: z.number().int().nullable(),
+        consentedAt: z.string().nullable(),
+        submittedAt: z.string().nullable(),
+      }),
+    )
+    .max(APPLICATION_ADULTS_MAX + 1),
   /**
    * The household's monthly income, and the part of the rent the household pays itself: the
    * rent less what housing vouchers pay (an income test looks only at that share).
@@ -525,18 +533,20 @@ export const adminApplicationDetailSchema = adminApplicationSchema.extend({
       decidedAt: z.string(),
     })
     .nullable(),
-  notices: z.array(
-    z.object({ id: z.uuid(), sentAt: z.string(), agencyName: z.string(), body: z.string() }),
-  ),
+  notices: z
+    .array(z.object({ id: z.uuid(), sentAt: z.string(), agencyName: z.string(), body: z.string() }))
+    .max(APPLICATION_NOTICES_SHOWN),
   offer: offerViewSchema.nullable(),
-  duplicates: z.array(
-    z.object({
-      id: z.uuid(),
-      place: z.string(),
-      status: z.enum(applicationStatuses),
-      createdAt: z.string(),
-    }),
-  ),
+  duplicates: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        place: z.string(),
+        status: z.enum(applicationStatuses),
+        createdAt: z.string(),
+      }),
+    )
+    .max(APPLICATION_DUPLICATES_SHOWN),
   allowed: z.array(z.enum(applicationStatuses)),
 });
 export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;

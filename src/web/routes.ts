@@ -20,6 +20,7 @@ export default [
     route("showings/:token", "routes/showing.tsx"),
     route("terms", "routes/terms.tsx"),
     route("upload/:token", "routes/upload.tsx"),
+    route("apply/:token", "routes/apply.tsx"),
     route("alerts/confirm/:token", "routes/alert-confirm.tsx"),
     route("alerts/manage/:token", "routes/alert-manage.tsx"),
   ]),

@@ -24,6 +24,8 @@ export const namespaces = [
   "alerts",
   // A showing's e-mailed link.
   "showings",
+  // A rental application's e-mailed link.
+  "apply",
   // The tenant portal and its sign-in page.
   "portal",
 ] as const;

@@ -219,7 +219,7 @@ export async function inviteAdultByToken(
     }
     const adults = await applicantsOf(tx, application.id);
     if (adults.some((a) => a.email.toLowerCase() === adult.email.toLowerCase())) {
-      throw conflict("This address is already on the application.");
+      throw conflict(applicationMessages.adultTwice);
     }
     if (adults.length > APPLICATION_ADULTS_MAX) throw conflict(applicationMessages.adults);
     await addApplicant(

@@ -6,6 +6,8 @@ import {
   type DecisionReason,
   LEAD_PAINT_PAMPHLET_URL,
 } from "#domain/applications";
+import englishPage from "#domain/i18n/messages/en/apply.json";
+import spanishPage from "#domain/i18n/messages/es/apply.json";
 import type { Locale } from "#domain/locale";
 import { site } from "#domain/site";
 import { renderEmail } from "#server/mail/email-layout";
@@ -84,16 +86,6 @@ const words = {
     offerHeading: "The home is yours if you accept",
     offer: (place: string, offer: ApplicationOfferRecord, lang: Locale) =>
       `The office offers you ${place}: rent of ${money(offer.rent, lang)} a month and a security deposit of ${money(offer.deposit, lang)}${offer.charges.map((c) => `, ${c.kind.replace(/_/g, " ")} ${money(c.amount, lang)}`).join("")}. Nothing else may be charged before the lease.`,
-    leadWarning:
-      "Lead Warning Statement: Housing built before 1978 may contain lead-based paint. Lead from paint, paint chips, and dust can pose health hazards if not managed properly. Lead exposure is especially harmful to young children and pregnant women. Before renting pre-1978 housing, lessors must disclose the presence of known lead-based paint and/or lead-based paint hazards in the dwelling. Lessees must also receive a federally approved pamphlet on lead poisoning prevention.",
-    hazards: (text: string | null) =>
-      text === null
-        ? "The office has no knowledge of lead-based paint or lead-based paint hazards in the housing."
-        : `Known lead-based paint or lead-based paint hazards: ${text}`,
-    reports: (text: string | null) =>
-      text === null
-        ? "The office has no reports or records of lead-based paint or lead-based paint hazards in the housing."
-        : `Records and reports available to you: ${text}`,
     pamphlet: `Read the EPA's pamphlet "Protect Your Family From Lead in Your Home": ${LEAD_PAINT_PAMPHLET_URL}. Accepting the offer confirms that you received this disclosure and the pamphlet.`,
     offerAction: "See and accept the offer",
     footnote: `Questions? Reply to this e-mail or call ${site.phone}.`,
@@ -156,22 +148,27 @@ const words = {
     offerHeading: "La vivienda es suya si acepta",
     offer: (place: string, offer: ApplicationOfferRecord, lang: Locale) =>
       `La oficina le ofrece ${place}: un alquiler de ${money(offer.rent, lang)} al mes y un depósito de seguridad de ${money(offer.deposit, lang)}${offer.charges.map((c) => `, ${c.kind.replace(/_/g, " ")} ${money(c.amount, lang)}`).join("")}. No se puede cobrar nada más antes del contrato.`,
-    leadWarning:
-      "Declaración de advertencia sobre el plomo: Las viviendas construidas antes de 1978 pueden contener pintura a base de plomo. El plomo de la pintura, de los pedazos de pintura y del polvo puede representar peligros para la salud si no se maneja apropiadamente. La exposición al plomo es especialmente dañina para los niños pequeños y las mujeres embarazadas. Antes de alquilar una vivienda construida antes de 1978, los arrendadores deben informar sobre la presencia de pintura a base de plomo o de peligros de la pintura a base de plomo conocidos en la vivienda. Los inquilinos también deben recibir un folleto aprobado por el Gobierno Federal sobre la prevención del envenenamiento por plomo.",
-    hazards: (text: string | null) =>
-      text === null
-        ? "La oficina no tiene conocimiento de pintura a base de plomo ni de peligros de la pintura a base de plomo en la vivienda."
-        : `Pintura a base de plomo o peligros conocidos: ${text}`,
-    reports: (text: string | null) =>
-      text === null
-        ? "La oficina no tiene informes ni registros de pintura a base de plomo ni de sus peligros en la vivienda."
-        : `Registros e informes a su disposición: ${text}`,
     pamphlet: `Lea el folleto de la EPA "Proteja a su familia del plomo en su casa": ${LEAD_PAINT_PAMPHLET_URL}. Al aceptar la oferta confirma que recibió esta declaración y el folleto.`,
     offerAction: "Ver y aceptar la oferta",
     footnote: `¿Preguntas? Responda a este correo o llame al ${site.phone}.`,
     ignore: "Si usted no pidió presentar una solicitud, ignore este correo.",
   },
 } satisfies Record<Locale, unknown>;
+
+/** The disclosure's words are the application page's: one text, on the page and in the e-mail. */
+const pageWords: Record<Locale, typeof englishPage> = { en: englishPage, es: spanishPage };
+function leadDisclosure(lang: Locale, lead: NonNullable<ApplicationOfferRecord["leadPaint"]>) {
+  const w = pageWords[lang];
+  return [
+    w["apply.offer.leadWarning"],
+    lead.hazardsKnown
+      ? w["apply.offer.hazards"].replace("{text}", lead.hazards || "-")
+      : w["apply.offer.noHazards"],
+    lead.reportsAvailable
+      ? w["apply.offer.reports"].replace("{text}", lead.reports || "-")
+      : w["apply.offer.noReports"],
+  ];
+}
 
 type To = { to: string; name: string; lang: Locale };
 
@@ -265,14 +262,7 @@ export function offerEmail(
 ): QueuedMessage {
   const w = words[input.lang];
   const { leadPaint } = input.offer;
-  const disclosure = leadPaint
-    ? [
-        w.leadWarning,
-        w.hazards(leadPaint.hazardsKnown ? leadPaint.hazards || "-" : null),
-        w.reports(leadPaint.reportsAvailable ? leadPaint.reports || "-" : null),
-        w.pamphlet,
-      ]
-    : [];
+  const disclosure = leadPaint ? [...leadDisclosure(input.lang, leadPaint), w.pamphlet] : [];
   return {
     kind: "application_offer",
     to: input.to,

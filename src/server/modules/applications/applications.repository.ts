@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import type {
-  AdverseAction,
-  ApplicantDraft,
-  ApplicationDecisionRecord,
-  ApplicationOfferRecord,
-  ApplicationStatus,
-  HouseholdDraft,
+import {
+  type AdverseAction,
+  APPLICATION_DUPLICATES_SHOWN,
+  APPLICATION_NOTICES_SHOWN,
+  type ApplicantDraft,
+  type ApplicationDecisionRecord,
+  type ApplicationOfferRecord,
+  type ApplicationStatus,
+  type HouseholdDraft,
 } from "#domain/applications";
 import type { Locale } from "#domain/locale";
 import type { Executor } from "#server/db/client";
@@ -207,7 +209,7 @@ export async function noticesOf({ db }: Deps, applicationId: string) {
     .from(adverseActionNotices)
     .where(eq(adverseActionNotices.applicationId, applicationId))
     .orderBy(desc(adverseActionNotices.sentAt))
-    .limit(50);
+    .limit(APPLICATION_NOTICES_SHOWN);
 }
 
 /** The unit leaves the public list: an applicant accepted it. */
@@ -322,5 +324,5 @@ export async function duplicatesOf({ db }: Deps, applicationId: string) {
       ),
     )
     .orderBy(desc(applications.createdAt))
-    .limit(20);
+    .limit(APPLICATION_DUPLICATES_SHOWN);
 }
