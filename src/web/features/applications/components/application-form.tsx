@@ -70,7 +70,8 @@ export function ApplicationForm({
         },
       }),
     onMutate: () => setSaveState("saving"),
-    onSuccess: () => setSaveState("saved"),
+    // Answers typed while it was on its way wait for their own save.
+    onSuccess: () => setSaveState(timer.current ? "idle" : "saved"),
     onError: () => setSaveState("failed"),
   });
   const submit = useMutation({
@@ -93,8 +94,20 @@ export function ApplicationForm({
     );
   };
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // Leaving the page (another tab, the phone's home screen, closing it) saves what waits.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === "hidden" && timer.current) void flushRef.current();
+    };
+    document.addEventListener("visibilitychange", onHide);
+    return () => document.removeEventListener("visibilitychange", onHide);
+  }, []);
 
   const later = () => {
+    // "Saved" is said only of the latest answers.
+    setSaveState("idle");
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), SAVE_AFTER_MS);
   };
@@ -114,7 +127,11 @@ export function ApplicationForm({
   };
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = draftProblems({ part, household }, { withHousehold: first });
+    // The empty row of the current home is checked as a home: its fields are marked.
+    const found = draftProblems(
+      { part: { ...part, homes: part.homes?.length ? part.homes : [{}] }, household },
+      { withHousehold: first },
+    );
     if (found.length > 0) {
       showProblems(found);
       void flush();
@@ -128,7 +145,8 @@ export function ApplicationForm({
     const problem = problems.find((p) => p.path === path);
     return problem ? applicationErrorText(t, problem.message) : undefined;
   };
-  const homes = part.homes ?? [];
+  // The current home is asked for: the list starts with its empty row.
+  const homes: Home[] = part.homes?.length ? part.homes : [{}];
   const incomes = part.income ?? [];
   const setHome = (i: number, change: Partial<Home>) =>
     changePart({ ...part, homes: homes.map((h, j) => (j === i ? { ...h, ...change } : h)) });
@@ -238,16 +256,18 @@ export function ApplicationForm({
               error={errorAt(`part.homes.${i}.landlordPhone`)}
               onChange={(e) => setHome(i, { landlordPhone: e.target.value })}
             />
-            <div className="sm:col-span-2">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => changePart({ ...part, homes: homes.filter((_, j) => j !== i) })}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                {t("apply.homes.remove", { n: i + 1 })}
-              </Button>
-            </div>
+            {homes.length > 1 ? (
+              <div className="sm:col-span-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => changePart({ ...part, homes: homes.filter((_, j) => j !== i) })}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {t("apply.homes.remove", { n: i + 1 })}
+                </Button>
+              </div>
+            ) : null}
           </fieldset>
         ))}
         {homes.length < APPLICATION_HOMES_MAX ? (
