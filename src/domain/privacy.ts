@@ -15,6 +15,7 @@ import { z } from "./zod";
 export const heldKinds = [
   "inquiries",
   "showings",
+  "applications",
   "alerts",
   "account",
   "documents",
@@ -29,6 +30,7 @@ export type HeldKind = (typeof heldKinds)[number];
 export const heldKindLabels: Record<HeldKind, string> = {
   inquiries: "Inquiries",
   showings: "Showings",
+  applications: "Rental applications",
   alerts: "Listing alerts",
   account: "Account (tenant portal or staff)",
   documents: "Documents",
@@ -70,6 +72,8 @@ export const privacyMessages = {
   erased: "Everything held about that address is erased, except what is shown as kept.",
   keptTenancy:
     "An active tenancy: the portal account, its documents and maintenance requests are kept while it lasts, and deleted two years after it ends.",
+  keptApplications:
+    "A decided rental application (approved or denied) is kept two years after its last step, the record of a fair-housing decision (42 U.S.C. 3613); undecided ones are erased.",
   keptStaff:
     "A staff account of the office: kept while it is used, and deleted two years after its last sign-in.",
 } as const;

@@ -23,6 +23,12 @@ export const retention = {
   formerTenants: { days: DATA_RETENTION_DAYS, from: "tenancyEnd" },
   /** Showings booked online (the renter's name, e-mail, phone and note): from the showing's time. */
   showings: { days: DATA_RETENTION_DAYS, from: "showing" },
+  /**
+   * Rental applications (the household, homes, income, consent, the decision and any
+   * adverse-action notice): from the application's last step, by the applicant or the office.
+   * Two years covers the time a fair-housing complaint may be brought (42 U.S.C. 3613).
+   */
+  applications: { days: DATA_RETENTION_DAYS, from: "lastStep" },
   /** Staff accounts nobody has signed in to; never the last administrator. */
   staffAccounts: { days: DATA_RETENTION_DAYS, from: "lastSignIn" },
   /** Listing alert requests never confirmed. */

@@ -155,9 +155,9 @@ export async function saveByToken(deps: ApplicationDeps, token: string, save: Ap
     if (save.household && !applicant.primary) throw forbidden(applicationMessages.notYours);
     await saveDraft(
       tx,
-      applicant.id,
+      { applicantId: applicant.id, applicationId: application.id },
       save.part,
-      save.household ? { applicationId: application.id, household: save.household } : null,
+      save.household ?? null,
     );
     const again = await open(deps, token, tx);
     return viewOf({ ...deps, db: tx.db }, again.applicant, again.application);

@@ -117,20 +117,20 @@ export async function applicantsOf({ db }: Deps, applicationId: string) {
 
 export async function saveDraft(
   { db }: Deps,
-  applicantId: string,
+  ids: { applicantId: string; applicationId: string },
   part: ApplicantDraft,
-  household: { applicationId: string; household: HouseholdDraft } | null,
+  household: HouseholdDraft | null,
 ) {
+  const at = new Date();
   await db
     .update(applicants)
-    .set({ part, updatedAt: new Date() })
-    .where(eq(applicants.id, applicantId));
-  if (household) {
-    await db
-      .update(applications)
-      .set({ household: household.household, updatedAt: new Date() })
-      .where(eq(applications.id, household.applicationId));
-  }
+    .set({ part, updatedAt: at })
+    .where(eq(applicants.id, ids.applicantId));
+  // Any adult's save is a step of the application: its retention counts from the latest.
+  await db
+    .update(applications)
+    .set({ ...(household ? { household } : {}), updatedAt: at })
+    .where(eq(applications.id, ids.applicationId));
 }
 
 export async function submitPart(

@@ -71,6 +71,8 @@ export const applications = pgTable(
     index("applications_created_idx").on(t.createdAt, t.id),
     index("applications_status_idx").on(t.status, t.createdAt, t.id),
     index("applications_unit_idx").on(t.unitId),
+    // The retention purge: applications whose last step is two years old.
+    index("applications_updated_idx").on(t.updatedAt),
     check("applications_fee_check", sql`${t.screeningFee} between 0 and 1000`),
     check(
       "applications_status_check",

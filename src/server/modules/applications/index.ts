@@ -2,5 +2,7 @@
  * What the rest of the server may use of this module: rental applications (the office's
  * settings, invitations and decisions, and each applicant's link).
  */
+
+export { purgeApplicationsBefore } from "./applications.retention.repository";
 export { applicationsRoutes } from "./applications.routes";
 export { createApplicationTokens } from "./applications.service";

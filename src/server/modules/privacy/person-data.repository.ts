@@ -11,6 +11,11 @@ import type { Db, Executor } from "#server/db/client";
 import { mailboxKey } from "#server/db/mailbox";
 import { outgoingMail } from "#server/mail/outgoing-mail.table";
 import { alertSubscriptions } from "#server/modules/alerts/alerts.table";
+import {
+  adverseActionNotices,
+  applicants,
+  applications,
+} from "#server/modules/applications/applications.table";
 import { inquiries } from "#server/modules/inquiries/inquiries.table";
 import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import {
@@ -78,6 +83,8 @@ export function personRows(email: string, account: PersonAccount | null) {
   return {
     inquiries: sql`${lower(inquiries.email)} = ${email}`,
     showings: sql`lower(${showings.email}) = ${email}`,
+    // Their own part of each application (the adults' parts are each their own).
+    applications: sql`lower(${applicants.email}) = ${email}`,
     alerts: eq(alertSubscriptions.mailbox, mailboxKey(sql`${email}`)),
     documents: theirs(sql`lower(${tenantFiles.tenantEmail}) = ${email}`, tenantFiles.tenantId),
     documentRequests: sql`lower(${documentRequests.tenantEmail}) = ${email}`,
@@ -105,121 +112,146 @@ const n = () => ({ n: count() });
 export async function heldAbout({ db }: Deps, email: string, account: PersonAccount | null) {
   const where = personRows(email, account);
   const limit = HELD_ITEMS_SHOWN;
-  const [inquiriesHeld, booked, alerts, documents, requests, maintenance, mails, asked, audit] =
-    await Promise.all([
-      held(
-        db.select(n()).from(inquiries).where(where.inquiries),
-        db
-          .select({
-            at: inquiries.createdAt,
-            subject: inquiries.subject,
-            message: inquiries.message,
-          })
-          .from(inquiries)
-          .where(where.inquiries)
-          .orderBy(desc(inquiries.createdAt))
-          .limit(limit),
-        (row) => row.subject || row.message.slice(0, 80),
-      ),
-      held(
-        db.select(n()).from(showings).where(where.showings),
-        db
-          .select({ at: showings.createdAt, startsAt: showings.startsAt, status: showings.status })
-          .from(showings)
-          .where(where.showings)
-          .orderBy(desc(showings.createdAt))
-          .limit(limit),
-        (row) =>
-          `Showing ${row.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC: ${row.status}`,
-      ),
-      held(
-        db.select(n()).from(alertSubscriptions).where(where.alerts),
-        db
-          .select({
-            at: alertSubscriptions.createdAt,
-            email: alertSubscriptions.email,
-            status: alertSubscriptions.status,
-            frequency: alertSubscriptions.frequency,
-          })
-          .from(alertSubscriptions)
-          .where(where.alerts)
-          .orderBy(desc(alertSubscriptions.createdAt))
-          .limit(limit),
-        (row) => `${row.email}: ${row.status}, ${row.frequency}`,
-      ),
-      held(
-        db.select(n()).from(tenantFiles).where(where.documents),
-        db
-          .select({ at: tenantFiles.uploadedAt, name: tenantFiles.originalName })
-          .from(tenantFiles)
-          .where(where.documents)
-          .orderBy(desc(tenantFiles.uploadedAt))
-          .limit(limit),
-        (row) => row.name,
-      ),
-      held(
-        db.select(n()).from(documentRequests).where(where.documentRequests),
-        db
-          .select({
-            at: documentRequests.createdAt,
-            category: documentRequests.category,
-            building: documentRequests.propertyName,
-          })
-          .from(documentRequests)
-          .where(where.documentRequests)
-          .orderBy(desc(documentRequests.createdAt))
-          .limit(limit),
-        (row) => `${row.category}, ${row.building}`,
-      ),
-      held(
-        db.select(n()).from(maintenanceRequests).where(where.maintenance),
-        db
-          .select({ at: maintenanceRequests.createdAt, title: maintenanceRequests.title })
-          .from(maintenanceRequests)
-          .where(where.maintenance)
-          .orderBy(desc(maintenanceRequests.createdAt))
-          .limit(limit),
-        (row) => row.title,
-      ),
-      held(
-        db.select(n()).from(outgoingMail).where(where.mails),
-        db
-          .select({ at: outgoingMail.createdAt, subject: outgoingMail.subject })
-          .from(outgoingMail)
-          .where(where.mails)
-          .orderBy(desc(outgoingMail.createdAt))
-          .limit(limit),
-        (row) => row.subject,
-      ),
-      held(
-        db.select(n()).from(privacyRequests).where(where.privacyRequests),
-        db
-          .select({
-            at: privacyRequests.createdAt,
-            kind: privacyRequests.kind,
-            confirmedAt: privacyRequests.confirmedAt,
-            answeredAt: privacyRequests.answeredAt,
-          })
-          .from(privacyRequests)
-          .where(where.privacyRequests)
-          .orderBy(desc(privacyRequests.createdAt))
-          .limit(limit),
-        (row) =>
-          `${privacyRequestKindLabels[row.kind]}: ${
-            row.answeredAt ? "answered" : row.confirmedAt ? "open" : "not confirmed"
-          }`,
-      ),
-      held(
-        db.select(n()).from(auditEvents).where(where.auditEntries),
-        db
-          .select({ at: auditEvents.at, action: auditEvents.action })
-          .from(auditEvents)
-          .where(where.auditEntries)
-          .orderBy(desc(auditEvents.id))
-          .limit(limit),
-        (row) => auditActions[row.action as AuditAction] ?? row.action,
-      ),
-    ]);
+  const [
+    inquiriesHeld,
+    booked,
+    applied,
+    alerts,
+    documents,
+    requests,
+    maintenance,
+    mails,
+    asked,
+    audit,
+  ] = await Promise.all([
+    held(
+      db.select(n()).from(inquiries).where(where.inquiries),
+      db
+        .select({
+          at: inquiries.createdAt,
+          subject: inquiries.subject,
+          message: inquiries.message,
+        })
+        .from(inquiries)
+        .where(where.inquiries)
+        .orderBy(desc(inquiries.createdAt))
+        .limit(limit),
+      (row) => row.subject || row.message.slice(0, 80),
+    ),
+    held(
+      db.select(n()).from(showings).where(where.showings),
+      db
+        .select({ at: showings.createdAt, startsAt: showings.startsAt, status: showings.status })
+        .from(showings)
+        .where(where.showings)
+        .orderBy(desc(showings.createdAt))
+        .limit(limit),
+      (row) =>
+        `Showing ${row.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC: ${row.status}`,
+    ),
+    held(
+      db.select(n()).from(applicants).where(where.applications),
+      db
+        .select({
+          at: applicants.createdAt,
+          place: applications.place,
+          status: applications.status,
+        })
+        .from(applicants)
+        .innerJoin(applications, eq(applications.id, applicants.applicationId))
+        .where(where.applications)
+        .orderBy(desc(applicants.createdAt))
+        .limit(limit),
+      (row) => `Application for ${row.place}: ${row.status}`,
+    ),
+    held(
+      db.select(n()).from(alertSubscriptions).where(where.alerts),
+      db
+        .select({
+          at: alertSubscriptions.createdAt,
+          email: alertSubscriptions.email,
+          status: alertSubscriptions.status,
+          frequency: alertSubscriptions.frequency,
+        })
+        .from(alertSubscriptions)
+        .where(where.alerts)
+        .orderBy(desc(alertSubscriptions.createdAt))
+        .limit(limit),
+      (row) => `${row.email}: ${row.status}, ${row.frequency}`,
+    ),
+    held(
+      db.select(n()).from(tenantFiles).where(where.documents),
+      db
+        .select({ at: tenantFiles.uploadedAt, name: tenantFiles.originalName })
+        .from(tenantFiles)
+        .where(where.documents)
+        .orderBy(desc(tenantFiles.uploadedAt))
+        .limit(limit),
+      (row) => row.name,
+    ),
+    held(
+      db.select(n()).from(documentRequests).where(where.documentRequests),
+      db
+        .select({
+          at: documentRequests.createdAt,
+          category: documentRequests.category,
+          building: documentRequests.propertyName,
+        })
+        .from(documentRequests)
+        .where(where.documentRequests)
+        .orderBy(desc(documentRequests.createdAt))
+        .limit(limit),
+      (row) => `${row.category}, ${row.building}`,
+    ),
+    held(
+      db.select(n()).from(maintenanceRequests).where(where.maintenance),
+      db
+        .select({ at: maintenanceRequests.createdAt, title: maintenanceRequests.title })
+        .from(maintenanceRequests)
+        .where(where.maintenance)
+        .orderBy(desc(maintenanceRequests.createdAt))
+        .limit(limit),
+      (row) => row.title,
+    ),
+    held(
+      db.select(n()).from(outgoingMail).where(where.mails),
+      db
+        .select({ at: outgoingMail.createdAt, subject: outgoingMail.subject })
+        .from(outgoingMail)
+        .where(where.mails)
+        .orderBy(desc(outgoingMail.createdAt))
+        .limit(limit),
+      (row) => row.subject,
+    ),
+    held(
+      db.select(n()).from(privacyRequests).where(where.privacyRequests),
+      db
+        .select({
+          at: privacyRequests.createdAt,
+          kind: privacyRequests.kind,
+          confirmedAt: privacyRequests.confirmedAt,
+          answeredAt: privacyRequests.answeredAt,
+        })
+        .from(privacyRequests)
+        .where(where.privacyRequests)
+        .orderBy(desc(privacyRequests.createdAt))
+        .limit(limit),
+      (row) =>
+        `${privacyRequestKindLabels[row.kind]}: ${
+          row.answeredAt ? "answered" : row.confirmedAt ? "open" : "not confirmed"
+        }`,
+    ),
+    held(
+      db.select(n()).from(auditEvents).where(where.auditEntries),
+      db
+        .select({ at: auditEvents.at, action: auditEvents.action })
+        .from(auditEvents)
+        .where(where.auditEntries)
+        .orderBy(desc(auditEvents.id))
+        .limit(limit),
+      (row) => auditActions[row.action as AuditAction] ?? row.action,
+    ),
+  ]);
   const accountHeld: Held = account
     ? {
         count: 1,
@@ -239,6 +271,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
   return {
     inquiries: inquiriesHeld,
     showings: booked,
+    applications: applied,
     alerts,
     account: accountHeld,
     documents,
@@ -287,6 +320,33 @@ export const exportPages = {
       .from(showings)
       .where(after === null ? where : and(where, sql`${showings.id} > ${after}`))
       .orderBy(showings.id)
+      .limit(limit),
+  applications: (db: Db, where: SQL, after: string | null, limit: number) =>
+    db
+      .select({
+        key: sql<string>`${applicants.id}::text`,
+        at: applicants.createdAt,
+        place: applications.place,
+        status: applications.status,
+        firstApplicant: applicants.primary,
+        name: applicants.name,
+        email: applicants.email,
+        language: applicants.lang,
+        dateOfBirth: applicants.dateOfBirth,
+        answers: applicants.part,
+        household: sql<unknown>`case when ${applicants.primary} then ${applications.household} end`,
+        consentedAt: applicants.consentedAt,
+        submittedAt: applicants.submittedAt,
+        decision: applications.decision,
+        offer: applications.offer,
+        notices: sql<{ sentAt: string; body: string }[]>`coalesce((
+          select json_agg(json_build_object('sentAt', n.sent_at, 'body', n.body) order by n.sent_at)
+          from ${adverseActionNotices} n where n.applicant_id = ${applicants.id}), '[]')`,
+      })
+      .from(applicants)
+      .innerJoin(applications, eq(applications.id, applicants.applicationId))
+      .where(after === null ? where : and(where, sql`${applicants.id} > ${after}`))
+      .orderBy(applicants.id)
       .limit(limit),
   alerts: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
@@ -406,7 +466,7 @@ export async function eraseRows(
   { db, now }: { db: Db; now: () => Date },
   email: string,
   account: PersonAccount | null,
-  keep: { tenancy: boolean; account: boolean; audit: boolean },
+  keep: { tenancy: boolean; account: boolean; audit: boolean; decidedApplications: boolean },
   by: string,
 ) {
   const where = personRows(email, account);
@@ -414,6 +474,7 @@ export async function eraseRows(
     const removed = {
       inquiries: (await tx.delete(inquiries).where(where.inquiries)).rowCount ?? 0,
       showings: (await tx.delete(showings).where(where.showings)).rowCount ?? 0,
+      applications: await eraseApplicationsOf(tx, where.applications, keep.decidedApplications),
       alerts: (await tx.delete(alertSubscriptions).where(where.alerts)).rowCount ?? 0,
       mails: (await tx.delete(outgoingMail).where(where.mails)).rowCount ?? 0,
       // The requests stay, unnamed and answered by this erasure, as the record of them.
@@ -476,4 +537,39 @@ export async function eraseRows(
     }
     return { removed, filenames, photos };
   });
+}
+
+/** The statuses of a decided application, which an erasure keeps (see privacyMessages). */
+const DECIDED = sql.raw("('approved', 'denied')");
+
+/** Whether the person is an adult of a decided application (what an erasure keeps). */
+export async function hasDecidedApplications({ db }: Deps, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(applicants)
+    .innerJoin(applications, eq(applications.id, applicants.applicationId))
+    .where(and(personRows(email, null).applications, sql`${applications.status} in ${DECIDED}`));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The person's parts of applications, but those of decided ones when `keepDecided`: a first
+ * applicant's application goes whole (the household is theirs; the other adults' parts with
+ * it), another adult's part alone. Answers how many parts went.
+ */
+async function eraseApplicationsOf(tx: Db, where: SQL, keepDecided: boolean) {
+  const parts = await tx
+    .select({
+      id: applicants.id,
+      applicationId: applicants.applicationId,
+      primary: applicants.primary,
+    })
+    .from(applicants)
+    .innerJoin(applications, eq(applications.id, applicants.applicationId))
+    .where(keepDecided ? and(where, sql`${applications.status} not in ${DECIDED}`) : where);
+  const whole = parts.filter((p) => p.primary).map((p) => p.applicationId);
+  const alone = parts.filter((p) => !p.primary).map((p) => p.id);
+  if (whole.length > 0) await tx.delete(applications).where(inArray(applications.id, whole));
+  if (alone.length > 0) await tx.delete(applicants).where(inArray(applicants.id, alone));
+  return parts.length;
 }

@@ -9,6 +9,7 @@ import {
   accountOf,
   eraseRows,
   exportPages,
+  hasDecidedApplications,
   heldAbout,
   type PersonAccount,
   personRows,
@@ -16,24 +17,44 @@ import {
 
 export type PrivacyDeps = { db: Db; store: ObjectStore; now: () => Date };
 
-/** What an erasure keeps of this account's data, and why. */
-function keptFor(account: PersonAccount | null): { kind: HeldKind; reason: string }[] {
+/** What an erasure keeps of this account's data (and of decided applications), and why. */
+function keptFor(
+  account: PersonAccount | null,
+  decidedApplications: boolean,
+): { kind: HeldKind; reason: string }[] {
+  const applications = decidedApplications
+    ? [{ kind: "applications" as const, reason: privacyMessages.keptApplications }]
+    : [];
   if (account?.role === "admin")
-    return (["account", "auditEntries"] as const).map((kind) => ({
-      kind,
-      reason: privacyMessages.keptStaff,
-    }));
+    return [
+      ...(["account", "auditEntries"] as const).map((kind) => ({
+        kind,
+        reason: privacyMessages.keptStaff,
+      })),
+      ...applications,
+    ];
   if (account && !account.accessEndedAt)
-    return (
-      ["account", "documents", "documentRequests", "maintenance", "auditEntries"] as const
-    ).map((kind) => ({ kind, reason: privacyMessages.keptTenancy }));
-  return [];
+    return [
+      ...(["account", "documents", "documentRequests", "maintenance", "auditEntries"] as const).map(
+        (kind) => ({ kind, reason: privacyMessages.keptTenancy }),
+      ),
+      ...applications,
+    ];
+  return applications;
+}
+
+async function keptOf(deps: PrivacyDeps, email: string, account: PersonAccount | null) {
+  return keptFor(account, await hasDecidedApplications(deps, email));
 }
 
 /** Everything held about the address, and what an erasure would keep. */
 export async function lookUp(deps: PrivacyDeps, email: string): Promise<PersonData> {
   const account = await accountOf(deps, email);
-  return { email, held: await heldAbout(deps, email, account), kept: keptFor(account) };
+  return {
+    email,
+    held: await heldAbout(deps, email, account),
+    kept: await keptOf(deps, email, account),
+  };
 }
 
 /**
@@ -43,7 +64,7 @@ export async function lookUp(deps: PrivacyDeps, email: string): Promise<PersonDa
  */
 export async function erase(deps: PrivacyDeps, email: string, by: string) {
   const account = await accountOf(deps, email);
-  const kept = keptFor(account);
+  const kept = await keptOf(deps, email, account);
   const keeps = (kind: HeldKind) => kept.some((k) => k.kind === kind);
   const { removed, filenames, photos } = await eraseRows(
     deps,
@@ -53,6 +74,7 @@ export async function erase(deps: PrivacyDeps, email: string, by: string) {
       tenancy: keeps("documents"),
       account: keeps("account"),
       audit: keeps("auditEntries"),
+      decidedApplications: keeps("applications"),
     },
     by,
   );
@@ -82,6 +104,7 @@ export function exportPerson(deps: PrivacyDeps, email: string): Readable {
     for (const kind of [
       "inquiries",
       "showings",
+      "applications",
       "alerts",
       "documentRequests",
       "maintenance",

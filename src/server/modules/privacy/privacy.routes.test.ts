@@ -5,6 +5,9 @@ import { alertsApi } from "#domain/api/alerts";
 import { privacyApi } from "#domain/api/privacy";
 import { type PersonData, privacyMessages } from "#domain/privacy";
 import {
+  adverseActionNotices,
+  applicants,
+  applications,
   auditEvents,
   inquiries,
   maintenanceRequests,
@@ -269,6 +272,73 @@ describe("a person's data on request", () => {
     });
     expect(erased.json()).toMatchObject({ removed: { showings: 1 } });
     expect(await rowsNaming(email)).toEqual(["audit_events"]);
+  });
+
+  it("finds, exports and erases a renter's applications, but keeps a decided one", async () => {
+    const email = "applies@example.com";
+    const application = async (status: "submitted" | "denied", place: string) => {
+      const [row] = await database.db
+        .insert(applications)
+        .values({ place, status, household: { children: 1 } })
+        .returning({ id: applications.id });
+      const [part] = await database.db
+        .insert(applicants)
+        .values({
+          applicationId: row!.id,
+          primary: true,
+          name: "Ada Applies",
+          email,
+          tokenHash: `${place}-token`,
+          linkExpiresAt: new Date(),
+          part: {
+            phone: "8605550100",
+            income: [{ source: "housing_voucher", monthlyAmount: 900 }],
+          },
+        })
+        .returning({ id: applicants.id });
+      return { id: row!.id, applicant: part!.id };
+    };
+    const open = await application("submitted", "Open Court, unit 1");
+    const decided = await application("denied", "Decided Court, unit 2");
+    await database.db.insert(adverseActionNotices).values({
+      applicationId: decided.id,
+      applicantId: decided.applicant,
+      facts: { agencyName: "Keystone", agencyAddress: "PO Box 1", agencyPhone: "8005550100" },
+      lang: "en",
+      body: "Notice of adverse action",
+    });
+    const found = (await lookup(email)).json() as PersonData;
+    expect(found.held.applications.count).toBe(2);
+    expect(found.kept).toEqual([
+      { kind: "applications", reason: privacyMessages.keptApplications },
+    ]);
+    const exported = JSON.parse(
+      (
+        await call(testApp.app, privacyApi.exportData, {
+          headers: admin.headers,
+          payload: { email },
+        })
+      ).body,
+    );
+    expect(exported.applications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          place: "Decided Court, unit 2",
+          household: { children: 1 },
+          answers: expect.objectContaining({ phone: "8605550100" }),
+          notices: [expect.objectContaining({ body: "Notice of adverse action" })],
+        }),
+        expect.objectContaining({ place: "Open Court, unit 1", status: "submitted" }),
+      ]),
+    );
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: email },
+    });
+    expect(erased.json()).toMatchObject({ removed: { applications: 1 } });
+    const left = await database.db.select({ id: applications.id }).from(applications);
+    expect(left.map((row) => row.id)).toContain(decided.id);
+    expect(left.map((row) => row.id)).not.toContain(open.id);
   });
 
   it("pages the export's rows along their ids, each page after the last", async () => {

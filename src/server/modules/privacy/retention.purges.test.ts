@@ -3,6 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retention } from "#domain/retention";
 import {
+  applicants,
+  applications,
   documentRequests,
   inquiries,
   maintenanceComments,
@@ -358,5 +360,37 @@ describe("the retention's purges", () => {
       .from(showings)
       .where(inArray(showings.id, [gone, stays]));
     expect(left).toEqual([{ id: stays }]);
+  });
+
+  it("remove applications two years after their last step, with their adults and notices", async () => {
+    const application = (updatedAt: Date, email: string) =>
+      database.db
+        .insert(applications)
+        .values({ place: "Kept Court, unit 1", status: "denied", updatedAt })
+        .returning({ id: applications.id })
+        .then(async ([row]) => {
+          await database.db.insert(applicants).values({
+            applicationId: row!.id,
+            primary: true,
+            name: "Ana Ruiz",
+            email,
+            tokenHash: email,
+            linkExpiresAt: updatedAt,
+          });
+          return row!.id;
+        });
+    const gone = await application(past("applications"), "old-applicant@example.com");
+    const stays = await application(short("applications"), "new-applicant@example.com");
+    await purgeAll();
+    const left = await database.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(inArray(applications.id, [gone, stays]));
+    expect(left).toEqual([{ id: stays }]);
+    const adults = await database.db
+      .select({ email: applicants.email })
+      .from(applicants)
+      .where(inArray(applicants.applicationId, [gone, stays]));
+    expect(adults).toEqual([{ email: "new-applicant@example.com" }]);
   });
 });

@@ -1,5 +1,6 @@
 import { retention, retentionCutoff } from "#domain/retention";
 import type { Db } from "#server/db/client";
+import { purgeApplicationsBefore } from "#server/modules/applications";
 import { purgeInquiriesBefore } from "#server/modules/inquiries";
 import { removeRequestsOfTenants } from "#server/modules/maintenance";
 import { purgeEventsBefore } from "#server/modules/notifications";
@@ -47,6 +48,10 @@ export function retentionPurges(deps: { db: Db; store: ObjectStore; now: () => D
     {
       name: `Showings held ${days("showings")} ago`,
       run: () => purgeShowingsBefore(db, retentionCutoff("showings", now())),
+    },
+    {
+      name: `Rental applications whose last step was ${days("applications")} ago`,
+      run: () => purgeApplicationsBefore(db, retentionCutoff("applications", now())),
     },
     {
       name: `Staff accounts unused for ${days("staffAccounts")}`,

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_updated_idx" ON "applications" USING btree ("updated_at");
