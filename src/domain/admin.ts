@@ -457,6 +457,7 @@ export const dashboardTabs = [
   "overview",
   "properties",
   "showings",
+  "applications",
   "maintenance",
   "files",
   "inquiries",

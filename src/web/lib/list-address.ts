@@ -30,22 +30,28 @@ export function useListAddress<const Key extends string>(keys: readonly Key[]) {
       { replace, preventScrollReset: true },
     );
 
-  /** Sets several filters at once (a form's Filter), one history entry, from the first page. */
-  const setFilters = (values: Partial<Record<Key, string | undefined>>, { replace = false } = {}) =>
+  /**
+   * Sets several filters at once (a form's Filter), one history entry, from the first page;
+   * `keepPage` for what names no filter of the list (the record open beside it).
+   */
+  const setFilters = (
+    values: Partial<Record<Key, string | undefined>>,
+    { replace = false, keepPage = false } = {},
+  ) =>
     change((next) => {
       for (const [key, value] of Object.entries(values) as [Key, string | undefined][]) {
         if (value === undefined || value === "") next.delete(key);
         else next.set(key, value);
       }
-      next.delete("cursor");
+      if (!keepPage) next.delete("cursor");
     }, replace);
 
   return {
     filters,
     cursor,
     /** Sets one filter (empty or undefined removes it) and goes back to the first page. */
-    setFilter(key: Key, value: string | undefined, { replace = false } = {}) {
-      setFilters({ [key]: value } as Partial<Record<Key, string>>, { replace });
+    setFilter(key: Key, value: string | undefined, { replace = false, keepPage = false } = {}) {
+      setFilters({ [key]: value } as Partial<Record<Key, string>>, { replace, keepPage });
     },
     setFilters,
     /** The page after this one: its cursor in the address, a new history entry. */

@@ -1,6 +1,7 @@
 import {
   Building2,
   CalendarDays,
+  ClipboardList,
   FileText,
   History,
   Home,
@@ -20,6 +21,7 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonVariants } from "../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { SecondStepReminder } from "../features/account/components/second-step-reminder";
+import { useApplicationsWaiting } from "../features/admin/applications/use-applications";
 import { useUnhandledCount } from "../features/admin/inquiries/use-inquiry-list";
 import { lazyTab } from "../features/admin/lazy-tab";
 import { useFailedMailCount } from "../features/admin/mail/use-outgoing-mail";
@@ -55,6 +57,10 @@ const TabCode = {
   showings: lazyTab(
     () => import("../features/admin/showings/showings-tab").then((m) => m.ShowingsTab),
     "Loading showings...",
+  ),
+  applications: lazyTab(
+    () => import("../features/admin/applications/applications-tab").then((m) => m.ApplicationsTab),
+    "Loading applications...",
   ),
   maintenance: lazyTab(
     () => import("../features/admin/maintenance/maintenance-tab").then((m) => m.MaintenanceTab),
@@ -123,7 +129,8 @@ function DashboardHeader() {
  * /admin-dashboard: administrators only. One load of the property list feeds the Overview and
  * Properties tabs; the open tab is kept in the address (?tab=), so a reload or a shared link opens
  * the same tab. Showings is the office's calendar of renters' showings; its badge counts the
- * requests waiting for confirmation. Maintenance runs the tenants' repair requests; its badge counts the open ones and
+ * requests waiting for confirmation. Applications are the rental applications renters were
+ * invited to; its badge counts those submitted and waiting for the office. Maintenance runs the tenants' repair requests; its badge counts the open ones and
  * marks the emergencies among them. In the Inquiries tab the office reads the contact form's messages; its badge
  * counts the unhandled ones. Outgoing mail lists the e-mail the site sends; its badge counts the
  * messages that failed for good. Activity is the audit trail: who changed what, every sign-in.
@@ -148,6 +155,7 @@ function Dashboard() {
   const failedMail = useFailedMailCount();
   const privacyRequests = usePrivacyRequestCounts();
   const showingRequests = useShowingRequestCount();
+  const applicationsWaiting = useApplicationsWaiting();
   const heading = useRef<HTMLHeadingElement>(null);
   useEnrollmentRedirect();
   const select = (value: string) =>
@@ -184,6 +192,12 @@ function Dashboard() {
             <CalendarDays aria-hidden="true" className="size-4" /> Showings
             {showingRequests ? (
               <Badge aria-label={`${showingRequests} to confirm`}>{showingRequests}</Badge>
+            ) : null}
+          </DashboardTrigger>
+          <DashboardTrigger value="applications">
+            <ClipboardList aria-hidden="true" className="size-4" /> Applications
+            {applicationsWaiting ? (
+              <Badge aria-label={`${applicationsWaiting} waiting`}>{applicationsWaiting}</Badge>
             ) : null}
           </DashboardTrigger>
           <DashboardTrigger value="maintenance">
@@ -234,6 +248,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="showings">
           <TabCode.showings />
+        </TabsContent>
+        <TabsContent value="applications">
+          <TabCode.applications />
         </TabsContent>
         <TabsContent value="maintenance">
           <TabCode.maintenance />

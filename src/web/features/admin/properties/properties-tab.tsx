@@ -13,6 +13,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useListAddress } from "#web/lib/list-address";
 import { useContractMutation } from "#web/lib/query";
+import { InviteToApplyDialog, type InviteUnit } from "../applications/invite-dialog";
 import { type HoursBuilding, ShowingHoursDialog } from "../showings/showing-hours-dialog";
 import { useTenantDialogs } from "../tenants/tenant-dialogs";
 import type { AdminPropertiesState } from "../use-admin-properties";
@@ -65,6 +66,7 @@ export function PropertiesTab({ state, userId }: Props) {
   const deleteUnit = useContractMutation(adminPropertiesApi.deleteUnit, idParams);
   const tenantDialogs = useTenantDialogs();
   const [hoursOf, setHoursOf] = useState<HoursBuilding | null>(null);
+  const [inviteFor, setInviteFor] = useState<InviteUnit | null>(null);
 
   // The dialogs show the latest copy of what they edit (images removed meanwhile disappear), and
   // keep the one they opened with if a reload no longer has it.
@@ -89,6 +91,8 @@ export function PropertiesTab({ state, userId }: Props) {
         title: property.title,
         units: property.units.map((unit) => ({ id: unit.id, number: unit.unitNumber })),
       }),
+    onInviteToApply: (unit, property) =>
+      setInviteFor({ id: unit.id, label: `${property.title}, Unit ${unit.unitNumber}` }),
     tenants: { actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });
@@ -221,6 +225,10 @@ export function PropertiesTab({ state, userId }: Props) {
       <ShowingHoursDialog
         building={hoursOf}
         onOpenChange={(open) => (open ? undefined : setHoursOf(null))}
+      />
+      <InviteToApplyDialog
+        unit={inviteFor}
+        onOpenChange={(open) => (open ? undefined : setInviteFor(null))}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,4 +1,14 @@
-import { CalendarCheck, Clock, EyeOff, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import {
+  CalendarCheck,
+  ClipboardPen,
+  Clock,
+  EyeOff,
+  MapPin,
+  Pencil,
+  Plus,
+  Star,
+  Trash2,
+} from "lucide-react";
 import {
   type AdminProperty,
   type AdminUnit,
@@ -29,6 +39,8 @@ export type CardActions = {
   onAddUnit: (property: AdminProperty) => void;
   onEditUnit: (unit: AdminUnit) => void;
   onDeleteUnit: (unit: AdminUnit, property: AdminProperty) => void;
+  /** Invite a renter to apply for a unit (an e-mailed link to the product's application). */
+  onInviteToApply?: (unit: AdminUnit, property: AdminProperty) => void;
   /** The building's showing hours (what renters may book on its units' pages). */
   onShowingHours?: (property: AdminProperty) => void;
   /**
@@ -261,6 +273,17 @@ function UnitRow({
       </div>
       <div className="flex gap-1">
         {unit.available ? <StillAvailableButton unit={unit} building={property.title} /> : null}
+        {actions.onInviteToApply ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Invite to apply: ${name} in ${property.title}`}
+            title="Invite to apply"
+            onClick={() => actions.onInviteToApply?.(unit, property)}
+          >
+            <ClipboardPen aria-hidden="true" />
+          </Button>
+        ) : null}
         <Button
           variant="ghost"
           size="icon"

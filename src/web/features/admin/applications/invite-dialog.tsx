@@ -1,0 +1,118 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { applicationsApi } from "#domain/api/applications";
+import { applicationInviteSchema } from "#domain/applications";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { SelectField, TextField } from "#web/components/ui/form-field";
+import { ApiError } from "#web/lib/api-client";
+import { useContractMutation } from "#web/lib/query";
+
+/** The unit a renter is invited to apply for. */
+export type InviteUnit = { id: number; label: string };
+
+type Errors = Partial<Record<"name" | "email" | "form", string>>;
+
+/**
+ * Invite to apply: the renter's name, address and language; they are e-mailed a link to their
+ * application for the unit (no account, 30 days), and it appears in the Applications tab.
+ */
+export function InviteToApplyDialog({
+  unit,
+  onOpenChange,
+}: {
+  unit: InviteUnit | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [lang, setLang] = useState<"en" | "es">("en");
+  const [errors, setErrors] = useState<Errors>({});
+  const invite = useContractMutation(
+    applicationsApi.invite,
+    (input: { id: number; body: { name: string; email: string; lang: "en" | "es" } }) => ({
+      params: { id: String(input.id) },
+      body: input.body,
+    }),
+    {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        setName("");
+        setEmail("");
+        setErrors({});
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const detail = error instanceof ApiError ? error.details[0] : undefined;
+        setErrors(
+          detail && (detail.path === "name" || detail.path === "email")
+            ? { [detail.path]: detail.msg }
+            : { form: error.message },
+        );
+      },
+    },
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!unit) return;
+    const checked = applicationInviteSchema.safeParse({ name, email, lang });
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path[0] === "name" ? "name" : "email";
+        found[key] ??= issue.message;
+      }
+      return setErrors(found);
+    }
+    invite.mutate({ id: unit.id, body: { name, email, lang } });
+  };
+  return (
+    <Dialog open={unit !== null} onOpenChange={onOpenChange}>
+      {unit ? (
+        <DialogContent
+          title="Invite to apply"
+          description={`The renter is e-mailed a link to apply for ${unit.label}, valid 30 days.`}
+        >
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <TextField
+              label="Renter's name"
+              value={name}
+              maxLength={100}
+              error={errors.name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <TextField
+              label="Renter's e-mail"
+              type="email"
+              value={email}
+              maxLength={254}
+              error={errors.email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <SelectField
+              label="Language of the e-mail and the application"
+              value={lang}
+              onChange={(e) => setLang(e.target.value === "es" ? "es" : "en")}
+            >
+              <option value="en">English</option>
+              <option value="es">Español</option>
+            </SelectField>
+            {errors.form ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {errors.form}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={invite.isPending}>
+                {invite.isPending ? "Sending..." : "Send the invitation"}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
