@@ -92,6 +92,9 @@ const adminPaths = [
   "/api/admin/staff",
   "/api/admin/privacy/requests",
   "/api/admin/showings?days=7",
+  "/api/admin/applications",
+  "/api/admin/applications?status=submitted",
+  "/api/admin/applications?q=garcia",
 ];
 /** The dashboard's tabs, by their ?tab= value: every one is measured. */
 const tabs = dashboardTabs;

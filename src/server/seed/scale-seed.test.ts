@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertsApi } from "#domain/api/alerts";
+import { applicationsApi } from "#domain/api/applications";
 import { inquiriesApi } from "#domain/api/inquiries";
 import { listingsApi } from "#domain/api/listings";
 import { tenantFilesApi } from "#domain/api/tenant-files";
@@ -75,7 +76,11 @@ describe("the scale seed", () => {
       audit_events: sizes.auditEvents,
       outgoing_mail: sizes.outgoingMail,
       showings: sizes.showings,
+      applications: sizes.applications,
     });
+    // Two in five applications have a second adult.
+    expect(written.applicants! / sizes.applications).toBeGreaterThan(1.2);
+    expect(written.applicants! / sizes.applications).toBeLessThan(1.6);
     // The test database starts empty: every row is the load's, and every one of them went in
     // past the tables' CHECK constraints and foreign keys.
     expect(tables).toEqual(written);
@@ -209,6 +214,26 @@ describe("the scale seed", () => {
     expect((list.json() as { unhandled: number }).unhandled).toBe(
       await count("select count(*) as n from inquiries where handled_at is null"),
     );
+    // The applications too: the list, and a denied one whole with the notice it sent.
+    const applications = await call(testApp.app, applicationsApi.list, { headers: admin.headers });
+    expect(applications.statusCode).toBe(200);
+    expect((applications.json() as { waiting: number }).waiting).toBe(
+      await count("select count(*) as n from applications where status = 'submitted'"),
+    );
+    const { rows } = await database.pool.query<{ id: string }>(
+      "select application_id as id from adverse_action_notices limit 1",
+    );
+    if (rows[0]) {
+      const denied = await call(testApp.app, applicationsApi.get, {
+        headers: admin.headers,
+        params: { id: rows[0].id },
+      });
+      expect(denied.statusCode).toBe(200);
+      expect(denied.json()).toMatchObject({
+        status: "denied",
+        notices: [{ agencyName: "Keystone Tenant Screening" }],
+      });
+    }
   });
 });
 

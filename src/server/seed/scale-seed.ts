@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ObjectStore } from "#server/storage/storage";
 import { loadAlerts } from "./scale-alerts";
+import { loadApplications } from "./scale-applications";
 import { documentsFolder, loadDocuments } from "./scale-documents";
 import { loadInquiries } from "./scale-inquiries";
 import { loadMaintenance } from "./scale-maintenance";
@@ -56,6 +57,9 @@ const TABLES = [
   "audit_events",
   "outgoing_mail",
   "showings",
+  "applications",
+  "applicants",
+  "adverse_action_notices",
 ];
 
 const steps = [
@@ -66,6 +70,7 @@ const steps = [
   loadAlerts,
   loadRecords,
   loadShowings,
+  loadApplications,
 ];
 
 const REFUSED = "This database already holds the scale data set: it is not loaded twice.";

@@ -18,6 +18,7 @@ export const sizes = {
   auditEvents: 200_000,
   outgoingMail: 200_000,
   showings: 100_000,
+  applications: 100_000,
 } as const;
 
 export type ScaleSizes = Record<keyof typeof sizes, number>;
