@@ -441,6 +441,7 @@ const applicationUnitSchema = z
     building: z.string(),
     address: z.string(),
     rent: z.number(),
+    bedrooms: z.number().int(),
     yearBuilt: z.number().int().nullable(),
   })
   .nullable();

@@ -54,6 +54,8 @@ export const auditActions = {
   "application.invited": "Invited someone to apply",
   "application.status_changed": "Changed an application's status",
   "application.offered": "Offered a home to an applicant",
+  "waitlist.moved": "Moved someone on a waiting list",
+  "waitlist.invited": "Invited the next on a waiting list to apply",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -41,6 +41,9 @@ export const mailKinds = [
   "application_received",
   "application_status",
   "application_offer",
+  "waitlist_confirmation",
+  "waitlist_check",
+  "waitlist_removed",
 ] as const;
 export type MailKindName = (typeof mailKinds)[number];
 
@@ -78,6 +81,9 @@ export const mailKindLabels: Record<MailKindName, string> = {
   application_received: "Application received",
   application_status: "Application status (with any adverse-action notice)",
   application_offer: "Offer of the home (with any lead-paint disclosure)",
+  waitlist_confirmation: "Waiting list link (confirm, or see one's place)",
+  waitlist_check: "Waiting list: still interested?",
+  waitlist_removed: "Waiting list: taken off after no answer",
 };
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

@@ -17,7 +17,14 @@ import {
   findByConfirmToken,
   findByManageToken,
 } from "#server/modules/alerts";
-import { applicationsRoutes, createApplicationTokens } from "#server/modules/applications";
+import {
+  applicationsRoutes,
+  createApplicationTokens,
+  createWaitlistRunner,
+  createWaitlistTokens,
+  type WaitlistRunner,
+  waitlistRoutes,
+} from "#server/modules/applications";
 import { auditRoutes } from "#server/modules/audit";
 import {
   accountRoutes,
@@ -69,6 +76,8 @@ declare module "fastify" {
     alertRunner: AlertRunner;
     /** Lets unconfirmed showing requests go and sends reminders; tests run a pass. */
     showingRunner: ShowingRunner;
+    /** Asks waiting lists every six months and removes the silent; tests run a pass. */
+    waitlistRunner: WaitlistRunner;
   }
 }
 
@@ -180,15 +189,21 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(notificationsRoutes({ db }));
   const showingDeps = { db, mailQueue, publicUrl, now, tokens: createShowingTokens(secret) };
   await app.register(showingsRoutes(showingDeps));
-  await app.register(
-    applicationsRoutes({
-      db,
-      mailQueue,
-      publicUrl,
-      now,
-      tokens: createApplicationTokens(secret),
-    }),
-  );
+  const applicationDeps = {
+    db,
+    mailQueue,
+    publicUrl,
+    now,
+    tokens: createApplicationTokens(secret),
+  };
+  await app.register(applicationsRoutes(applicationDeps));
+  const waitlistDeps = { ...applicationDeps, waitlistTokens: createWaitlistTokens(secret) };
+  await app.register(waitlistRoutes(waitlistDeps));
+  // Waiting lists: the six-month question and the removal of the silent, hourly.
+  const waitlistRunner = createWaitlistRunner({ ...waitlistDeps, log: lineLog(app) });
+  app.decorate("waitlistRunner", waitlistRunner);
+  app.addHook("onReady", async () => waitlistRunner.start());
+  app.addHook("onClose", () => waitlistRunner.stop());
   // Requests let go after 24 hours, reminders a day and two hours before: every minute.
   const showingRunner = createShowingRunner({ ...showingDeps, log: lineLog(app) });
   app.decorate("showingRunner", showingRunner);

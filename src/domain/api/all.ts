@@ -19,6 +19,7 @@ import { privacyApi, privacyRequestsApi } from "./privacy";
 import { showingsApi } from "./showings";
 import { tenantFilesApi } from "./tenant-files";
 import { tenantPortalApi } from "./tenant-portal";
+import { waitlistsApi } from "./waitlists";
 
 /** Every contract, by area: what the OpenAPI document, the guard table and the fuzzer read. */
 export const apiAreas = {
@@ -42,6 +43,7 @@ export const apiAreas = {
   privacyRequests: privacyRequestsApi,
   showings: showingsApi,
   applications: applicationsApi,
+  waitlists: waitlistsApi,
   docs: docsApi,
   metrics: metricsApi,
 } as const;

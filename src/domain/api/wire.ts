@@ -36,6 +36,7 @@ export const resources = [
   "privacy-requests",
   "showings",
   "applications",
+  "waitlists",
 ] as const;
 export type Resource = (typeof resources)[number];
 

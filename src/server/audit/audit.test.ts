@@ -15,6 +15,7 @@ import { outgoingMailApi } from "#domain/api/outgoing-mail";
 import { privacyApi } from "#domain/api/privacy";
 import { showingsApi } from "#domain/api/showings";
 import { tenantFilesApi } from "#domain/api/tenant-files";
+import { waitlistsApi } from "#domain/api/waitlists";
 import { buildUrl } from "#domain/api/wire";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent } from "#domain/audit";
 import { PURGE_BATCH } from "#server/db/batches";
@@ -424,6 +425,67 @@ const cases: Record<string, Case> = {
     check: (event, response) => {
       expect(event).toMatchObject({ target_type: "application", target_id: response.json().id });
       expect(event.detail).toEqual({ rent: 1200, deposit: 2400 });
+    },
+  },
+  [waitlistsApi.move.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Listed Court" });
+      const [first, second] = await database.db
+        .insert(schema.waitlistEntries)
+        .values(
+          [1, 2].map((rank) => ({
+            propertyId: building.id,
+            bedrooms: 1,
+            name: `Waiting ${rank}`,
+            email: `waiting-${rank}@example.com`,
+            status: "waiting" as const,
+            rank,
+            joinedAt: new Date(),
+            lastConfirmedAt: new Date(),
+            tokenHash: `waiting-${rank}-${Date.now()}`,
+          })),
+        )
+        .returning({ id: schema.waitlistEntries.id });
+      void first;
+      return call(testApp.app, waitlistsApi.move, {
+        ...as(),
+        params: { id: second!.id },
+        payload: { position: 1, reason: "Accommodation for a disability" },
+      });
+    },
+    check: (event) => {
+      expect(event.target_type).toBe("waitlist_entry");
+      expect(event.changes).toEqual({ position: { before: 2, after: 1 } });
+      expect(event.detail).toEqual({ reason: "Accommodation for a disability" });
+    },
+  },
+  [waitlistsApi.inviteNext.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Opened Court" });
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "9", bedrooms: 2 });
+      await database.db.insert(schema.waitlistEntries).values({
+        propertyId: building.id,
+        bedrooms: 2,
+        name: "Next Person",
+        email: "next-person@example.com",
+        status: "waiting",
+        rank: 1,
+        joinedAt: new Date(),
+        lastConfirmedAt: new Date(),
+        tokenHash: `next-${Date.now()}`,
+      });
+      return call(testApp.app, waitlistsApi.inviteNext, {
+        ...as(),
+        params: { id: String(unit.id) },
+        payload: { count: 1 },
+      });
+    },
+    check: (event, response) => {
+      expect(event.target_type).toBe("unit");
+      expect(event.detail).toEqual({
+        invited: 1,
+        applications: [response.json().invited[0].applicationId],
+      });
     },
   },
   [showingsApi.act.id]: {

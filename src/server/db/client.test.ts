@@ -55,6 +55,7 @@ describe("migrations", () => {
       "totp_factors",
       "units",
       "users",
+      "waitlist_entries",
       "webauthn_challenges",
     ]);
   });

@@ -17,6 +17,7 @@ export {
   applications,
   screeningFeeCaps,
 } from "#server/modules/applications/applications.table";
+export { waitlistEntries } from "#server/modules/applications/waitlist.table";
 export { authCodes, sessions } from "#server/modules/auth/auth.table";
 export { inquiries } from "#server/modules/inquiries/inquiries.table";
 export {

@@ -19,6 +19,7 @@ import { privacyApi, privacyRequestsApi } from "#domain/api/privacy";
 import { showingsApi } from "#domain/api/showings";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { tenantPortalApi } from "#domain/api/tenant-portal";
+import { waitlistsApi } from "#domain/api/waitlists";
 import type { TenantFile } from "#domain/tenant-files";
 import { loginAs } from "#tests/support/auth";
 import { call, urlOf } from "#tests/support/call";
@@ -33,6 +34,7 @@ import {
   privacyRequests,
   showings,
   users,
+  waitlistEntries,
 } from "../db/schema";
 import { DOWNLOAD_AUDIENCE, UPLOAD_AUDIENCE } from "../modules/tenant-files/file-tokens";
 import {
@@ -208,7 +210,23 @@ async function makeWorld() {
       linkExpiresAt: new Date(Date.now() + 86_400_000),
     })),
   );
+  // Someone waiting on unit A's list (its building, its bedrooms): to move and to invite.
+  const [waiting] = await database.db
+    .insert(waitlistEntries)
+    .values({
+      propertyId: a.id,
+      bedrooms: unitA.bedrooms,
+      name: "Wes Waiting",
+      email: "wes@example.com",
+      status: "waiting",
+      rank: 1,
+      joinedAt: new Date(),
+      lastConfirmedAt: new Date(),
+      tokenHash: randomBytes(32).toString("hex"),
+    })
+    .returning();
   return {
+    waiting: waiting!.id,
     application: application!.id,
     approved: approved!.id,
     showing: showing!.id,
@@ -247,6 +265,7 @@ const TABLES = [
   "showings",
   "applications",
   "applicants",
+  "waitlist_entries",
 ] as const;
 
 /** Every row of every table: "nothing else changed" means this is equal before and after. */
@@ -498,6 +517,19 @@ const writeCases: WriteCase[] = [
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
   },
   {
+    contract: waitlistsApi.move,
+    body: { position: 1, reason: "Moved by an intruder" },
+    target: (w) => ({ table: "waitlist_entries", id: w.waiting, params: { id: w.waiting } }),
+    missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
+  },
+  {
+    contract: waitlistsApi.inviteNext,
+    body: { count: 1 },
+    target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
+    adds: "applications",
+    missing: () => [{ id: MISSING }, { id: "99999999999" }],
+  },
+  {
     contract: outgoingMailApi.retry,
     target: (w) => ({ table: "outgoing_mail", id: w.failedMail, params: { id: w.failedMail } }),
     missing: () => [{ id: MISSING }, { id: MISSING_UUID }],
@@ -566,6 +598,11 @@ describe("writes to an id", () => {
       applicationsApi.submit,
       applicationsApi.inviteAdult,
       applicationsApi.accept,
+      // A renter's join of a building's list (public, rate limited) and their link's answers
+      // (waitlist.routes.test.ts).
+      waitlistsApi.join,
+      waitlistsApi.confirm,
+      waitlistsApi.leave,
       tenantFilesApi.uploadThroughRequest,
       tenantPortalApi.comment,
     ].map((c) => key(c.method, c.path));

@@ -476,6 +476,32 @@ const plans: Record<string, Plan> = {
     body: () => ({ leadPaintAcknowledged: fc.oneof(fc.boolean(), fc.constant("yes")) }),
     params: () => ({ token: tokenSegment([]) }),
   },
+  // Waiting lists: joins of the known buildings, links that are none, the office's lists of
+  // any building, moves of entries that do not exist, invitations for the known units.
+  "POST /api/properties/:id/waitlist": {
+    body: (k) => ({
+      name: text(0, 120),
+      email: email(k),
+      bedrooms: fc.oneof(fc.integer({ min: -2, max: 9 }), fc.constant("2")),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    params: (k) => ({ id: ids(k.propertyIds) }),
+    runs: 20,
+  },
+  "GET /api/waitlist/:token": { params: () => ({ token: tokenSegment([]) }) },
+  "POST /api/waitlist/:token/confirm": { params: () => ({ token: tokenSegment([]) }) },
+  "POST /api/waitlist/:token/leave": { params: () => ({ token: tokenSegment([]) }) },
+  "GET /api/admin/waitlists": { query: ["propertyId", "bedrooms", "limit", "cursor"], runs: 20 },
+  "POST /api/admin/waitlist-entries/:id/move": {
+    body: () => ({ position: fc.integer({ min: -3, max: 1000 }), reason: text(0, 600) }),
+    params: () => ({ id: ids([randomUUID()]) }),
+    runs: 20,
+  },
+  "POST /api/admin/units/:id/waitlist-invites": {
+    body: () => ({ count: fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constant(undefined)) }),
+    params: (k) => ({ id: ids(k.unitIds) }),
+    runs: 20,
+  },
   "GET /api/admin/showings": {
     query: ["from", "days", "status", "propertyId", "limit", "cursor"],
     runs: 20,

@@ -47,17 +47,26 @@ export async function inviteToApply(
   input: ApplicationInvite & { lang: "en" | "es" },
   invitedBy: string | null,
 ): Promise<{ applicationId: string }> {
-  const unit = await unitToApply(deps, unitId);
+  return deps.mailQueue.transaction((tx) => inviteIn(deps, tx, unitId, input, invitedBy));
+}
+
+/** The invitation inside the caller's transaction (a waiting list invites several at once). */
+export async function inviteIn(
+  deps: ApplicationDeps,
+  tx: MailTransaction,
+  unitId: number,
+  input: ApplicationInvite & { lang: "en" | "es" },
+  invitedBy: string | null,
+): Promise<{ applicationId: string }> {
+  const unit = await unitToApply(tx, unitId);
   if (!unit) throw notFound(applicationMessages.unitNotFound);
-  return deps.mailQueue.transaction(async (tx) => {
-    const application = await insertApplication(tx, {
-      unitId,
-      place: unitPlace(unit.building, unit.number),
-      invitedBy,
-    });
-    await addApplicant(deps, tx, application, { ...input, primary: true }, null);
-    return { applicationId: application.id };
+  const application = await insertApplication(tx, {
+    unitId,
+    place: unitPlace(unit.building, unit.number),
+    invitedBy,
   });
+  await addApplicant(deps, tx, application, { ...input, primary: true }, null);
+  return { applicationId: application.id };
 }
 
 /** An adult of the application, with their own link, e-mailed to them. */

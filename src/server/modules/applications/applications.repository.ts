@@ -52,6 +52,7 @@ const unitColumns = {
   building: properties.title,
   address: sql<string>`${properties.address} || ', ' || ${properties.city} || ', ' || ${properties.state} || ' ' || ${properties.zipCode}`,
   rent: units.rent,
+  bedrooms: units.bedrooms,
   yearBuilt: properties.yearBuilt,
 };
 

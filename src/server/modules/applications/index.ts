@@ -6,3 +6,9 @@
 export { purgeApplicationsBefore } from "./applications.retention.repository";
 export { applicationsRoutes } from "./applications.routes";
 export { createApplicationTokens } from "./applications.service";
+export { waitlistRoutes } from "./waitlist.routes";
+export {
+  createWaitlistRunner,
+  createWaitlistTokens,
+  type WaitlistRunner,
+} from "./waitlist.service";

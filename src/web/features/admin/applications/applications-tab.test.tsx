@@ -36,6 +36,7 @@ const application: AdminApplicationDetail = {
     building: "Elm Court",
     address: "12 Elm Street, Hartford, CT 06103",
     rent: 1500,
+    bedrooms: 2,
     yearBuilt: 1965,
   },
   household: { children: 2, pets: "One cat", moveIn: "2027-04-01", accommodations: "" },

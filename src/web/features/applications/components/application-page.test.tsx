@@ -28,6 +28,7 @@ const view: ApplicantView = {
     building: "Elm Court",
     address: "12 Elm Street, Hartford, CT 06103",
     rent: 1500,
+    bedrooms: 2,
     yearBuilt: 1965,
   },
   status: "draft",
