@@ -20,6 +20,7 @@ import { adverseActionNotice, offerEmail, statusEmail } from "./applications.ema
 import {
   applicantsOf,
   countWaiting,
+  duplicatedAmong,
   duplicatesOf,
   extendLinks,
   findForOffice,
@@ -50,7 +51,7 @@ const DAY_MS = 86_400_000;
 /** An offer's link keeps working at least this long. */
 const OFFER_LINK_DAYS = 14;
 
-const toWire = (row: OfficeApplicationRow): AdminApplication => ({
+const toWire = (row: OfficeApplicationRow, duplicate: boolean): AdminApplication => ({
   id: row.id,
   status: row.status,
   place: row.place,
@@ -59,7 +60,7 @@ const toWire = (row: OfficeApplicationRow): AdminApplication => ({
   email: row.email,
   lang: row.lang,
   adults: row.adults,
-  duplicate: row.duplicate,
+  duplicate,
   createdAt: row.createdAt.toISOString(),
   submittedAt: row.submittedAt?.toISOString() ?? null,
   statusChangedAt: row.statusChangedAt.toISOString(),
@@ -71,7 +72,17 @@ export async function listApplications(deps: ApplicationDeps, query: AdminApplic
     listForOffice(deps, { status: query.status, q: query.q }, after, query.limit),
     countWaiting(deps),
   ]);
-  return { ...toPage(rows, query.limit, (row) => [row.key, row.id], toWire), waiting };
+  const duplicated = await duplicatedAmong(
+    deps,
+    rows.slice(0, query.limit).map((row) => row.id),
+  );
+  const page = toPage(
+    rows,
+    query.limit,
+    (row) => [row.key, row.id],
+    (row) => toWire(row, duplicated.has(row.id)),
+  );
+  return { ...page, waiting };
 }
 
 /** The oldest adult's age today (the deposit's limit), null until one gave a date of birth. */
@@ -102,7 +113,7 @@ export async function applicationDetail(
     .reduce((sum, i) => sum + (i.monthlyAmount ?? 0), 0);
   const rent = application.offer?.rent ?? unit?.rent ?? null;
   return {
-    ...toWire(row),
+    ...toWire(row, duplicates.length > 0),
     unit,
     household: application.household,
     applicants: adults.map((a) => ({

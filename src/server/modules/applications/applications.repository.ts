@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import {
   type AdverseAction,
   APPLICATION_DUPLICATES_SHOWN,
@@ -222,17 +222,24 @@ export async function markUnitRented({ db }: Deps, unitId: number) {
 }
 
 /**
- * Another application with an adult of the same address, or of the same name and date of
- * birth, as one of this application's adults (along applicants_email_idx and
- * applicants_name_birth_idx).
+ * Which of `ids` have another application with an adult of the same address, or of the same
+ * name and date of birth, as one of theirs (along applicants_email_idx and
+ * applicants_name_birth_idx): a page's worth at a time, never the table.
  */
-const duplicated = sql<boolean>`exists (
-  select 1 from ${applicants} mine join ${applicants} theirs
-    on theirs.application_id <> mine.application_id
-   and (lower(theirs.email) = lower(mine.email)
-     or (mine.date_of_birth is not null and lower(theirs.name) = lower(mine.name)
-         and theirs.date_of_birth = mine.date_of_birth))
-  where mine.application_id = ${applications.id})`;
+export async function duplicatedAmong({ db }: Deps, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.execute<{ id: string }>(sql`
+    select distinct mine.application_id as id from ${applicants} mine
+    join ${applicants} theirs on theirs.application_id <> mine.application_id
+      and (lower(theirs.email) = lower(mine.email)
+        or (mine.date_of_birth is not null and lower(theirs.name) = lower(mine.name)
+            and theirs.date_of_birth = mine.date_of_birth))
+    where mine.application_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return new Set(rows.rows.map((row) => row.id));
+}
 
 const officeColumns = {
   id: applications.id,
@@ -243,8 +250,7 @@ const officeColumns = {
   email: applicants.email,
   lang: applicants.lang,
   adults: sql<number>`(select count(*)::int from ${applicants} a
-    where a.application_id = ${applications.id})`,
-  duplicate: duplicated,
+    where a.application_id = "applications"."id")`,
   createdAt: applications.createdAt,
   submittedAt: applications.submittedAt,
   statusChangedAt: applications.statusChangedAt,
@@ -257,7 +263,7 @@ export async function listForOffice(
   after: readonly KeyPart[] | null,
   limit: number,
 ) {
-  const pattern = `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
+  const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
   return db
     .select({ ...officeColumns, key: timeKey(applications.createdAt) })
     .from(applications)
@@ -268,12 +274,14 @@ export async function listForOffice(
     .where(
       and(
         filter.status === "all" ? undefined : eq(applications.status, filter.status),
+        // The first applicant's name or address, or the unit: each along its trigram index
+        // (an OR across the join would read both tables whole).
         filter.q
-          ? or(
-              ilike(applicants.name, pattern),
-              ilike(applicants.email, pattern),
-              ilike(applications.place, pattern),
-            )
+          ? sql`${applications.id} in (
+              select s.application_id from ${applicants} s
+               where s."primary" and (lower(s.name) like ${pattern} or lower(s.email) like ${pattern})
+              union all
+              select u.id from ${applications} u where lower(u.place) like ${pattern})`
           : undefined,
         after ? afterKey([applications.createdAt, applications.id], after) : undefined,
       ),

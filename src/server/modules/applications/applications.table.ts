@@ -73,6 +73,8 @@ export const applications = pgTable(
     index("applications_unit_idx").on(t.unitId),
     // The retention purge: applications whose last step is two years old.
     index("applications_updated_idx").on(t.updatedAt),
+    // The office's search by unit (pg_trgm, migration 0030): any part of the words.
+    index("applications_place_trgm_idx").using("gin", sql`lower(${t.place}) gin_trgm_ops`),
     check("applications_fee_check", sql`${t.screeningFee} between 0 and 1000`),
     check(
       "applications_status_check",
@@ -115,6 +117,9 @@ export const applicants = pgTable(
     // Duplicates: the same address, or the same name and date of birth, on another application.
     index("applicants_email_idx").on(sql`lower(${t.email})`),
     index("applicants_name_birth_idx").on(sql`lower(${t.name})`, t.dateOfBirth),
+    // The office's search by name or address, any part of them (pg_trgm).
+    index("applicants_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("applicants_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     // At most one first applicant per application.
     uniqueIndex("applicants_primary_key").on(t.applicationId).where(sql`${t.primary}`),
     check("applicants_lang_check", sql`${t.lang} in ('en', 'es')`),
