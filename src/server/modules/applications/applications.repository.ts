@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import {
   type AdverseAction,
   APPLICATION_DUPLICATES_SHOWN,
@@ -312,26 +312,31 @@ export async function countWaiting({ db }: Deps): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** The other applications an application's adults appear on (the 20 latest). */
+/**
+ * The other applications an application's adults appear on (the 20 latest): from its own adults
+ * to the same addresses, or names and dates of birth, along their indexes.
+ */
 export async function duplicatesOf({ db }: Deps, applicationId: string) {
-  return db
-    .selectDistinct({
-      id: applications.id,
-      place: applications.place,
-      status: applications.status,
-      createdAt: applications.createdAt,
-    })
-    .from(applications)
-    .innerJoin(applicants, eq(applicants.applicationId, applications.id))
-    .where(
-      and(
-        ne(applications.id, applicationId),
-        sql`exists (select 1 from ${applicants} mine where mine.application_id = ${applicationId}
-          and (lower(mine.email) = lower(${applicants.email})
-            or (mine.date_of_birth is not null and lower(mine.name) = lower(${applicants.name})
-                and mine.date_of_birth = ${applicants.dateOfBirth})))`,
-      ),
-    )
-    .orderBy(desc(applications.createdAt))
-    .limit(APPLICATION_DUPLICATES_SHOWN);
+  const rows = await db.execute<{
+    id: string;
+    place: string;
+    status: ApplicationStatus;
+    created_at: string;
+  }>(sql`
+    select distinct a.id, a.place, a.status, a.created_at
+    from ${applicants} mine
+    join ${applicants} theirs on theirs.application_id <> mine.application_id
+      and (lower(theirs.email) = lower(mine.email)
+        or (mine.date_of_birth is not null and lower(theirs.name) = lower(mine.name)
+            and theirs.date_of_birth = mine.date_of_birth))
+    join ${applications} a on a.id = theirs.application_id
+    where mine.application_id = ${applicationId}::uuid
+    order by a.created_at desc
+    limit ${APPLICATION_DUPLICATES_SHOWN}`);
+  return rows.rows.map((row) => ({
+    id: row.id,
+    place: row.place,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+  }));
 }
