@@ -17,7 +17,11 @@ export async function buildApp(deps: AppDeps) {
   await registerPlatformPlugins(app, deps, services.redis);
   // app.metrics for every module; with METRICS_TOKEN, GET /metrics and the per-request measure.
   registerMetrics(app, { config: deps.config, pool: deps.database.pool, cache: services.cache });
-  const { alertPages, privacyPages, showingPages } = await registerModules(app, deps, services);
+  const { alertPages, privacyPages, showingPages, waitlistPages } = await registerModules(
+    app,
+    deps,
+    services,
+  );
   const { database, config, web = "none" } = deps;
   await registerWeb(
     app,
@@ -29,6 +33,7 @@ export async function buildApp(deps: AppDeps) {
       alerts: alertPages,
       privacyRequests: privacyPages,
       showings: showingPages,
+      waitlists: waitlistPages,
     }),
     services.cache,
   );

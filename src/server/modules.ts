@@ -19,9 +19,13 @@ import {
 } from "#server/modules/alerts";
 import {
   applicationsRoutes,
+  confirmWaitlist,
   createApplicationTokens,
   createWaitlistRunner,
   createWaitlistTokens,
+  joinWaitlist,
+  leaveWaitlist,
+  viewWaitlist,
   type WaitlistRunner,
   waitlistRoutes,
 } from "#server/modules/applications";
@@ -65,8 +69,13 @@ import { tenantFilesRoutes } from "#server/modules/tenant-files";
 import { tenantsRoutes } from "#server/modules/tenants";
 import type { AppDeps } from "./app-deps";
 import type { Services } from "./dependencies";
-import { notFound } from "./http/errors";
-import type { AlertPages, PrivacyRequestPages, ShowingPages } from "./http/web-services";
+import { isAppError, notFound } from "./http/errors";
+import type {
+  AlertPages,
+  PrivacyRequestPages,
+  ShowingPages,
+  WaitlistPages,
+} from "./http/web-services";
 import { lineLog } from "./platform";
 import { serveUploads } from "./storage/uploads-routes";
 
@@ -201,6 +210,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
   await app.register(waitlistRoutes(waitlistDeps));
   // Waiting lists: the six-month question and the removal of the silent, hourly.
   const waitlistRunner = createWaitlistRunner({ ...waitlistDeps, log: lineLog(app) });
+  const waitlistPages: WaitlistPages = {
+    join: async (propertyId, input) =>
+      (await nullWhenGone(joinWaitlist(waitlistDeps, propertyId, input))) !== null,
+    find: (token) => nullWhenGone(viewWaitlist(waitlistDeps, token)),
+    confirm: (token) => nullWhenGone(confirmWaitlist(waitlistDeps, token)),
+    leave: async (token) => (await nullWhenGone(leaveWaitlist(waitlistDeps, token))) !== null,
+  };
   app.decorate("waitlistRunner", waitlistRunner);
   app.addHook("onReady", async () => waitlistRunner.start());
   app.addHook("onClose", () => waitlistRunner.stop());
@@ -272,7 +288,17 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // Never reached: preParsing has answered.
     async () => undefined,
   );
-  return { alertPages, privacyPages, showingPages };
+  return { alertPages, privacyPages, showingPages, waitlistPages };
+}
+
+/** A page's read or write of a link: its "not found" is null (pages know no server errors). */
+async function nullWhenGone<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error) && error.statusCode === 404) return null;
+    throw error;
+  }
 }
 
 /** The mail queue's state at each scrape, for the alerts docs/metrics.md lists. */

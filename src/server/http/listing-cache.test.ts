@@ -13,6 +13,7 @@ import {
   createWebServices,
   type PrivacyRequestPages,
   type ShowingPages,
+  type WaitlistPages,
 } from "./web-services";
 
 /** The public listing cache never shows a change late: every admin write empties it. */
@@ -130,6 +131,7 @@ describe("one listing cache for the API and the pages", () => {
       alerts: {} as AlertPages,
       privacyRequests: {} as PrivacyRequestPages,
       showings: {} as ShowingPages,
+      waitlists: {} as WaitlistPages,
     }).listings;
     // The list page's first page is the API's first page: one entry, read once.
     const listed = (await call(app, listingsApi.listBuildings)).json() as { name: string }[];

@@ -9,6 +9,7 @@ import {
 } from "#domain/listings";
 import type { PrivacyRequest, PrivacyRequestKind } from "#domain/privacy";
 import type { ShowingBooking, ShowingView } from "#domain/showings";
+import type { WaitlistJoin, WaitlistView } from "#domain/waitlists";
 import {
   cachedBuilding,
   cachedBuildings,
@@ -47,6 +48,19 @@ export type WebServices = {
   alerts: AlertPages;
   privacyRequests: PrivacyRequestPages;
   showings: ShowingPages;
+  waitlists: WaitlistPages;
+};
+
+/** What a building's waiting-list pages send and read (plain forms: scripts not needed). */
+export type WaitlistPages = {
+  /** The join form sent (as POST /api/properties/:id/waitlist); false for a building not shown. */
+  join(propertyId: number, input: WaitlistJoin & { lang: "en" | "es" }): Promise<boolean>;
+  /** The entry of an e-mailed link; null for a link that no longer works. */
+  find(token: string): Promise<WaitlistView | null>;
+  /** The link page's yes (as POST /api/waitlist/:token/confirm); null for a bad link. */
+  confirm(token: string): Promise<WaitlistView | null>;
+  /** The link page's leave (as POST /api/waitlist/:token/leave); false for a bad link. */
+  leave(token: string): Promise<boolean>;
 };
 
 /** What a showing's e-mailed link's page reads and does. */
@@ -145,12 +159,14 @@ export function createWebServices(deps: {
   alerts: AlertPages;
   privacyRequests: PrivacyRequestPages;
   showings: ShowingPages;
+  waitlists: WaitlistPages;
 }): WebServices {
   return {
     publicUrl: deps.publicUrl,
     alerts: deps.alerts,
     privacyRequests: deps.privacyRequests,
     showings: deps.showings,
+    waitlists: deps.waitlists,
     listings: {
       listBuildings: async (filters) => (await cachedBuildings(deps, filters)).value,
       listBuildingsPage: async (filters, cursor) => {

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
 import { PRIVACY_REQUESTS_PER_MINUTE } from "#domain/privacy";
 import { SHOWING_BOOKINGS_PER_MINUTE } from "#domain/showings";
+import { WAITLIST_JOINS_PER_MINUTE } from "#domain/waitlists";
 import { clientBuildDir, projectRoot, serverBuildFile } from "../paths";
 import { reactRouterHandler } from "./react-router";
 import type { ResponseCache } from "./response-cache";
@@ -130,6 +131,25 @@ export async function registerWeb(
         url,
         handler,
         config: { rateLimit: { max: SHOWING_BOOKINGS_PER_MINUTE, timeWindow: "1 minute" } },
+      });
+    }
+    // A building's waiting-list form e-mails its link, and the link's page answers: each has the
+    // API's join limit per client.
+    for (const url of [
+      "/buildings/:id/waitlist",
+      "/buildings/:id/waitlist.data",
+      "/es/buildings/:id/waitlist",
+      "/es/buildings/:id/waitlist.data",
+      "/waitlist/:token",
+      "/waitlist/:token.data",
+      "/es/waitlist/:token",
+      "/es/waitlist/:token.data",
+    ]) {
+      web.route({
+        method: "POST",
+        url,
+        handler,
+        config: { rateLimit: { max: WAITLIST_JOINS_PER_MINUTE, timeWindow: "1 minute" } },
       });
     }
   });

@@ -26,6 +26,8 @@ export const namespaces = [
   "showings",
   // A rental application's e-mailed link.
   "apply",
+  // A building's waiting list: the join form and the e-mailed link.
+  "waitlist",
   // The tenant portal and its sign-in page.
   "portal",
 ] as const;

@@ -9,6 +9,7 @@ import { placeholderIndex, placeholderPhoto } from "#domain/photos";
 import { site } from "#domain/site";
 import { ErrorScreen } from "../components/layout/error-screen";
 import { Badge } from "../components/ui/badge";
+import { buttonVariants } from "../components/ui/button";
 import { InterestedPanel } from "../features/listings/components/interested-panel";
 import { ListingImage } from "../features/listings/components/listing-image";
 import { UnitTable } from "../features/listings/components/unit-table";
@@ -24,6 +25,7 @@ import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { pageTitle } from "../lib/meta";
 import { absoluteUrl, rootData, seo } from "../lib/seo";
+import { cn } from "../lib/utils";
 import type { Route } from "./+types/building";
 
 const NOT_FOUND = "The building you're looking for doesn't exist or has been removed.";
@@ -209,7 +211,14 @@ export default function BuildingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <InterestedPanel title={t("listings.building.interested")} />
+          <InterestedPanel title={t("listings.building.interested")}>
+            <Link
+              to={path(`/buildings/${building.id}/waitlist`)}
+              className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}
+            >
+              {t("listings.building.waitlist")}
+            </Link>
+          </InterestedPanel>
         </div>
       </div>
     </div>

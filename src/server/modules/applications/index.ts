@@ -8,7 +8,11 @@ export { applicationsRoutes } from "./applications.routes";
 export { createApplicationTokens } from "./applications.service";
 export { waitlistRoutes } from "./waitlist.routes";
 export {
+  confirmByToken as confirmWaitlist,
   createWaitlistRunner,
   createWaitlistTokens,
+  join as joinWaitlist,
+  leaveByToken as leaveWaitlist,
+  viewByToken as viewWaitlist,
   type WaitlistRunner,
 } from "./waitlist.service";

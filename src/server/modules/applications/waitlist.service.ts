@@ -98,6 +98,7 @@ export async function join(
     });
     if (entry) await tx.queue(waitlistEmail("confirm", entry, building, linkOf(deps, entry)));
   });
+  return true;
 }
 
 async function open(deps: WaitlistDeps, token: string, lock: { db: Executor } | null) {

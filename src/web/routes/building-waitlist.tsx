@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { parseId } from "#domain/listing-format";
+import { localeFromPath } from "#domain/locale";
+import {
+  WaitlistJoinPage,
+  type WaitlistJoinResult,
+} from "../features/waitlists/components/waitlist-pages";
+import { pageMessages } from "../i18n/catalogue.server";
+import { metaI18n } from "../i18n/meta";
+import { privatePageMeta } from "../lib/meta";
+import type { Route } from "./+types/building-waitlist";
+
+/**
+ * /buildings/:id/waitlist: a building's waiting list joined with a plain form, checked with the
+ * API's own schema; the answer is the same whatever the address (the e-mailed link confirms).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const words = pageMessages(request, ["waitlist"]);
+  const id = parseId(params.id);
+  const found = id === null ? null : await context.services.listings.findBuilding(id);
+  if (!found) throw data(words, { status: 404 });
+  return { ...words, building: { id: found.id, name: found.name } };
+}
+
+const fields = ["name", "email", "bedrooms"] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const lang = localeFromPath(new URL(request.url).pathname);
+  const values = Object.fromEntries(
+    fields.map((field) => [field, String(form.get(field) ?? "")]),
+  ) as Record<(typeof fields)[number], string>;
+  const { waitlistJoinSchema } = await import("#domain/waitlists");
+  const parsed = waitlistJoinSchema.safeParse({
+    ...values,
+    bedrooms: values.bedrooms === "" ? Number.NaN : Number(values.bedrooms),
+    lang,
+  });
+  if (!parsed.success) {
+    const errors: Partial<Record<(typeof fields)[number], string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as (typeof fields)[number];
+      if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
+    }
+    return data({ errors, values } satisfies WaitlistJoinResult, { status: 400 });
+  }
+  const id = parseId(params.id);
+  const joined = id === null ? false : await context.services.waitlists.join(id, parsed.data);
+  if (!joined) throw data(null, { status: 404 });
+  return { sent: true } satisfies WaitlistJoinResult;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  privatePageMeta(metaI18n(args).t("waitlist.meta.title"));
+
+export default function BuildingWaitlist({ loaderData, actionData }: Route.ComponentProps) {
+  return <WaitlistJoinPage building={loaderData.building} result={actionData ?? undefined} />;
+}
