@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { adminPropertiesApi } from "#domain/api/admin-properties";
 import { applicationsApi } from "#domain/api/applications";
+import { waitlistsApi } from "#domain/api/waitlists";
 import type { AdminApplicationDetail } from "#domain/applications";
 import { answer, handle } from "#tests/support/api-mocks";
 import { renderWithQuery } from "#tests/support/render-with-query";
@@ -72,11 +74,15 @@ const application: AdminApplicationDetail = {
 let current: AdminApplicationDetail;
 let decisions: unknown[];
 let offers: unknown[];
+let moves: unknown[];
+let waitlistQueries: Record<string, unknown>[];
 
 beforeEach(() => {
   current = structuredClone(application);
   decisions = [];
   offers = [];
+  moves = [];
+  waitlistQueries = [];
   answer(
     handle(applicationsApi.list, () => ({
       items: [
@@ -98,6 +104,37 @@ beforeEach(() => {
       waiting: 0,
     })),
     handle(applicationsApi.get, () => current),
+    handle(adminPropertiesApi.choices, () => ({
+      items: [{ id: 3, title: "Elm Court", units: [{ id: 7, unitNumber: "2B" }] }],
+      total: 1,
+    })),
+    handle(waitlistsApi.list, ({ query }) => {
+      waitlistQueries.push(query as Record<string, unknown>);
+      return {
+        items: [
+          {
+            id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+            name: "Wes Waiting",
+            email: "wes@example.com",
+            lang: "en" as const,
+            bedrooms: 2,
+            status: "waiting" as const,
+            position: 1,
+            joinedAt: "2027-01-01T15:00:00.000Z",
+            lastConfirmedAt: "2027-01-01T15:00:00.000Z",
+            checkSentAt: null,
+            invitedAt: null,
+            applicationId: null,
+            moves: [],
+          },
+        ],
+        nextCursor: null,
+      };
+    }),
+    handle(waitlistsApi.move, ({ body }) => {
+      moves.push(body);
+      return { from: 1, to: 1, message: "Moved from place 1 to place 1." };
+    }),
     handle(applicationsApi.decide, ({ body }) => {
       decisions.push(body);
       current = {
@@ -202,5 +239,24 @@ describe("the Applications tab", () => {
         reports: "2019 report",
       },
     });
+  });
+
+  it("shows a building's waiting list in order, and moves someone only with a reason", async () => {
+    renderWithQuery(<ApplicationsTab />, { route: "/admin-dashboard?tab=applications" });
+    const section = await screen.findByRole("region", { name: "Waiting lists" });
+    await userEvent.selectOptions(await within(section).findByLabelText("Building"), "3");
+    const list = await within(section).findByRole("list", { name: "Waiting list" });
+    expect(within(list).getByText(/1\. Wes Waiting/)).toBeInTheDocument();
+    expect(waitlistQueries.at(-1)).toMatchObject({ propertyId: "3" });
+    await userEvent.click(within(list).getByRole("button", { name: "Move Wes Waiting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move Wes Waiting" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Move" }));
+    expect(await within(dialog).findByText(/Say why this person is moved/)).toBeInTheDocument();
+    expect(moves).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText("Reason"), "Ground floor for a wheelchair");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Move" }));
+    await waitFor(() =>
+      expect(moves).toEqual([{ position: 1, reason: "Ground floor for a wheelchair" }]),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { useListAddress } from "#web/lib/list-address";
 import { ApplicationDetail } from "./application-detail";
 import { applicationStatusLabels } from "./application-words";
 import { applicationsQuery } from "./use-applications";
+import { WaitlistsSection } from "./waitlists-section";
 
 const statusFilters = ["all", ...applicationStatuses] as const;
 type StatusFilter = (typeof statusFilters)[number];
@@ -54,7 +55,7 @@ function ApplicationRow({
         </p>
       </div>
       <Button variant="outline" className="min-h-11" onClick={onOpen}>
-        Open<span className="sr-only">{` the application of ${application.name}`}</span>
+        Open <span className="sr-only">{`the application of ${application.name}`}</span>
       </Button>
     </Card>
   );
@@ -140,6 +141,7 @@ export function ApplicationsTab() {
         onNextPage={address.nextPage}
         onFirstPage={address.firstPage}
       />
+      <WaitlistsSection />
       <Sheet
         open={open !== undefined}
         onOpenChange={(next) =>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { applicationsApi } from "#domain/api/applications";
+import { waitlistsApi } from "#domain/api/waitlists";
 import { applicationInviteSchema } from "#domain/applications";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
@@ -50,6 +51,17 @@ export function InviteToApplyDialog({
             : { form: error.message },
         );
       },
+    },
+  );
+  const fromList = useContractMutation(
+    waitlistsApi.inviteNext,
+    (id: number) => ({ params: { id: String(id) }, body: { count: 1 } }),
+    {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        onOpenChange(false);
+      },
+      onError: (error) => setErrors({ form: error.message }),
     },
   );
   const submit = (event: FormEvent) => {
@@ -102,7 +114,15 @@ export function InviteToApplyDialog({
                 {errors.form}
               </p>
             ) : null}
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={fromList.isPending}
+                onClick={() => fromList.mutate(unit.id)}
+              >
+                Invite the next on the waiting list
+              </Button>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
