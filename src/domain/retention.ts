@@ -29,6 +29,14 @@ export const retention = {
    * Two years covers the time a fair-housing complaint may be brought (42 U.S.C. 3613).
    */
   applications: { days: DATA_RETENTION_DAYS, from: "lastStep" },
+  /** A join of a building's waiting list never confirmed by its link. */
+  waitlistUnconfirmed: { days: 7, from: "request" },
+  /**
+   * A place on a waiting list: kept while the person says every six months that they are still
+   * interested; removed two weeks after a question they do not answer (182 + 14 days after they
+   * last said yes).
+   */
+  waitlistSilent: { days: 196, from: "lastConfirmation" },
   /** Staff accounts nobody has signed in to; never the last administrator. */
   staffAccounts: { days: DATA_RETENTION_DAYS, from: "lastSignIn" },
   /** Listing alert requests never confirmed. */

@@ -1,5 +1,6 @@
 import { pageQueryShape } from "./api/paging";
 import { locales } from "./locale";
+import { retention } from "./retention";
 import { z } from "./zod";
 
 /**
@@ -13,11 +14,14 @@ import { z } from "./zod";
 
 /** The most bedrooms a list is for (studios are 0). */
 export const WAITLIST_BEDROOMS_MAX = 6;
-/** How long a join waits for its confirmation (then it is deleted). */
-export const WAITLIST_CONFIRM_DAYS = 7;
-/** How often the list asks whether each person is still interested, and how long they have. */
-export const WAITLIST_CHECK_DAYS = 182;
+/** How long a join waits for its confirmation (then it is deleted): the retention table's. */
+export const WAITLIST_CONFIRM_DAYS = retention.waitlistUnconfirmed.days;
+/**
+ * How long one asked whether they are still interested has to answer, and how often the list
+ * asks: together the retention table's period for a place nobody confirms.
+ */
 export const WAITLIST_ANSWER_DAYS = 14;
+export const WAITLIST_CHECK_DAYS = retention.waitlistSilent.days - WAITLIST_ANSWER_DAYS;
 /** Joins one client may send a minute, and links sent to one mailbox a day. */
 export const WAITLIST_JOINS_PER_MINUTE = 5;
 export const WAITLIST_MAILS_PER_MAILBOX_PER_DAY = 3;

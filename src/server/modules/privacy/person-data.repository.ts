@@ -16,6 +16,7 @@ import {
   applicants,
   applications,
 } from "#server/modules/applications/applications.table";
+import { waitlistEntries } from "#server/modules/applications/waitlist.table";
 import { inquiries } from "#server/modules/inquiries/inquiries.table";
 import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import {
@@ -25,6 +26,7 @@ import {
   type PhotoVariant,
 } from "#server/modules/maintenance/maintenance.table";
 import { removeEventsLinkingTo } from "#server/modules/notifications";
+import { properties } from "#server/modules/properties/properties.table";
 import { showings } from "#server/modules/showings/showings.table";
 import { documentRequests, tenantFiles } from "#server/modules/tenant-files/tenant-files.table";
 import { users } from "#server/modules/users/users.table";
@@ -85,6 +87,7 @@ export function personRows(email: string, account: PersonAccount | null) {
     showings: sql`lower(${showings.email}) = ${email}`,
     // Their own part of each application (the adults' parts are each their own).
     applications: sql`lower(${applicants.email}) = ${email}`,
+    waitlists: sql`lower(${waitlistEntries.email}) = ${email}`,
     alerts: eq(alertSubscriptions.mailbox, mailboxKey(sql`${email}`)),
     documents: theirs(sql`lower(${tenantFiles.tenantEmail}) = ${email}`, tenantFiles.tenantId),
     documentRequests: sql`lower(${documentRequests.tenantEmail}) = ${email}`,
@@ -116,6 +119,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
     inquiriesHeld,
     booked,
     applied,
+    waiting,
     alerts,
     documents,
     requests,
@@ -163,6 +167,22 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
         .orderBy(desc(applicants.createdAt))
         .limit(limit),
       (row) => `Application for ${row.place}: ${row.status}`,
+    ),
+    held(
+      db.select(n()).from(waitlistEntries).where(where.waitlists),
+      db
+        .select({
+          at: waitlistEntries.createdAt,
+          building: properties.title,
+          bedrooms: waitlistEntries.bedrooms,
+          status: waitlistEntries.status,
+        })
+        .from(waitlistEntries)
+        .innerJoin(properties, eq(properties.id, waitlistEntries.propertyId))
+        .where(where.waitlists)
+        .orderBy(desc(waitlistEntries.createdAt))
+        .limit(limit),
+      (row) => `Waiting list of ${row.building}, ${row.bedrooms} bedrooms: ${row.status}`,
     ),
     held(
       db.select(n()).from(alertSubscriptions).where(where.alerts),
@@ -272,6 +292,7 @@ export async function heldAbout({ db }: Deps, email: string, account: PersonAcco
     inquiries: inquiriesHeld,
     showings: booked,
     applications: applied,
+    waitlists: waiting,
     alerts,
     account: accountHeld,
     documents,
@@ -347,6 +368,26 @@ export const exportPages = {
       .innerJoin(applications, eq(applications.id, applicants.applicationId))
       .where(after === null ? where : and(where, sql`${applicants.id} > ${after}`))
       .orderBy(applicants.id)
+      .limit(limit),
+  waitlists: (db: Db, where: SQL, after: string | null, limit: number) =>
+    db
+      .select({
+        key: sql<string>`${waitlistEntries.id}::text`,
+        at: waitlistEntries.createdAt,
+        building: properties.title,
+        bedrooms: waitlistEntries.bedrooms,
+        name: waitlistEntries.name,
+        email: waitlistEntries.email,
+        language: waitlistEntries.lang,
+        status: waitlistEntries.status,
+        joinedAt: waitlistEntries.joinedAt,
+        lastConfirmedAt: waitlistEntries.lastConfirmedAt,
+        moves: waitlistEntries.moves,
+      })
+      .from(waitlistEntries)
+      .innerJoin(properties, eq(properties.id, waitlistEntries.propertyId))
+      .where(after === null ? where : and(where, sql`${waitlistEntries.id} > ${after}`))
+      .orderBy(waitlistEntries.id)
       .limit(limit),
   alerts: (db: Db, where: SQL, after: string | null, limit: number) =>
     db
@@ -475,6 +516,7 @@ export async function eraseRows(
       inquiries: (await tx.delete(inquiries).where(where.inquiries)).rowCount ?? 0,
       showings: (await tx.delete(showings).where(where.showings)).rowCount ?? 0,
       applications: await eraseApplicationsOf(tx, where.applications, keep.decidedApplications),
+      waitlists: (await tx.delete(waitlistEntries).where(where.waitlists)).rowCount ?? 0,
       alerts: (await tx.delete(alertSubscriptions).where(where.alerts)).rowCount ?? 0,
       mails: (await tx.delete(outgoingMail).where(where.mails)).rowCount ?? 0,
       // The requests stay, unnamed and answered by this erasure, as the record of them.

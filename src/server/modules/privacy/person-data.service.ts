@@ -105,6 +105,7 @@ export function exportPerson(deps: PrivacyDeps, email: string): Readable {
       "inquiries",
       "showings",
       "applications",
+      "waitlists",
       "alerts",
       "documentRequests",
       "maintenance",

@@ -15,6 +15,7 @@ import {
   showings,
   tenantFiles,
   users,
+  waitlistEntries,
 } from "#server/db/schema";
 import { maintenanceNoticeUrl } from "#server/modules/maintenance";
 import { tenantFileKey } from "#server/storage/keys";
@@ -339,6 +340,42 @@ describe("a person's data on request", () => {
     const left = await database.db.select({ id: applications.id }).from(applications);
     expect(left.map((row) => row.id)).toContain(decided.id);
     expect(left.map((row) => row.id)).not.toContain(open.id);
+  });
+
+  it("finds, exports and erases a renter's places on waiting lists", async () => {
+    const email = "waits@example.com";
+    const building = await insertProperty(database.db, { title: "Waiting Court" });
+    await database.db.insert(waitlistEntries).values({
+      propertyId: building.id,
+      bedrooms: 2,
+      name: "Wanda Waits",
+      email,
+      status: "waiting",
+      rank: 1,
+      tokenHash: "waits-token",
+    });
+    const found = (await lookup(email)).json() as PersonData;
+    expect(found.held.waitlists).toMatchObject({
+      count: 1,
+      newest: [{ text: "Waiting list of Waiting Court, 2 bedrooms: waiting" }],
+    });
+    const exported = JSON.parse(
+      (
+        await call(testApp.app, privacyApi.exportData, {
+          headers: admin.headers,
+          payload: { email },
+        })
+      ).body,
+    );
+    expect(exported.waitlists).toEqual([
+      expect.objectContaining({ building: "Waiting Court", name: "Wanda Waits", bedrooms: 2 }),
+    ]);
+    const erased = await call(testApp.app, privacyApi.erase, {
+      headers: admin.headers,
+      payload: { email, confirmEmail: email },
+    });
+    expect(erased.json()).toMatchObject({ removed: { waitlists: 1 } });
+    expect(await rowsNaming(email)).toEqual(["audit_events"]);
   });
 
   it("pages the export's rows along their ids, each page after the last", async () => {
