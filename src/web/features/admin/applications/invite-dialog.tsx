@@ -1,16 +1,27 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { applicationsApi } from "#domain/api/applications";
+import { tenantFilesApi } from "#domain/api/tenant-files";
 import { waitlistsApi } from "#domain/api/waitlists";
 import { applicationInviteSchema } from "#domain/applications";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { SelectField, TextField } from "#web/components/ui/form-field";
-import { ApiError } from "#web/lib/api-client";
-import { useContractMutation } from "#web/lib/query";
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "#web/components/ui/form-field";
+import { ApiError, request } from "#web/lib/api-client";
+import { invalidate, useContractMutation } from "#web/lib/query";
 
-/** The unit a renter is invited to apply for. */
-export type InviteUnit = { id: number; label: string };
+/** The unit a renter is invited to apply for (its building and number name a document request). */
+export type InviteUnit = { id: number; label: string; propertyId: number; unitNumber: string };
+
+/** What the office usually asks an applicant to send (staff may change it). */
+const DOCUMENTS_ASKED =
+  "A photo ID, and proof of income for the last two months: pay stubs, a benefits letter, or your housing voucher.";
 
 type Errors = Partial<Record<"name" | "email" | "form", string>>;
 
@@ -29,6 +40,9 @@ export function InviteToApplyDialog({
   const [email, setEmail] = useState("");
   const [lang, setLang] = useState<"en" | "es">("en");
   const [errors, setErrors] = useState<Errors>({});
+  const client = useQueryClient();
+  const [askDocuments, setAskDocuments] = useState(false);
+  const [documents, setDocuments] = useState(DOCUMENTS_ASKED);
   const invite = useContractMutation(
     applicationsApi.invite,
     (input: { id: number; body: { name: string; email: string; lang: "en" | "es" } }) => ({
@@ -36,8 +50,29 @@ export function InviteToApplyDialog({
       body: input.body,
     }),
     {
-      onSuccess: (answer) => {
+      onSuccess: async (answer, input) => {
         toast.success(answer.message);
+        // The documents through the upload pipeline: a document request of its own, e-mailed
+        // with its upload link; what arrives is in the Files tab under the renter's name.
+        if (askDocuments && unit) {
+          await request(tenantFilesApi.createRequest, {
+            body: {
+              tenantName: input.body.name,
+              tenantEmail: input.body.email,
+              propertyId: unit.propertyId,
+              unit: unit.unitNumber,
+              category: "other",
+              note: documents,
+              language: input.body.lang,
+            },
+          }).then(
+            () => {
+              toast.success("Documents asked for: the upload link is on its way.");
+              void invalidate(client, tenantFilesApi.createRequest.invalidates);
+            },
+            (error: Error) => toast.error(`Could not ask for the documents. ${error.message}`),
+          );
+        }
         setName("");
         setEmail("");
         setErrors({});
@@ -109,6 +144,19 @@ export function InviteToApplyDialog({
               <option value="en">English</option>
               <option value="es">Español</option>
             </SelectField>
+            <CheckboxField
+              label="Also ask for documents (an upload link of their own)"
+              checked={askDocuments}
+              onChange={(e) => setAskDocuments(e.target.checked)}
+            />
+            {askDocuments ? (
+              <TextAreaField
+                label="Documents asked for"
+                value={documents}
+                maxLength={1000}
+                onChange={(e) => setDocuments(e.target.value)}
+              />
+            ) : null}
             {errors.form ? (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {errors.form}

@@ -22,6 +22,9 @@ import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 import { useBuildingChoices } from "../buildings/use-building-choices";
 
+/** Every list a building may have: studios (0) to WAITLIST_BEDROOMS_MAX bedrooms. */
+const bedroomChoices = Array.from({ length: WAITLIST_BEDROOMS_MAX + 1 }, (_, i) => i);
+
 const bedroomsText = (count: number) =>
   count === 0 ? "Studio" : `${count} ${count === 1 ? "bedroom" : "bedrooms"}`;
 
@@ -163,7 +166,7 @@ export function WaitlistsSection() {
           }}
         >
           <option value="">All</option>
-          {Array.from({ length: WAITLIST_BEDROOMS_MAX + 1 }, (_, count) => (
+          {bedroomChoices.map((count) => (
             <option key={count} value={count}>
               {bedroomsText(count)}
             </option>

@@ -92,7 +92,12 @@ export function PropertiesTab({ state, userId }: Props) {
         units: property.units.map((unit) => ({ id: unit.id, number: unit.unitNumber })),
       }),
     onInviteToApply: (unit, property) =>
-      setInviteFor({ id: unit.id, label: `${property.title}, Unit ${unit.unitNumber}` }),
+      setInviteFor({
+        id: unit.id,
+        label: `${property.title}, Unit ${unit.unitNumber}`,
+        propertyId: property.id,
+        unitNumber: unit.unitNumber,
+      }),
     tenants: { actions: tenantDialogs.actions },
   };
   const addBuilding = () => setEditing({ kind: "property", property: null });
