@@ -45,7 +45,8 @@ test.describe("API reference", () => {
     for (const area of ["health", "auth", "listings", "adminProperties", "docs"]) {
       await expect(page.locator(`#operations-tag-${area}`)).toBeVisible();
     }
-    // One operation per contract, shown with its id.
+    // One operation per contract, shown with its id once its area is opened.
+    await page.locator("#operations-tag-listings").click();
     await expect(
       page.getByRole("button", { name: new RegExp(`${listingsApi.getBuilding.id}$`) }),
     ).toBeVisible();
