@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { connect, runMigrations } from "#server/db/client";
 import { startEmbeddedPostgres } from "#server/db/embedded-postgres";
 import { databaseUrl } from "./database-url";
+import { dropDatabase } from "./drop-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
       [`${prefix}%`],
     );
     for (const { datname } of left.rows) {
-      await admin.query(`drop database if exists "${datname}" with (force)`);
+      await dropDatabase(admin, datname);
     }
     await admin.end();
     await stopServer();

@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from "#server/db/embedded-postgres";
 import { freePort, type RunningApp, startBuiltApp, stopApp, tempDataDir } from "./app-process";
 import { urlOf } from "./call";
 import { databaseUrl } from "./database-url";
+import { dropDatabase } from "./drop-database";
 import { startNginx } from "./nginx";
 
 /**
@@ -200,7 +201,7 @@ export async function stopUnderTraffic(options: {
   } finally {
     await nginx.stop();
     await Promise.all(instances.map((instance) => stopApp(instance)));
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    await dropDatabase(admin, databaseName);
     await admin.end();
     await postgres?.stop();
     await rm(root, { recursive: true, force: true });

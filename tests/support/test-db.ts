@@ -3,6 +3,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { connect, type Database } from "#server/db/client";
 import { databaseUrl } from "./database-url";
+import { dropDatabase } from "./drop-database";
 
 export type TestDatabase = Database & { name: string; url: string; drop(): Promise<void> };
 
@@ -39,8 +40,11 @@ async function createDatabase(template: string): Promise<TestDatabase> {
       await database.close();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      try {
+        await dropDatabase(client, name);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -119,18 +119,21 @@ export function route<C extends Contract>(
       ...(contract.body ? { body: contract.body } : {}),
       response,
     },
+    // A success is audited and invalidates what it names before its answer leaves: also when
+    // the handler sent the answer itself (a stream, whose end the handler would wait for), so
+    // that nobody who has the answer can look and not find its audit event.
     onSend:
-      invalidates.length === 0
+      invalidates.length === 0 && !contract.audit
         ? undefined
-        : async (_request, reply, payload) => {
-            if (reply.statusCode < 400)
-              for (const resource of invalidates) app.invalidate(resource);
+        : async (request, reply, payload) => {
+            if (reply.statusCode >= 400) return payload;
+            if (contract.audit) await recordAudit(contract, request);
+            for (const resource of invalidates) app.invalidate(resource);
             return payload;
           },
     handler: async (request, reply) => {
       if (noStore) reply.header("cache-control", "no-store");
       const result = await handler(request as RouteRequest<C>, reply);
-      if (contract.audit) await recordAudit(contract, request);
       // A reply is thenable: a handler that returned it is awaited until it was sent, and gives
       // back undefined, not the reply. Sending again would only log "Reply was already sent"
       // (with the URL, token and all): so too for a stream whose client left mid-way, whose

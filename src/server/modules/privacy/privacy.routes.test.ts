@@ -127,6 +127,13 @@ describe("a person's data on request", () => {
     expect(file.inquiries.map((row: { message: string }) => row.message)).toHaveLength(2);
     expect(file.alerts[0]).toMatchObject({ email: "rosa+homes@example.com", status: "pending" });
     expect(Buffer.from(file.documents[0].content, "base64").toString()).toBe("%PDF-1.4 pay stub");
+    // The export is streamed; its audit event is written before the first byte, not after the
+    // last (once written after, it raced whatever the reader did next, an erasure included).
+    const exportEvents = await database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'privacy.exported'`);
+    expect(exportEvents.map((event) => event.detail)).toEqual([{ email }]);
 
     // A slip of the finger erases nobody.
     const mistyped = await call(testApp.app, privacyApi.erase, {
