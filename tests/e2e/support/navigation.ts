@@ -41,6 +41,9 @@ function waitForAppOnNavigation(prototype: Page) {
         let onFailed: (request: Request) => void = () => {};
         const scriptFailed = new Promise<void>((resolve) => {
           onFailed = (request) => {
+            // The page being left has its own script loads cut short by this navigation
+            // (net::ERR_ABORTED, a lazy chunk of the back office): those are not this page's.
+            if (request.failure()?.errorText === "net::ERR_ABORTED") return;
             if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) resolve();
           };
         });
