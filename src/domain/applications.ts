@@ -41,6 +41,18 @@ export const applicationStatuses = [
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
+/**
+ * How an application began: `invited` (staff, or the waiting list, sent the link), `online`
+ * (the renter asked from a unit's Apply Now, with APPLY_NOW=online) or `paper` (staff typed in
+ * a form the renter filled on paper and signed).
+ */
+export const applicationSources = ["invited", "online", "paper"] as const;
+export type ApplicationSource = (typeof applicationSources)[number];
+/** Applications one mailbox may start from Apply Now in a day (more are not started, silently). */
+export const APPLICATION_STARTS_PER_MAILBOX_PER_DAY = 3;
+/** Apply Now's form, per client a minute (each e-mails a link): the API route and the page. */
+export const APPLICATION_STARTS_PER_MINUTE = 5;
+
 /** The statuses staff may move an application to from each (the applicant submits a draft). */
 export const staffTransitions: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   draft: ["withdrawn"],
@@ -111,6 +123,7 @@ export const applicationMessages = {
   adultInvited: "We e-mailed them a link to their part of the application.",
   adultTwice: "This address is already on the application.",
   invited: "Invitation sent: the link to apply is on its way.",
+  started: "Check your e-mail: the link to your application is on its way.",
   incomplete: "Some answers are missing. Please complete the parts marked.",
   unitNotFound: "This unit was not found.",
   applicationNotFound: "This application was not found.",
@@ -476,6 +489,8 @@ export const adminApplicationSchema = z.object({
   status: z.enum(applicationStatuses),
   place: z.string(),
   unitId: z.number().int().nullable(),
+  /** How it began: invited by staff or the waiting list, online from Apply Now, or on paper. */
+  source: z.enum(applicationSources),
   name: z.string(),
   email: z.string(),
   lang: z.enum(locales),

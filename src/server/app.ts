@@ -17,11 +17,8 @@ export async function buildApp(deps: AppDeps) {
   await registerPlatformPlugins(app, deps, services.redis);
   // app.metrics for every module; with METRICS_TOKEN, GET /metrics and the per-request measure.
   registerMetrics(app, { config: deps.config, pool: deps.database.pool, cache: services.cache });
-  const { alertPages, privacyPages, showingPages, waitlistPages } = await registerModules(
-    app,
-    deps,
-    services,
-  );
+  const { alertPages, privacyPages, showingPages, waitlistPages, applicationPages } =
+    await registerModules(app, deps, services);
   const { database, config, web = "none" } = deps;
   await registerWeb(
     app,
@@ -34,6 +31,7 @@ export async function buildApp(deps: AppDeps) {
       privacyRequests: privacyPages,
       showings: showingPages,
       waitlists: waitlistPages,
+      applications: applicationPages,
     }),
     services.cache,
   );

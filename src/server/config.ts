@@ -107,6 +107,9 @@ const envSchema = z.object({
     .optional(),
   BENCH_BASELINE: z.enum(["true", "false"]).default("false"),
   MFA_REQUIRED: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  APPLY_NOW: z
+    .enum(["external", "online"], { error: "must be external or online" })
+    .default("external"),
 });
 
 /**
@@ -179,6 +182,12 @@ export type Config = {
   benchBaseline: boolean;
   /** MFA_REQUIRED: administrators must add a second sign-in step before using the back office. */
   mfaRequired: boolean;
+  /**
+   * APPLY_NOW: where the site's Apply Now buttons go. `external` (the default): the agency's
+   * external application page, in a new tab. `online`: the product's own application, a unit's
+   * Apply Now asking for a name and an address and e-mailing the link to apply.
+   */
+  applyNow: "external" | "online";
   /** Set: GET /metrics (Prometheus) answers a request bearing it; unset: no /metrics at all. */
   metricsToken?: string;
 };
@@ -273,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: "fs" },
     benchBaseline: e.BENCH_BASELINE === "true",
     mfaRequired: e.MFA_REQUIRED === "true",
+    applyNow: e.APPLY_NOW,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

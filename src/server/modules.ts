@@ -25,6 +25,8 @@ import {
   createWaitlistTokens,
   joinWaitlist,
   leaveWaitlist,
+  startApplication,
+  unitForApplyNow,
   viewWaitlist,
   type WaitlistRunner,
   waitlistRoutes,
@@ -72,6 +74,7 @@ import type { Services } from "./dependencies";
 import { isAppError, notFound } from "./http/errors";
 import type {
   AlertPages,
+  ApplicationPages,
   PrivacyRequestPages,
   ShowingPages,
   WaitlistPages,
@@ -196,7 +199,15 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     tenantsRoutes({ db, mailQueue, publicUrl, now, completeSignIn, attemptsPerMinute }),
   );
   await app.register(notificationsRoutes({ db }));
-  const showingDeps = { db, mailQueue, publicUrl, now, tokens: createShowingTokens(secret) };
+  const applyOnline = config.applyNow === "online";
+  const showingDeps = {
+    db,
+    mailQueue,
+    publicUrl,
+    now,
+    tokens: createShowingTokens(secret),
+    applyOnline,
+  };
   await app.register(showingsRoutes(showingDeps));
   const applicationDeps = {
     db,
@@ -205,7 +216,15 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     now,
     tokens: createApplicationTokens(secret),
   };
-  await app.register(applicationsRoutes(applicationDeps));
+  await app.register(applicationsRoutes({ ...applicationDeps, applyOnline }));
+  const applicationPages: ApplicationPages = {
+    online: applyOnline,
+    unit: async (unitId) => (applyOnline ? unitForApplyNow(applicationDeps, unitId) : null),
+    start: async (unitId, input) =>
+      applyOnline &&
+      (await nullWhenGone(startApplication(applicationDeps, unitId, input).then(() => true))) !==
+        null,
+  };
   const waitlistDeps = { ...applicationDeps, waitlistTokens: createWaitlistTokens(secret) };
   await app.register(waitlistRoutes(waitlistDeps));
   // Waiting lists: the six-month question and the removal of the silent, hourly.
@@ -288,7 +307,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps, servi
     // Never reached: preParsing has answered.
     async () => undefined,
   );
-  return { alertPages, privacyPages, showingPages, waitlistPages };
+  return { alertPages, privacyPages, showingPages, waitlistPages, applicationPages };
 }
 
 /** A page's read or write of a link: its "not found" is null (pages know no server errors). */

@@ -90,9 +90,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The public URL, and the words of the shell (header, footer, banners) in the path's language. */
+/**
+ * The public URL, where Apply Now goes, and the words of the shell (header, footer, banners) in
+ * the path's language.
+ */
 export function loader({ context, request }: Route.LoaderArgs): RootData {
-  return { publicUrl: context.services.publicUrl, ...rootMessages(request) };
+  return {
+    publicUrl: context.services.publicUrl,
+    applyOnline: context.services.applications.online,
+    ...rootMessages(request),
+  };
 }
 
 /** The shell's words (and the public URL) load again only when a navigation changes the language. */

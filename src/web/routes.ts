@@ -11,6 +11,7 @@ export default [
     route("properties", "routes/properties.tsx"),
     route("properties/:id", "routes/unit.tsx"),
     route("properties/:id/showing", "routes/showing-booking.tsx"),
+    route("properties/:id/apply", "routes/unit-apply.tsx"),
     route("buildings/:id", "routes/building.tsx"),
     route("buildings/:id/waitlist", "routes/building-waitlist.tsx"),
     route("services", "routes/services.tsx"),

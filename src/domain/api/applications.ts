@@ -12,7 +12,7 @@ import {
   offerAcceptanceSchema,
 } from "#domain/applications";
 import { z } from "#domain/zod";
-import { apiErrorSchema, defineApi, idParams, tokenParams } from "./contract";
+import { apiErrorSchema, defineApi, doneSchema, idParams, tokenParams } from "./contract";
 
 const settingsSchema = z.object({
   /** The cap in force today (office time), in whole dollars. */
@@ -61,6 +61,17 @@ export const applicationsApi = defineApi("applications", {
     body: applicationInviteSchema,
     invalidates: ["applications"],
     responses: { 201: invitedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  },
+  start: {
+    method: "POST",
+    path: "/api/units/:id/applications",
+    summary:
+      "A unit's Apply Now (APPLY_NOW=online; 404 otherwise): starts an application and e-mails its link (/apply/<token>, valid 30 days) to the address given; the same 202 whatever the address (at most 3 started for one mailbox a day, more are silently not); 404 for a unit the site does not show",
+    guard: "public",
+    params: idParams,
+    body: applicationInviteSchema,
+    invalidates: ["applications"],
+    responses: { 202: doneSchema, 400: apiErrorSchema, 404: apiErrorSchema },
   },
   list: {
     method: "GET",

@@ -594,6 +594,9 @@ describe("writes to an id", () => {
       showingsApi.move,
       // A renter's booking of a unit's slot: public, rate limited (showings.routes.test.ts).
       showingsApi.book,
+      // A unit's Apply Now, with APPLY_NOW=online: public, rate limited, a mailbox's few a day
+      // (applications.apply-now.test.ts).
+      applicationsApi.start,
       // An applicant's link: their part, another adult invited, the offer accepted.
       applicationsApi.submit,
       applicationsApi.inviteAdult,

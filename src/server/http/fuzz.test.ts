@@ -488,6 +488,17 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.propertyIds) }),
     runs: 20,
   },
+  // Apply Now's own application (the app here runs with APPLY_NOW=online): any unit, any form;
+  // the known units start drafts and e-mail their links, no more than a mailbox's few a day.
+  "POST /api/units/:id/applications": {
+    body: (k) => ({
+      name: text(0, 120),
+      email: email(k),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    params: (k) => ({ id: ids(k.unitIds) }),
+    runs: 20,
+  },
   "GET /api/waitlist/:token": { params: () => ({ token: tokenSegment([]) }) },
   "POST /api/waitlist/:token/confirm": { params: () => ({ token: tokenSegment([]) }) },
   "POST /api/waitlist/:token/leave": { params: () => ({ token: tokenSegment([]) }) },
@@ -782,7 +793,9 @@ const sessions = createSessionTokens(secret);
 
 beforeAll(async () => {
   database = await createTestDb();
-  ({ app, dataDir, close } = await createTestApp(database, { env: { JWT_SECRET } }));
+  ({ app, dataDir, close } = await createTestApp(database, {
+    env: { JWT_SECRET, APPLY_NOW: "online" },
+  }));
   const signedInAdmin = await loginAs(app, database.db, "admin");
   const signedInTenant = await loginAs(app, database.db, "tenant");
   const uidOf = async (address: string) =>

@@ -10,6 +10,7 @@ import { createTestDb, type TestDatabase } from "#tests/support/test-db";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 import {
   type AlertPages,
+  type ApplicationPages,
   createWebServices,
   type PrivacyRequestPages,
   type ShowingPages,
@@ -132,6 +133,7 @@ describe("one listing cache for the API and the pages", () => {
       privacyRequests: {} as PrivacyRequestPages,
       showings: {} as ShowingPages,
       waitlists: {} as WaitlistPages,
+      applications: {} as ApplicationPages,
     }).listings;
     // The list page's first page is the API's first page: one entry, read once.
     const listed = (await call(app, listingsApi.listBuildings)).json() as { name: string }[];

@@ -1,4 +1,5 @@
 import type { AlertSubscription } from "#domain/alerts";
+import type { ApplicationInvite } from "#domain/applications";
 import {
   BUILDINGS_PAGE,
   type Building,
@@ -49,6 +50,24 @@ export type WebServices = {
   privacyRequests: PrivacyRequestPages;
   showings: ShowingPages;
   waitlists: WaitlistPages;
+  applications: ApplicationPages;
+};
+
+/**
+ * Apply Now's own application (APPLY_NOW=online): `online` false means Apply Now opens the
+ * agency's external page, and these pages are not found.
+ */
+export type ApplicationPages = {
+  online: boolean;
+  /** The unit an Apply Now page applies for; null for a unit the site does not show. */
+  unit(
+    unitId: number,
+  ): Promise<{ id: number; number: string; building: string; address: string } | null>;
+  /**
+   * Its form sent without scripts (as POST /api/units/:id/applications): the link is e-mailed;
+   * false for a unit the site does not show.
+   */
+  start(unitId: number, input: ApplicationInvite & { lang: "en" | "es" }): Promise<boolean>;
 };
 
 /** What a building's waiting-list pages send and read (plain forms: scripts not needed). */
@@ -160,6 +179,7 @@ export function createWebServices(deps: {
   privacyRequests: PrivacyRequestPages;
   showings: ShowingPages;
   waitlists: WaitlistPages;
+  applications: ApplicationPages;
 }): WebServices {
   return {
     publicUrl: deps.publicUrl,
@@ -167,6 +187,7 @@ export function createWebServices(deps: {
     privacyRequests: deps.privacyRequests,
     showings: deps.showings,
     waitlists: deps.waitlists,
+    applications: deps.applications,
     listings: {
       listBuildings: async (filters) => (await cachedBuildings(deps, filters)).value,
       listBuildingsPage: async (filters, cursor) => {

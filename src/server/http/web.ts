@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import { NO_BODY_LIMIT } from "#domain/api/contract";
+import { APPLICATION_STARTS_PER_MINUTE } from "#domain/applications";
 import { PRIVACY_REQUESTS_PER_MINUTE } from "#domain/privacy";
 import { SHOWING_BOOKINGS_PER_MINUTE } from "#domain/showings";
 import { WAITLIST_JOINS_PER_MINUTE } from "#domain/waitlists";
@@ -86,6 +87,19 @@ async function developmentHandler(web: FastifyInstance, services: WebServices) {
   );
 }
 
+/**
+ * The pages that e-mail with their own POST, each with the limit of its API route: the privacy
+ * page's "Ask for your data" (POST /api/privacy/requests); a unit's booking page and a showing's
+ * page, which book, move or cancel (the API's booking limit); a building's waiting-list form and
+ * the link's page (the join limit); a unit's Apply Now page with APPLY_NOW=online.
+ */
+const mailingPagePosts = [
+  { paths: ["/privacy"], max: PRIVACY_REQUESTS_PER_MINUTE },
+  { paths: ["/properties/:id/showing", "/showings/:token"], max: SHOWING_BOOKINGS_PER_MINUTE },
+  { paths: ["/buildings/:id/waitlist", "/waitlist/:token"], max: WAITLIST_JOINS_PER_MINUTE },
+  { paths: ["/properties/:id/apply"], max: APPLICATION_STARTS_PER_MINUTE },
+];
+
 /** Production pages are cached in `cache`; development renders every request afresh. */
 export async function registerWeb(
   app: FastifyInstance,
@@ -103,54 +117,19 @@ export async function registerWeb(
         ? await productionHandler(web, services, cache)
         : await developmentHandler(web, services);
     web.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
-    // The privacy page's "Ask for your data" sent as the page's own POST (the browser's form, or
-    // React Router's `.data` request): each e-mails a link, so it has the API route's limit of
-    // requests a minute per client, as POST /api/privacy/requests has.
-    for (const url of ["/privacy", "/privacy.data", "/es/privacy", "/es/privacy.data"]) {
-      web.route({
-        method: "POST",
-        url,
-        handler,
-        config: { rateLimit: { max: PRIVACY_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } },
-      });
-    }
-    // A unit's booking page books with its own POST, and a showing's page moves or cancels it:
-    // each e-mails the renter, so each has the limit of the API's booking route per client.
-    for (const url of [
-      "/properties/:id/showing",
-      "/properties/:id/showing.data",
-      "/es/properties/:id/showing",
-      "/es/properties/:id/showing.data",
-      "/showings/:token",
-      "/showings/:token.data",
-      "/es/showings/:token",
-      "/es/showings/:token.data",
-    ]) {
-      web.route({
-        method: "POST",
-        url,
-        handler,
-        config: { rateLimit: { max: SHOWING_BOOKINGS_PER_MINUTE, timeWindow: "1 minute" } },
-      });
-    }
-    // A building's waiting-list form e-mails its link, and the link's page answers: each has the
-    // API's join limit per client.
-    for (const url of [
-      "/buildings/:id/waitlist",
-      "/buildings/:id/waitlist.data",
-      "/es/buildings/:id/waitlist",
-      "/es/buildings/:id/waitlist.data",
-      "/waitlist/:token",
-      "/waitlist/:token.data",
-      "/es/waitlist/:token",
-      "/es/waitlist/:token.data",
-    ]) {
-      web.route({
-        method: "POST",
-        url,
-        handler,
-        config: { rateLimit: { max: WAITLIST_JOINS_PER_MINUTE, timeWindow: "1 minute" } },
-      });
+    // Pages whose own POST (the browser's form, or React Router's `.data` request) e-mails
+    // someone have the limit of the API route they stand for, per client and minute.
+    for (const { paths, max } of mailingPagePosts) {
+      for (const page of paths) {
+        for (const url of [page, `${page}.data`, `/es${page}`, `/es${page}.data`]) {
+          web.route({
+            method: "POST",
+            url,
+            handler,
+            config: { rateLimit: { max, timeWindow: "1 minute" } },
+          });
+        }
+      }
     }
   });
 }

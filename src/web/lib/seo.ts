@@ -83,11 +83,15 @@ export function seo({
 }
 
 /** The root loader's data, which every page's meta function can read. */
-export type RootData = PageMessages & { publicUrl: string };
+export type RootData = PageMessages & {
+  publicUrl: string;
+  /** APPLY_NOW=online: Apply Now opens the site's own application, not the external page. */
+  applyOnline: boolean;
+};
 
 export function rootData(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
 ): RootData {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  return root ?? { publicUrl: "", locale: "en", messages: {} };
+  return root ?? { publicUrl: "", applyOnline: false, locale: "en", messages: {} };
 }

@@ -211,7 +211,7 @@ export default function BuildingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <InterestedPanel title={t("listings.building.interested")}>
+          <InterestedPanel title={t("listings.building.interested")} apply="#units-heading">
             <Link
               to={path(`/buildings/${building.id}/waitlist`)}
               className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}

@@ -2,7 +2,6 @@ import {
   AlertTriangle,
   ArrowRight,
   Building2,
-  ExternalLink,
   Heart,
   Megaphone,
   Search,
@@ -15,6 +14,7 @@ import { site } from "#domain/site";
 import { StatePanel } from "../components/layout/state-panel";
 import { buttonVariants } from "../components/ui/button";
 import { BuildingCard } from "../features/listings/components/building-card";
+import { ApplyNowLink } from "../features/listings/components/interested-panel";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { metaI18n } from "../i18n/meta";
@@ -235,19 +235,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               {t("home.cta.browse")}
             </Link>
-            <a
-              href={site.applyUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+            <ApplyNowLink
+              online="/properties"
+              newTab={t("home.cta.newTab")}
               className={cn(
                 buttonVariants({ variant: "outline", size: "lg" }),
                 "text-white hover:bg-white/10",
               )}
             >
               {t("home.cta.apply")}
-              <ExternalLink aria-hidden="true" />
-              <span className="sr-only">{t("home.cta.newTab")}</span>
-            </a>
+            </ApplyNowLink>
           </div>
         </div>
       </section>

@@ -14,8 +14,12 @@ export default async function globalSetup() {
     throw new Error("The app is not built: run npm run build before the browser tests.");
   }
   // Two servers: the back-office tests create and delete buildings, which must not change what
-  // the public-site tests count on the shared one.
-  const [shared, backOffice] = await Promise.all([startServer(), startServer()]);
+  // the public-site tests count on the shared one. The shared one keeps the default Apply Now
+  // (the external application page); the back office's opens the site's own (APPLY_NOW=online).
+  const [shared, backOffice] = await Promise.all([
+    startServer(),
+    startServer({ APPLY_NOW: "online" }),
+  ]);
   process.env.E2E_BASE_URL = shared.app.url;
   process.env.E2E_DATA_DIR = shared.dataDir;
   process.env.E2E_BACK_OFFICE_URL = backOffice.app.url;
@@ -25,7 +29,7 @@ export default async function globalSetup() {
   };
 }
 
-async function startServer() {
+async function startServer(env: Record<string, string> = {}) {
   const dataDir = await tempDataDir();
   // Browser tests load many pages from one address; the limits themselves are tested in the API tests.
   const app = await startBuiltApp({
@@ -35,6 +39,7 @@ async function startServer() {
     AUTH_ATTEMPTS_PER_MINUTE: "1000",
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ...env,
   });
   return {
     app,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   APPLICATION_ADULTS_MAX,
   APPLICATION_LINK_DAYS,
+  APPLICATION_STARTS_PER_MAILBOX_PER_DAY,
   type ApplicantView,
   type ApplicationInvite,
   type ApplicationSave,
@@ -23,7 +24,10 @@ import {
   findByTokenHash,
   insertApplicant,
   insertApplication,
+  listedUnitToApply,
+  lockApplicantMailbox,
   markUnitRented,
+  onlineStartsSince,
   saveDraft,
   submitPart,
   unitToApply,
@@ -67,6 +71,44 @@ export async function inviteIn(
   });
   await addApplicant(deps, tx, application, { ...input, primary: true }, null);
   return { applicationId: application.id };
+}
+
+/** The unit an Apply Now page applies for, as the public site shows it; null if it does not. */
+export async function unitForApplyNow(deps: ApplicationDeps, unitId: number) {
+  const unit = await listedUnitToApply(deps, unitId);
+  return unit
+    ? { id: unit.id, number: unit.number, building: unit.building, address: unit.address }
+    : null;
+}
+
+/**
+ * A unit's Apply Now, with APPLY_NOW=online: the renter gives a name and an address, and the
+ * application's link goes to that address (whoever typed it, only its owner can open it). The
+ * answer is the same whatever the address: past a mailbox's few starts a day nothing more is
+ * started or sent, so the form cannot be used to fill someone's inbox. A unit the public site
+ * does not show is 404.
+ */
+export async function startApplication(
+  deps: ApplicationDeps,
+  unitId: number,
+  input: ApplicationInvite & { lang: "en" | "es" },
+): Promise<void> {
+  await deps.mailQueue.transaction(async (tx) => {
+    const unit = await listedUnitToApply(tx, unitId);
+    if (!unit) throw notFound(applicationMessages.unitNotFound);
+    await lockApplicantMailbox(tx, input.email);
+    const since = new Date(deps.now().getTime() - DAY_MS);
+    if ((await onlineStartsSince(tx, input.email, since)) >= APPLICATION_STARTS_PER_MAILBOX_PER_DAY)
+      return;
+    const application = await insertApplication(tx, {
+      unitId,
+      place: unitPlace(unit.building, unit.number),
+      invitedBy: null,
+      source: "online",
+      createdAt: deps.now(),
+    });
+    await addApplicant(deps, tx, application, { ...input, primary: true }, null);
+  });
 }
 
 /** An adult of the application, with their own link, e-mailed to them. */

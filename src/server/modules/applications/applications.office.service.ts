@@ -56,6 +56,7 @@ const toWire = (row: OfficeApplicationRow, duplicate: boolean): AdminApplication
   status: row.status,
   place: row.place,
   unitId: row.unitId,
+  source: row.source,
   name: row.name,
   email: row.email,
   lang: row.lang,

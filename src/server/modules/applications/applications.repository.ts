@@ -6,12 +6,14 @@ import {
   type ApplicantDraft,
   type ApplicationDecisionRecord,
   type ApplicationOfferRecord,
+  type ApplicationSource,
   type ApplicationStatus,
   type HouseholdDraft,
 } from "#domain/applications";
 import type { Locale } from "#domain/locale";
 import type { Executor } from "#server/db/client";
 import { afterKey, type KeyPart, timeKey } from "#server/db/keyset";
+import { mailboxKey } from "#server/db/mailbox";
 import { properties, units } from "#server/modules/properties/properties.table";
 import {
   adverseActionNotices,
@@ -67,9 +69,58 @@ export async function unitToApply({ db }: Deps, unitId: number) {
 }
 export type ApplicationUnit = NonNullable<Awaited<ReturnType<typeof unitToApply>>>;
 
+/** A unit the public site shows (available, in an active building): what Apply Now applies for. */
+export async function listedUnitToApply({ db }: Deps, unitId: number) {
+  const [row] = await db
+    .select(unitColumns)
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(and(eq(units.id, unitId), eq(units.available, true), eq(properties.active, true)));
+  return row ?? null;
+}
+
+/** The mailbox an address reaches, as the caps compare it. */
+const mailboxOf = (email: string) => mailboxKey(sql`${email}`);
+
+/** Serializes the starting of applications for one mailbox within the caller's transaction. */
+export async function lockApplicantMailbox({ db }: Deps, email: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('applications:' || ${mailboxOf(email)}))`,
+  );
+}
+
+/**
+ * Applications started from Apply Now since `since` whose first applicant's address reaches the
+ * mailbox of `email`: along applications_created_idx, a day's worth of applications at most.
+ */
+export async function onlineStartsSince({ db }: Deps, email: string, since: Date) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(applications)
+    .innerJoin(
+      applicants,
+      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
+    )
+    .where(
+      and(
+        sql`${applications.createdAt} > ${since}`,
+        eq(applications.source, "online"),
+        sql`${mailboxKey(sql`${applicants.email}`)} = ${mailboxOf(email)}`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 export async function insertApplication(
   { db }: Deps,
-  values: { unitId: number; place: string; invitedBy: string | null },
+  values: {
+    unitId: number;
+    place: string;
+    invitedBy: string | null;
+    source?: ApplicationSource;
+    /** Apply Now's starts are stamped by the service's clock, which counts a day's of them. */
+    createdAt?: Date;
+  },
 ) {
   const [row] = await db.insert(applications).values(values).returning();
   if (!row) throw new Error("The application was not inserted.");
@@ -246,6 +297,7 @@ const officeColumns = {
   status: applications.status,
   place: applications.place,
   unitId: applications.unitId,
+  source: applications.source,
   name: applicants.name,
   email: applicants.email,
   lang: applicants.lang,

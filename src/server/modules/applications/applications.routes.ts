@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { applicationsApi as api } from "#domain/api/applications";
-import { applicationMessages } from "#domain/applications";
+import { APPLICATION_STARTS_PER_MINUTE, applicationMessages } from "#domain/applications";
 import { parseId } from "#domain/listing-format";
 import { notFound } from "#server/http/errors";
 import { type RouteRequest, route } from "#server/http/route";
@@ -9,6 +9,7 @@ import {
   inviteAdultByToken,
   inviteToApply,
   saveByToken,
+  startApplication,
   submitByToken,
   viewByToken,
 } from "./applications.applicant.service";
@@ -23,9 +24,12 @@ const APPLICATION_WRITES_PER_MINUTE = 30;
  * (public: the e-mailed link is the key), its writes rate limited per client.
  */
 export const applicationsRoutes =
-  (deps: ApplicationDeps): FastifyPluginAsync =>
+  (deps: ApplicationDeps & { applyOnline: boolean }): FastifyPluginAsync =>
   async (app) => {
     const limited = { rateLimit: APPLICATION_WRITES_PER_MINUTE };
+    route(app, api.start, (request) => start(deps, request), {
+      rateLimit: APPLICATION_STARTS_PER_MINUTE,
+    });
     route(app, api.getSettings, () => settingsOf(deps));
     route(app, api.putSettings, (request) => putSettings(deps, request));
     route(app, api.invite, (request, reply) => invite(deps, request, reply));
@@ -85,6 +89,17 @@ async function invite(
   request.auditEntry = { targetType: "application", targetId: applicationId, detail: { unitId } };
   reply.code(201);
   return { id: applicationId, message: applicationMessages.invited };
+}
+
+/** Apply Now's own application: only with APPLY_NOW=online (otherwise Apply Now goes elsewhere). */
+async function start(
+  deps: ApplicationDeps & { applyOnline: boolean },
+  request: RouteRequest<typeof api.start>,
+) {
+  const unitId = parseId(request.params.id);
+  if (!deps.applyOnline || unitId === null) throw notFound(applicationMessages.unitNotFound);
+  await startApplication(deps, unitId, request.body);
+  return { success: true as const, message: applicationMessages.started };
 }
 
 async function decideOn(deps: ApplicationDeps, request: RouteRequest<typeof api.decide>) {

@@ -17,6 +17,7 @@ import {
   type ApplicantDraft,
   type ApplicationDecisionRecord,
   type ApplicationOfferRecord,
+  applicationSources,
   applicationStatuses,
   type HouseholdDraft,
 } from "#domain/applications";
@@ -52,6 +53,7 @@ export const applications = pgTable(
     unitId: integer("unit_id").references(() => units.id, { onDelete: "set null" }),
     place: text("place").notNull(),
     status: text("status", { enum: applicationStatuses }).notNull().default("draft"),
+    source: text("source", { enum: applicationSources }).notNull().default("invited"),
     household: jsonb("household").$type<HouseholdDraft>().notNull().default({}),
     /** The staff member who sent the invitation (null once their account is gone). */
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),

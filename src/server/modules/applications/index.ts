@@ -3,6 +3,7 @@
  * settings, invitations and decisions, and each applicant's link).
  */
 
+export { startApplication, unitForApplyNow } from "./applications.applicant.service";
 export { purgeApplicationsBefore } from "./applications.retention.repository";
 export { applicationsRoutes } from "./applications.routes";
 export { createApplicationTokens } from "./applications.service";

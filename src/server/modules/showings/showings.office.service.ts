@@ -1,4 +1,4 @@
-import { OFFICE_TIME_ZONE } from "#domain/locale";
+import { localizedPath, OFFICE_TIME_ZONE } from "#domain/locale";
 import { addDays, officeClock, officeIso, officeMoment } from "#domain/office-time";
 import {
   type AdminShowing,
@@ -196,7 +196,9 @@ export async function followUp(deps: ShowingDeps, id: string, what: ShowingFollo
             start: before.startsAt,
           },
           cancelUrl: cancelUrl(deps, deps.tokens(before.id, before.moves), before.lang),
-          applyUrl: site.applyUrl,
+          applyUrl: deps.applyOnline
+            ? `${deps.publicUrl}${localizedPath(`/properties/${before.unitId}/apply`, before.lang)}`
+            : site.applyUrl,
         }),
       });
     }

@@ -42,6 +42,8 @@ export type ShowingDeps = {
   publicUrl: string;
   now: () => Date;
   tokens: ShowingTokens;
+  /** APPLY_NOW=online: the e-mailed "apply" links open the unit's own Apply Now page. */
+  applyOnline?: boolean;
 };
 
 /**

@@ -28,6 +28,7 @@ import { ApiError } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery, useContractMutation } from "#web/lib/query";
 import {
+  applicationSourceLabels,
   applicationStatusLabels,
   applicationStepLabels,
   decisionReasonLabels,
@@ -60,7 +61,7 @@ export function ApplicationDetail({ id }: { id: string }) {
         <p className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{applicationStatusLabels[application.status]}</Badge>
           <span className="text-sm text-muted-foreground">
-            Invited{" "}
+            {applicationSourceLabels[application.source]}{" "}
             <time dateTime={application.createdAt}>{formatDateTime(application.createdAt)}</time>
             {application.submittedAt ? (
               <>

@@ -1,4 +1,9 @@
-import type { ApplicationStatus, DecisionReason, IncomeSource } from "#domain/applications";
+import type {
+  ApplicationSource,
+  ApplicationStatus,
+  DecisionReason,
+  IncomeSource,
+} from "#domain/applications";
 
 /** The back office's words for an application (English, like the rest of the back office). */
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
@@ -9,6 +14,13 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   denied: "Denied",
   waitlisted: "Waitlisted",
   withdrawn: "Withdrawn",
+};
+
+/** How an application began, as its row and its panel say before the date. */
+export const applicationSourceLabels: Record<ApplicationSource, string> = {
+  invited: "Invited",
+  online: "Started online",
+  paper: "Entered from paper",
 };
 
 /** What each step a staff member takes is called on its button. */

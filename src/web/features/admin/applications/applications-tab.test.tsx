@@ -23,6 +23,7 @@ const application: AdminApplicationDetail = {
   status: "screening",
   place: "Elm Court, unit 2B",
   unitId: 7,
+  source: "online",
   name: "Rosa Díaz",
   email: "rosa@example.com",
   lang: "es",

@@ -14,7 +14,7 @@ import { Sheet, SheetContent } from "#web/components/ui/sheet";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { useListAddress } from "#web/lib/list-address";
 import { ApplicationDetail } from "./application-detail";
-import { applicationStatusLabels } from "./application-words";
+import { applicationSourceLabels, applicationStatusLabels } from "./application-words";
 import { applicationsQuery } from "./use-applications";
 import { WaitlistsSection } from "./waitlists-section";
 
@@ -48,7 +48,9 @@ function ApplicationRow({
           {application.adults === 1 ? "1 adult" : `${application.adults} adults`}
         </p>
         <p className="text-sm text-muted-foreground">
-          {application.submittedAt ? "Submitted " : "Invited "}
+          {application.submittedAt
+            ? "Submitted "
+            : `${applicationSourceLabels[application.source]} `}
           <time dateTime={application.submittedAt ?? application.createdAt}>
             {formatDateTime(application.submittedAt ?? application.createdAt)}
           </time>

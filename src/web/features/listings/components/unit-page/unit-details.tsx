@@ -205,7 +205,7 @@ export function UnitDetails({
           <p className="mt-1 mb-4 text-sm text-muted-foreground">
             {t("listings.unit.contactText")}
           </p>
-          <ContactActions>{contact}</ContactActions>
+          <ContactActions apply={`/properties/${unit.id}/apply`}>{contact}</ContactActions>
         </aside>
       </div>
     </div>
