@@ -123,6 +123,7 @@ export const applicationMessages = {
   adultInvited: "We e-mailed them a link to their part of the application.",
   adultTwice: "This address is already on the application.",
   invited: "Invitation sent: the link to apply is on its way.",
+  paperEntered: "Paper application started: type its answers into the form and submit it.",
   started: "Check your e-mail: the link to your application is on its way.",
   incomplete: "Some answers are missing. Please complete the parts marked.",
   unitNotFound: "This unit was not found.",
@@ -514,6 +515,8 @@ export const adminApplicationsPageSchema = z.object({
 export const adminApplicationDetailSchema = adminApplicationSchema.extend({
   unit: applicationUnitSchema,
   household: householdDraftSchema,
+  /** A paper application not yet submitted: its form, for staff to type the answers into. */
+  paperFormPath: z.string().nullable(),
   applicants: z
     .array(
       z.object({

@@ -52,6 +52,7 @@ export const auditActions = {
   "showing.followed_up": "Followed up a showing",
   "application_settings.updated": "Recorded the screening fee's cap",
   "application.invited": "Invited someone to apply",
+  "application.paper_entered": "Entered a paper application",
   "application.status_changed": "Changed an application's status",
   "application.offered": "Offered a home to an applicant",
   "waitlist.moved": "Moved someone on a waiting list",

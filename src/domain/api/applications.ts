@@ -24,6 +24,10 @@ const settingsSchema = z.object({
 });
 
 const invitedSchema = z.object({ id: z.uuid(), message: z.string() });
+const paperEnteredSchema = invitedSchema.extend({
+  /** The application's form for the office to type the paper's answers into (the renter's link). */
+  formPath: z.string(),
+});
 
 /**
  * Rental applications, lawful in Connecticut: the office's invitation and decisions, and each
@@ -61,6 +65,18 @@ export const applicationsApi = defineApi("applications", {
     body: applicationInviteSchema,
     invalidates: ["applications"],
     responses: { 201: invitedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  },
+  enterPaper: {
+    method: "POST",
+    path: "/api/admin/units/:id/paper-applications",
+    summary:
+      "A paper application for the unit, typed in by the office: the application is started (source paper) and its form's path answered for staff to enter the paper's answers and submit it; the renter is e-mailed nothing until it is submitted, and then as every applicant (received, decisions, offer with the link)",
+    guard: "admin",
+    audit: "application.paper_entered",
+    params: idParams,
+    body: applicationInviteSchema,
+    invalidates: ["applications"],
+    responses: { 201: paperEnteredSchema, 400: apiErrorSchema, 404: apiErrorSchema },
   },
   start: {
     method: "POST",

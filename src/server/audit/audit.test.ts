@@ -377,6 +377,21 @@ const cases: Record<string, Case> = {
       expect(event.changes).toEqual({ screeningFeeCap: { before: 50, after: 51 } });
     },
   },
+  [applicationsApi.enterPaper.id]: {
+    call: async () => {
+      const building = await insertProperty(database.db, { title: "Paper Court" });
+      const unit = await insertUnit(database.db, building.id, { unitNumber: "5" });
+      return call(testApp.app, applicationsApi.enterPaper, {
+        ...as(),
+        params: { id: String(unit.id) },
+        payload: { name: "Pat Paper", email: "pat@example.com" },
+      });
+    },
+    check: (event, response) => {
+      expect(event).toMatchObject({ target_type: "application", target_id: response.json().id });
+      expect(event.detail).toEqual({ unitId: expect.any(Number) });
+    },
+  },
   [applicationsApi.invite.id]: {
     call: async () => {
       const building = await insertProperty(database.db, { title: "Invited Court" });

@@ -501,6 +501,16 @@ const writeCases: WriteCase[] = [
     missing: () => [{ id: MISSING }, { id: "99999999999" }],
   },
   {
+    contract: applicationsApi.enterPaper,
+    body: () => ({
+      name: "Pia Paper",
+      email: `pia-${randomBytes(4).toString("hex")}@example.com`,
+    }),
+    target: (w) => ({ table: "units", id: w.unitA, params: { id: s(w.unitA) } }),
+    adds: "applications",
+    missing: () => [{ id: MISSING }, { id: "99999999999" }],
+  },
+  {
     contract: applicationsApi.decide,
     body: { status: "screening" },
     target: (w) => ({ table: "applications", id: w.application, params: { id: w.application } }),

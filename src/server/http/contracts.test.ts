@@ -79,9 +79,11 @@ describe("the contracts", () => {
     const listingWrites = allContracts.filter(
       (c) =>
         c.method !== "GET" &&
-        // A unit's tenants and a building's showing hours are not part of its listing.
+        // A unit's tenants, a building's showing hours and applications are not part of its listing.
         ((/^\/api\/admin\/(properties|units|images)/.test(c.path) &&
-          !/\/(tenants|showing-hours|application-invites|waitlist-invites)$/.test(c.path)) ||
+          !/\/(tenants|showing-hours|application-invites|paper-applications|waitlist-invites)$/.test(
+            c.path,
+          )) ||
           c === adminPropertiesApi.uploadImages),
     );
     expect(listingWrites.length).toBeGreaterThanOrEqual(10);

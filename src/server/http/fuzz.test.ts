@@ -394,6 +394,15 @@ const plans: Record<string, Plan> = {
     params: (k) => ({ id: ids(k.unitIds) }),
     runs: 20,
   },
+  "POST /api/admin/units/:id/paper-applications": {
+    body: (k) => ({
+      name: text(0, 120),
+      email: email(k),
+      lang: fc.constantFrom("en", "es", "fr", undefined),
+    }),
+    params: (k) => ({ id: ids(k.unitIds) }),
+    runs: 20,
+  },
   "GET /api/admin/applications": { query: ["status", "q", "limit", "cursor"], runs: 20 },
   "GET /api/admin/applications/:id": { params: () => ({ id: ids([randomUUID(), "x"]) }) },
   "PATCH /api/admin/applications/:id": {

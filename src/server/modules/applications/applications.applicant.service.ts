@@ -11,6 +11,7 @@ import {
   LEAD_PAINT_PAMPHLET_URL,
 } from "#domain/applications";
 import { unitPlace } from "#domain/i18n/unit-place";
+import { localizedPath } from "#domain/locale";
 import type { Executor } from "#server/db/client";
 import { AppError, conflict, forbidden, isAppError, notFound } from "#server/http/errors";
 import type { MailTransaction } from "#server/mail/mail-queue";
@@ -111,14 +112,46 @@ export async function startApplication(
   });
 }
 
-/** An adult of the application, with their own link, e-mailed to them. */
+/**
+ * A paper application, typed in by the office: started for the unit (source `paper`) with the
+ * renter as its first applicant, and nothing e-mailed; the answer is the form's path (the
+ * renter's own link) for staff to enter the paper's answers into and submit, which tells the
+ * renter it arrived. From then on it is an application like any other.
+ */
+export async function enterPaperApplication(
+  deps: ApplicationDeps,
+  unitId: number,
+  input: ApplicationInvite & { lang: "en" | "es" },
+  enteredBy: string | null,
+): Promise<{ applicationId: string; formPath: string }> {
+  return deps.mailQueue.transaction(async (tx) => {
+    const unit = await unitToApply(tx, unitId);
+    if (!unit) throw notFound(applicationMessages.unitNotFound);
+    const application = await insertApplication(tx, {
+      unitId,
+      place: unitPlace(unit.building, unit.number),
+      invitedBy: enteredBy,
+      source: "paper",
+    });
+    const token = await addApplicant(deps, tx, application, { ...input, primary: true }, null, {
+      send: false,
+    });
+    return {
+      applicationId: application.id,
+      formPath: localizedPath(`/apply/${token}`, input.lang),
+    };
+  });
+}
+
+/** An adult of the application, with their own link, e-mailed to them (unless typed in from paper). */
 async function addApplicant(
   deps: ApplicationDeps,
   tx: MailTransaction,
   application: ApplicationRow,
   input: { name: string; email: string; lang: "en" | "es"; primary: boolean },
   invitedBy: { name: string } | null,
-) {
+  { send }: { send: boolean } = { send: true },
+): Promise<string> {
   const id = randomUUID();
   const token = deps.tokens(id);
   await insertApplicant(tx, {
@@ -131,6 +164,7 @@ async function addApplicant(
     tokenHash: hashLinkToken(token),
     linkExpiresAt: new Date(deps.now().getTime() + APPLICATION_LINK_DAYS * DAY_MS),
   });
+  if (!send) return token;
   const { place } = await placeOf(tx, application, input.lang);
   const mail = { to: input.email, name: input.name, lang: input.lang, place };
   const url = applicationUrl(deps.publicUrl, token, input.lang);
@@ -139,6 +173,7 @@ async function addApplicant(
       ? coApplicantEmail({ ...mail, url, first: invitedBy.name })
       : inviteEmail({ ...mail, url }),
   );
+  return token;
 }
 
 /** The applicant a link opens and their application; 404 for a link unknown or expired. */

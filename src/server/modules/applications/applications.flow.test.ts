@@ -365,3 +365,40 @@ describe("the offer of the home", () => {
     expect((await accept(rosa.token, { leadPaintAcknowledged: true })).statusCode).toBe(409);
   });
 });
+
+describe("a paper application typed in by the office", () => {
+  it("starts one with nothing e-mailed, takes the paper's answers through the same form, and tells the renter once submitted", async () => {
+    const entered = await call(testApp.app, api.enterPaper, {
+      params: { id: String(otherUnit) },
+      headers: admin.headers,
+      payload: { name: "Pat Paper", email: "pat@example.com", lang: "es" },
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const { id, formPath } = entered.json() as { id: string; formPath: string };
+    expect(formPath).toMatch(/^\/es\/apply\/[\w-]{43}$/);
+    expect(await mailTo("pat@example.com")).toEqual([]);
+    // The office finds the form again from the application until it is submitted.
+    expect(await detail(id)).toMatchObject({ source: "paper", paperFormPath: formPath });
+
+    // The same form and the same checks as the renter's own: incomplete is refused.
+    const token = formPath.split("/").at(-1)!;
+    expect((await submit(token)).statusCode).toBe(400);
+    const part = completePart("1980-05-05", "Pat Paper");
+    expect((await save(token, { part, household })).statusCode).toBe(200);
+    expect((await submit(token)).statusCode).toBe(201);
+    expect(await detail(id)).toMatchObject({ status: "submitted", paperFormPath: null });
+    const mails = await mailTo("pat@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Solicitud recibida: Elm Court, unidad 3C"]);
+  });
+
+  it("is refused for a unit that does not exist, and for a form without a name", async () => {
+    const enter = (id: string, payload: object) =>
+      call(testApp.app, api.enterPaper, { params: { id }, headers: admin.headers, payload });
+    expect((await enter("999999", { name: "Pat Paper", email: "p2@example.com" })).statusCode).toBe(
+      404,
+    );
+    expect((await enter(String(otherUnit), { name: "", email: "p2@example.com" })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -12,7 +12,7 @@ import {
   staffTransitions,
 } from "#domain/applications";
 import { unitPlace } from "#domain/i18n/unit-place";
-import { officeDay } from "#domain/locale";
+import { localizedPath, officeDay } from "#domain/locale";
 import { decodeKey, toPage } from "#server/db/keyset";
 import { conflict } from "#server/http/errors";
 import { isUuid } from "#server/shared/uuid";
@@ -113,10 +113,15 @@ export async function applicationDetail(
     .filter((i) => i.source === "housing_voucher")
     .reduce((sum, i) => sum + (i.monthlyAmount ?? 0), 0);
   const rent = application.offer?.rent ?? unit?.rent ?? null;
+  const first = adults.find((a) => a.primary);
   return {
     ...toWire(row, duplicates.length > 0),
     unit,
     household: application.household,
+    paperFormPath:
+      application.source === "paper" && first && !first.submittedAt
+        ? localizedPath(`/apply/${deps.tokens(first.id)}`, first.lang)
+        : null,
     applicants: adults.map((a) => ({
       id: a.id,
       primary: a.primary,

@@ -6,6 +6,7 @@ import { notFound } from "#server/http/errors";
 import { type RouteRequest, route } from "#server/http/route";
 import {
   acceptByToken,
+  enterPaperApplication,
   inviteAdultByToken,
   inviteToApply,
   saveByToken,
@@ -33,6 +34,7 @@ export const applicationsRoutes =
     route(app, api.getSettings, () => settingsOf(deps));
     route(app, api.putSettings, (request) => putSettings(deps, request));
     route(app, api.invite, (request, reply) => invite(deps, request, reply));
+    route(app, api.enterPaper, (request, reply) => enterPaper(deps, request, reply));
     route(app, api.list, (request) => listApplications(deps, request.query));
     route(app, api.get, (request) => applicationDetail(deps, request.params.id));
     route(app, api.decide, (request) => decideOn(deps, request));
@@ -89,6 +91,24 @@ async function invite(
   request.auditEntry = { targetType: "application", targetId: applicationId, detail: { unitId } };
   reply.code(201);
   return { id: applicationId, message: applicationMessages.invited };
+}
+
+async function enterPaper(
+  deps: ApplicationDeps,
+  request: RouteRequest<typeof api.enterPaper>,
+  reply: FastifyReply,
+) {
+  const unitId = parseId(request.params.id);
+  if (unitId === null) throw notFound(applicationMessages.unitNotFound);
+  const { applicationId, formPath } = await enterPaperApplication(
+    deps,
+    unitId,
+    request.body,
+    request.user?.uid ?? null,
+  );
+  request.auditEntry = { targetType: "application", targetId: applicationId, detail: { unitId } };
+  reply.code(201);
+  return { id: applicationId, message: applicationMessages.paperEntered, formPath };
 }
 
 /** Apply Now's own application: only with APPLY_NOW=online (otherwise Apply Now goes elsewhere). */

@@ -17,7 +17,7 @@ import { formatRent } from "#domain/i18n/intl-formats";
 import type { z } from "#domain/zod";
 import { LoadFailed } from "#web/components/load-failed";
 import { Badge } from "#web/components/ui/badge";
-import { Button } from "#web/components/ui/button";
+import { Button, buttonVariants } from "#web/components/ui/button";
 import {
   CheckboxField,
   SelectField,
@@ -27,6 +27,7 @@ import {
 import { ApiError } from "#web/lib/api-client";
 import { formatDateTime } from "#web/lib/format-date-time";
 import { contractQuery, useContractMutation } from "#web/lib/query";
+import { cn } from "#web/lib/utils";
 import {
   applicationSourceLabels,
   applicationStatusLabels,
@@ -81,6 +82,23 @@ export function ApplicationDetail({ id }: { id: string }) {
           </p>
         ) : null}
       </div>
+      {application.paperFormPath ? (
+        <div role="note" className="grid gap-2 rounded-md border border-border p-3 text-sm">
+          <p>
+            Entered from paper and not submitted yet: type the paper's answers into its form and
+            submit it there. Keep the signed paper with the renter's documents.
+          </p>
+          <a
+            href={application.paperFormPath}
+            target="_blank"
+            rel="noopener"
+            className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "w-fit")}
+          >
+            Open the application form
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      ) : null}
       {application.duplicates.length > 0 ? (
         <div role="note" className="rounded-md border border-destructive p-3 text-sm">
           <p className="flex items-center gap-2 font-semibold">

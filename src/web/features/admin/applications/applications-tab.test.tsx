@@ -24,6 +24,7 @@ const application: AdminApplicationDetail = {
   place: "Elm Court, unit 2B",
   unitId: 7,
   source: "online",
+  paperFormPath: null,
   name: "Rosa Díaz",
   email: "rosa@example.com",
   lang: "es",

@@ -17,12 +17,26 @@ spyOnToasts();
  * a document request of their own (the upload pipeline's link).
  */
 let invites: unknown[];
+let papers: unknown[];
 let requests: unknown[];
+const FORM = "/es/apply/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
 
 beforeEach(() => {
   invites = [];
+  papers = [];
   requests = [];
   answer(
+    handle(applicationsApi.enterPaper, ({ params, body }) => {
+      papers.push({ unit: params.id, ...(body as object) });
+      return {
+        status: 201,
+        body: {
+          id: "6d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+          message: applicationMessages.paperEntered,
+          formPath: FORM,
+        },
+      };
+    }),
     handle(applicationsApi.invite, ({ params, body }) => {
       invites.push({ unit: params.id, ...(body as object) });
       return {
@@ -90,5 +104,35 @@ describe("Invite to apply", () => {
       language: "es",
     });
     await waitFor(() => expect(closed).toContain(true));
+  });
+
+  it("starts a paper application with nothing e-mailed, then offers its form to type it in", async () => {
+    const closed: boolean[] = [];
+    renderWithQuery(
+      <InviteToApplyDialog
+        unit={{ id: 7, label: "Elm Court, Unit 2B", propertyId: 3, unitNumber: "2B" }}
+        onOpenChange={(open) => closed.push(!open)}
+      />,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Invite to apply" });
+    await userEvent.type(within(dialog).getByLabelText("Renter's name"), "Pat Paper");
+    await userEvent.type(within(dialog).getByLabelText("Renter's e-mail"), "pat@example.com");
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText("Language of the e-mail and the application"),
+      "es",
+    );
+    await userEvent.click(within(dialog).getByLabelText(/It came on paper/));
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: "Start the paper application" }),
+    );
+    const started = await screen.findByRole("dialog", { name: "Paper application started" });
+    expect(papers).toEqual([
+      { unit: "7", name: "Pat Paper", email: "pat@example.com", lang: "es" },
+    ]);
+    expect(invites).toEqual([]);
+    const form = within(started).getByRole("link", { name: /Open the application form/ });
+    expect(form).toHaveAttribute("href", FORM);
+    expect(form).toHaveAttribute("target", "_blank");
+    expect(closed).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { applicationsApi } from "#domain/api/applications";
 import { tenantFilesApi } from "#domain/api/tenant-files";
 import { waitlistsApi } from "#domain/api/waitlists";
 import { applicationInviteSchema } from "#domain/applications";
-import { Button } from "#web/components/ui/button";
+import { Button, buttonVariants } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import {
   CheckboxField,
@@ -24,10 +24,13 @@ const DOCUMENTS_ASKED =
   "A photo ID, and proof of income for the last two months: pay stubs, a benefits letter, or your housing voucher.";
 
 type Errors = Partial<Record<"name" | "email" | "form", string>>;
+type Renter = { name: string; email: string; lang: "en" | "es" };
 
 /**
  * Invite to apply: the renter's name, address and language; they are e-mailed a link to their
- * application for the unit (no account, 30 days), and it appears in the Applications tab.
+ * application for the unit (no account, 30 days), and it appears in the Applications tab. An
+ * application that came on paper is started the same way, with nothing e-mailed: the dialog then
+ * offers its form, where staff type the paper's answers and submit it for the renter.
  */
 export function InviteToApplyDialog({
   unit,
@@ -43,58 +46,82 @@ export function InviteToApplyDialog({
   const client = useQueryClient();
   const [askDocuments, setAskDocuments] = useState(false);
   const [documents, setDocuments] = useState(DOCUMENTS_ASKED);
+  const [onPaper, setOnPaper] = useState(false);
+  // The paper application's form, once started: staff open it to type the answers in.
+  const [paperForm, setPaperForm] = useState<string | null>(null);
+  const close = (open: boolean) => {
+    if (!open) setPaperForm(null);
+    onOpenChange(open);
+  };
   const invite = useContractMutation(
     applicationsApi.invite,
-    (input: { id: number; body: { name: string; email: string; lang: "en" | "es" } }) => ({
+    (input: { id: number; body: Renter }) => ({
       params: { id: String(input.id) },
       body: input.body,
     }),
     {
-      onSuccess: async (answer, input) => {
-        toast.success(answer.message);
-        // The documents through the upload pipeline: a document request of its own, e-mailed
-        // with its upload link; what arrives is in the Files tab under the renter's name.
-        if (askDocuments && unit) {
-          await request(tenantFilesApi.createRequest, {
-            body: {
-              tenantName: input.body.name,
-              tenantEmail: input.body.email,
-              propertyId: unit.propertyId,
-              unit: unit.unitNumber,
-              category: "other",
-              note: documents,
-              language: input.body.lang,
-            },
-          }).then(
-            () => {
-              toast.success("Documents asked for: the upload link is on its way.");
-              void invalidate(client, tenantFilesApi.createRequest.invalidates);
-            },
-            (error: Error) => toast.error(`Could not ask for the documents. ${error.message}`),
-          );
-        }
-        setName("");
-        setEmail("");
-        setErrors({});
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        const detail = error instanceof ApiError ? error.details[0] : undefined;
-        setErrors(
-          detail && (detail.path === "name" || detail.path === "email")
-            ? { [detail.path]: detail.msg }
-            : { form: error.message },
-        );
-      },
+      onSuccess: (answer, input) => started(answer.message, input.body, null),
+      onError: (error) => showError(error),
     },
   );
+  const enterPaper = useContractMutation(
+    applicationsApi.enterPaper,
+    (input: { id: number; body: Renter }) => ({
+      params: { id: String(input.id) },
+      body: input.body,
+    }),
+    {
+      onSuccess: (answer, input) => started(answer.message, input.body, answer.formPath),
+      onError: (error) => showError(error),
+    },
+  );
+  /** An invitation sent or a paper application started: the form is cleared for the next one. */
+  const started = async (message: string, input: Renter, formPath: string | null) => {
+    toast.success(message);
+    await askForDocuments(input);
+    setName("");
+    setEmail("");
+    setErrors({});
+    if (formPath) setPaperForm(formPath);
+    else close(false);
+  };
+  const showError = (error: Error) => {
+    const detail = error instanceof ApiError ? error.details[0] : undefined;
+    setErrors(
+      detail && (detail.path === "name" || detail.path === "email")
+        ? { [detail.path]: detail.msg }
+        : { form: error.message },
+    );
+  };
+  const askForDocuments = async (input: Renter) => {
+    // The documents through the upload pipeline: a document request of its own, e-mailed
+    // with its upload link; what arrives is in the Files tab under the renter's name.
+    if (!askDocuments || !unit) return;
+    await request(tenantFilesApi.createRequest, {
+      body: {
+        tenantName: input.name,
+        tenantEmail: input.email,
+        propertyId: unit.propertyId,
+        unit: unit.unitNumber,
+        category: "other",
+        note: documents,
+        language: input.lang,
+      },
+    }).then(
+      () => {
+        toast.success("Documents asked for: the upload link is on its way.");
+        void invalidate(client, tenantFilesApi.createRequest.invalidates);
+      },
+      (error: Error) => toast.error(`Could not ask for the documents. ${error.message}`),
+    );
+  };
   const fromList = useContractMutation(
     waitlistsApi.inviteNext,
     (id: number) => ({ params: { id: String(id) }, body: { count: 1 } }),
     {
       onSuccess: (answer) => {
         toast.success(answer.message);
-        onOpenChange(false);
+        close(false);
       },
       onError: (error) => setErrors({ form: error.message }),
     },
@@ -111,11 +138,33 @@ export function InviteToApplyDialog({
       }
       return setErrors(found);
     }
-    invite.mutate({ id: unit.id, body: { name, email, lang } });
+    (onPaper ? enterPaper : invite).mutate({ id: unit.id, body: { name, email, lang } });
   };
+  const pending = invite.isPending || enterPaper.isPending;
   return (
-    <Dialog open={unit !== null} onOpenChange={onOpenChange}>
-      {unit ? (
+    <Dialog open={unit !== null} onOpenChange={close}>
+      {unit && paperForm ? (
+        <DialogContent
+          title="Paper application started"
+          description={`Type the paper's answers for ${unit.label} into its form and submit it there: the renter is e-mailed that it arrived, then every decision.`}
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Close
+            </Button>
+            <a
+              href={paperForm}
+              target="_blank"
+              rel="noopener"
+              className={buttonVariants()}
+              onClick={() => close(false)}
+            >
+              Open the application form
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </DialogContent>
+      ) : unit ? (
         <DialogContent
           title="Invite to apply"
           description={`The renter is e-mailed a link to apply for ${unit.label}, valid 30 days.`}
@@ -145,6 +194,11 @@ export function InviteToApplyDialog({
               <option value="es">Español</option>
             </SelectField>
             <CheckboxField
+              label="It came on paper: I type its answers in (nothing is e-mailed until it is submitted)"
+              checked={onPaper}
+              onChange={(e) => setOnPaper(e.target.checked)}
+            />
+            <CheckboxField
               label="Also ask for documents (an upload link of their own)"
               checked={askDocuments}
               onChange={(e) => setAskDocuments(e.target.checked)}
@@ -171,11 +225,15 @@ export function InviteToApplyDialog({
               >
                 Invite the next on the waiting list
               </Button>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={invite.isPending}>
-                {invite.isPending ? "Sending..." : "Send the invitation"}
+              <Button type="submit" disabled={pending}>
+                {pending
+                  ? "Sending..."
+                  : onPaper
+                    ? "Start the paper application"
+                    : "Send the invitation"}
               </Button>
             </div>
           </form>
