@@ -167,7 +167,11 @@ export function InviteToApplyDialog({
       ) : unit ? (
         <DialogContent
           title="Invite to apply"
-          description={`The renter is e-mailed a link to apply for ${unit.label}, valid 30 days.`}
+          description={
+            onPaper
+              ? `An application for ${unit.label} that came on paper: nothing is e-mailed now; you type its answers in next.`
+              : `The renter is e-mailed a link to apply for ${unit.label}, valid 30 days.`
+          }
         >
           <form noValidate onSubmit={submit} className="grid gap-4">
             <TextField
@@ -217,14 +221,16 @@ export function InviteToApplyDialog({
               </p>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                disabled={fromList.isPending}
-                onClick={() => fromList.mutate(unit.id)}
-              >
-                Invite the next on the waiting list
-              </Button>
+              {onPaper ? null : (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={fromList.isPending}
+                  onClick={() => fromList.mutate(unit.id)}
+                >
+                  Invite the next on the waiting list
+                </Button>
+              )}
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel
               </Button>
