@@ -1,13 +1,17 @@
 import { data } from "react-router";
 import { parseId } from "#domain/listing-format";
 import { localeFromPath } from "#domain/locale";
+import { waitlistJoinSchema } from "#domain/waitlists";
 import {
   WaitlistJoinPage,
   type WaitlistJoinResult,
+  waitlistJoinFields,
+  waitlistJoinInput,
 } from "../features/waitlists/components/waitlist-pages";
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
+import { fieldErrors, formValues } from "../lib/plain-form";
 import type { Route } from "./+types/building-waitlist";
 
 /**
@@ -22,26 +26,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...words, building: { id: found.id, name: found.name } };
 }
 
-const fields = ["name", "email", "bedrooms"] as const;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = Object.fromEntries(
-    fields.map((field) => [field, String(form.get(field) ?? "")]),
-  ) as Record<(typeof fields)[number], string>;
-  const { waitlistJoinSchema } = await import("#domain/waitlists");
-  const parsed = waitlistJoinSchema.safeParse({
-    ...values,
-    bedrooms: values.bedrooms === "" ? Number.NaN : Number(values.bedrooms),
-    lang,
-  });
+  const values = formValues(form, waitlistJoinFields);
+  const parsed = waitlistJoinSchema.safeParse(waitlistJoinInput(values, lang));
   if (!parsed.success) {
-    const errors: Partial<Record<(typeof fields)[number], string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as (typeof fields)[number];
-      if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
+    const errors = fieldErrors(parsed.error.issues, waitlistJoinFields);
     return data({ errors, values } satisfies WaitlistJoinResult, { status: 400 });
   }
   const id = parseId(params.id);

@@ -9,6 +9,7 @@ import {
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
+import { fieldErrors, formValues } from "../lib/plain-form";
 import type { Route } from "./+types/showing-booking";
 
 /**
@@ -30,17 +31,11 @@ const fields: BookingFields[] = ["start", "name", "email", "phone", "note"];
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = Object.fromEntries(
-    fields.map((field) => [field, String(form.get(field) ?? "")]),
-  ) as Record<BookingFields, string>;
+  const values = formValues(form, fields);
   const { showingBookingSchema, showingMessages } = await import("#domain/showings");
   const parsed = showingBookingSchema.safeParse({ ...values, lang });
   if (!parsed.success) {
-    const errors: BookingFormResult["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as BookingFields;
-      if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
+    const errors = fieldErrors(parsed.error.issues, fields);
     return data({ errors, values } satisfies BookingFormResult, { status: 400 });
   }
   const id = parseId(params.id);

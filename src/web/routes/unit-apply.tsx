@@ -1,14 +1,16 @@
 import { data } from "react-router";
+import { applicationInviteSchema } from "#domain/applications";
 import { parseId } from "#domain/listing-format";
 import { localeFromPath } from "#domain/locale";
 import {
   ApplyStartPage,
   type ApplyStartResult,
-  applyStartErrors,
+  applyStartFields,
 } from "../features/applications/components/apply-start-page";
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
+import { fieldErrors, formValues } from "../lib/plain-form";
 import type { Route } from "./+types/unit-apply";
 
 /**
@@ -27,13 +29,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
-  const { applicationInviteSchema } = await import("#domain/applications");
+  const values = formValues(form, applyStartFields);
   const parsed = applicationInviteSchema.safeParse({ ...values, lang });
   if (!parsed.success) {
-    return data({ errors: applyStartErrors(values), values } satisfies ApplyStartResult, {
-      status: 400,
-    });
+    const errors = fieldErrors(parsed.error.issues, applyStartFields);
+    return data({ errors, values } satisfies ApplyStartResult, { status: 400 });
   }
   const id = parseId(params.id);
   const started =

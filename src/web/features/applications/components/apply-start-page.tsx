@@ -1,5 +1,4 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { applicationInviteSchema } from "#domain/applications";
 import { StatePanel } from "#web/components/layout/state-panel";
@@ -7,25 +6,21 @@ import { Button, buttonVariants } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
+import { type FieldErrors, fieldErrors, useFormCheck } from "#web/lib/plain-form";
 import { cn } from "#web/lib/utils";
 import { applicationErrorText } from "../application-api";
 
-type FieldErrors = Partial<Record<"name" | "email", string>>;
+export const applyStartFields = ["name", "email"] as const;
+type Field = (typeof applyStartFields)[number];
 
 export type ApplyStartResult =
   | { sent: true }
-  | { errors: FieldErrors; values: Record<string, string> };
+  | { errors: FieldErrors<Field>; values: Record<string, string> };
 
 /** The form's answers checked with the API's own schema: each field's first refusal. */
-export function applyStartErrors(values: { name: string; email: string }): FieldErrors {
+export function applyStartErrors(values: Record<Field, string>): FieldErrors<Field> {
   const parsed = applicationInviteSchema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === "name" || field === "email") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return parsed.success ? {} : fieldErrors(parsed.error.issues, applyStartFields);
 }
 
 /**
@@ -42,22 +37,9 @@ export function ApplyStartPage({
 }) {
   const { t, path } = useI18n();
   const navigation = useNavigation();
-  // With scripts the answers are checked before they are sent, with the same schema the server
-  // checks them with (without scripts, the server's answer marks them the same way).
-  const [checked, setChecked] = useState<FieldErrors | null>(null);
-  const check = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const errors = applyStartErrors({
-      name: String(form.get("name") ?? ""),
-      email: String(form.get("email") ?? ""),
-    });
-    setChecked(errors);
-    if (Object.keys(errors).length > 0) {
-      event.preventDefault();
-      const first = Object.keys(errors)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  };
+  // With scripts the answers are checked before they are sent (without, the server's answer
+  // marks them the same way).
+  const { checked, onSubmit } = useFormCheck(applyStartFields, applyStartErrors);
   const back = (
     <Link
       to={path(`/properties/${unit.id}`)}
@@ -96,7 +78,7 @@ export function ApplyStartPage({
       </p>
       <p>{t("apply.start.intro")}</p>
       <Card className="p-4 sm:p-6">
-        <Form method="post" noValidate className="grid gap-4" onSubmit={check}>
+        <Form method="post" noValidate className="grid gap-4" onSubmit={onSubmit}>
           <TextField
             label={t("apply.start.name")}
             name="name"

@@ -1,11 +1,12 @@
 import { ArrowLeft, CheckCircle2, Link2Off, MailCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import type { WaitlistView } from "#domain/waitlists";
+import { type WaitlistView, waitlistJoinSchema } from "#domain/waitlists";
 import { StatePanel } from "#web/components/layout/state-panel";
 import { Button, buttonVariants } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
+import { type FieldErrors, fieldErrors, useFormCheck } from "#web/lib/plain-form";
 import { cn } from "#web/lib/utils";
 
 /** The words of the waiting list's refusals: the page's own catalogue holds their Spanish. */
@@ -15,12 +16,25 @@ const errorKeys: Record<string, string> = {
   "Choose how many bedrooms, 0 (a studio) to 6.": "waitlist.error.bedrooms",
 };
 
+export const waitlistJoinFields = ["name", "email", "bedrooms"] as const;
+type Field = (typeof waitlistJoinFields)[number];
+
 export type WaitlistJoinResult =
   | { sent: true }
-  | {
-      errors: Partial<Record<"name" | "email" | "bedrooms", string>>;
-      values: Record<string, string>;
-    };
+  | { errors: FieldErrors<Field>; values: Record<string, string> };
+
+/** The join form's answers as the API's schema reads them (bedrooms a number). */
+export const waitlistJoinInput = (values: Record<Field, string>, lang?: "en" | "es") => ({
+  ...values,
+  bedrooms: values.bedrooms === "" ? Number.NaN : Number(values.bedrooms),
+  lang,
+});
+
+/** The join form's answers checked with the API's own schema: each field's first refusal. */
+export function waitlistJoinErrors(values: Record<Field, string>): FieldErrors<Field> {
+  const parsed = waitlistJoinSchema.safeParse(waitlistJoinInput(values));
+  return parsed.success ? {} : fieldErrors(parsed.error.issues, waitlistJoinFields);
+}
 
 function useBedroomsLabel() {
   const { t } = useI18n();
@@ -43,6 +57,9 @@ export function WaitlistJoinPage({
   const { t, path } = useI18n();
   const navigation = useNavigation();
   const bedroomsLabel = useBedroomsLabel();
+  // With scripts the answers are checked before they are sent (without, the server's answer
+  // marks them the same way).
+  const { checked, onSubmit } = useFormCheck(waitlistJoinFields, waitlistJoinErrors);
   const back = (
     <Link
       to={path(`/buildings/${building.id}`)}
@@ -64,7 +81,7 @@ export function WaitlistJoinPage({
       </div>
     );
   }
-  const errors = result?.errors ?? {};
+  const errors = (navigation.state === "idle" && result?.errors) || checked || {};
   const values = result?.values ?? {};
   const errorText = (text: string | undefined) => (text ? t(errorKeys[text] ?? text) : undefined);
   return (
@@ -74,7 +91,7 @@ export function WaitlistJoinPage({
       <p className="text-lg">{building.name}</p>
       <p>{t("waitlist.join.intro", { building: building.name })}</p>
       <Card className="p-4 sm:p-6">
-        <Form method="post" noValidate className="grid gap-4">
+        <Form method="post" noValidate className="grid gap-4" onSubmit={onSubmit}>
           <TextField
             label={t("waitlist.join.name")}
             name="name"
