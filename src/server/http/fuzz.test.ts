@@ -212,6 +212,17 @@ const credentialModel = () =>
     ),
   });
 
+/** A renter's name, address and language for one of the known units (invitations, Apply Now). */
+const renterForUnit: Plan = {
+  body: (k) => ({
+    name: text(0, 120),
+    email: email(k),
+    lang: fc.constantFrom("en", "es", "fr", undefined),
+  }),
+  params: (k) => ({ id: ids(k.unitIds) }),
+  runs: 20,
+};
+
 const plans: Record<string, Plan> = {
   "GET /api/health": { runs: 10 },
   "GET /api/health/ready": { runs: 10 },
@@ -385,24 +396,8 @@ const plans: Record<string, Plan> = {
   },
   // Applications: invitations to the known units, steps and offers of applications that do
   // not exist, and links that are none (their bodies are still checked before the link).
-  "POST /api/admin/units/:id/application-invites": {
-    body: (k) => ({
-      name: text(0, 120),
-      email: email(k),
-      lang: fc.constantFrom("en", "es", "fr", undefined),
-    }),
-    params: (k) => ({ id: ids(k.unitIds) }),
-    runs: 20,
-  },
-  "POST /api/admin/units/:id/paper-applications": {
-    body: (k) => ({
-      name: text(0, 120),
-      email: email(k),
-      lang: fc.constantFrom("en", "es", "fr", undefined),
-    }),
-    params: (k) => ({ id: ids(k.unitIds) }),
-    runs: 20,
-  },
+  "POST /api/admin/units/:id/application-invites": renterForUnit,
+  "POST /api/admin/units/:id/paper-applications": renterForUnit,
   "GET /api/admin/applications": { query: ["status", "q", "limit", "cursor"], runs: 20 },
   "GET /api/admin/applications/:id": { params: () => ({ id: ids([randomUUID(), "x"]) }) },
   "PATCH /api/admin/applications/:id": {
@@ -499,15 +494,7 @@ const plans: Record<string, Plan> = {
   },
   // Apply Now's own application (the app here runs with APPLY_NOW=online): any unit, any form;
   // the known units start drafts and e-mail their links, no more than a mailbox's few a day.
-  "POST /api/units/:id/applications": {
-    body: (k) => ({
-      name: text(0, 120),
-      email: email(k),
-      lang: fc.constantFrom("en", "es", "fr", undefined),
-    }),
-    params: (k) => ({ id: ids(k.unitIds) }),
-    runs: 20,
-  },
+  "POST /api/units/:id/applications": renterForUnit,
   "GET /api/waitlist/:token": { params: () => ({ token: tokenSegment([]) }) },
   "POST /api/waitlist/:token/confirm": { params: () => ({ token: tokenSegment([]) }) },
   "POST /api/waitlist/:token/leave": { params: () => ({ token: tokenSegment([]) }) },

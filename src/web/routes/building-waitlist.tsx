@@ -1,17 +1,15 @@
 import { data } from "react-router";
 import { parseId } from "#domain/listing-format";
 import { localeFromPath } from "#domain/locale";
-import { waitlistJoinSchema } from "#domain/waitlists";
 import {
   WaitlistJoinPage,
   type WaitlistJoinResult,
-  waitlistJoinFields,
-  waitlistJoinInput,
 } from "../features/waitlists/components/waitlist-pages";
+import { readWaitlistJoin, waitlistJoinFields } from "../features/waitlists/waitlist-join-input";
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
-import { fieldErrors, formValues } from "../lib/plain-form";
+import { checkThenSend, formValues } from "../lib/plain-form";
 import type { Route } from "./+types/building-waitlist";
 
 /**
@@ -27,18 +25,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = formValues(form, waitlistJoinFields);
-  const parsed = waitlistJoinSchema.safeParse(waitlistJoinInput(values, lang));
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, waitlistJoinFields);
-    return data({ errors, values } satisfies WaitlistJoinResult, { status: 400 });
-  }
+  const read = await readWaitlistJoin(await request.formData(), lang);
+  if (!read.ok) return data(read.result, { status: 400 });
   const id = parseId(params.id);
-  const joined = id === null ? false : await context.services.waitlists.join(id, parsed.data);
+  const joined = id === null ? false : await context.services.waitlists.join(id, read.input);
   if (!joined) throw data(null, { status: 404 });
   return { sent: true } satisfies WaitlistJoinResult;
+}
+
+/** In the browser, the form is checked before it is sent; a refusal on the way is said on it. */
+export function clientAction(args: Route.ClientActionArgs) {
+  const lang = localeFromPath(new URL(args.request.url).pathname);
+  return checkThenSend<WaitlistJoinResult>(
+    args,
+    (form) => readWaitlistJoin(form, lang),
+    (message, form) => ({
+      errors: { form: message },
+      values: formValues(form, waitlistJoinFields),
+    }),
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

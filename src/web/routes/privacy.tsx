@@ -16,11 +16,15 @@ import {
   PrivacyRequestForm,
   type PrivacyRequestResult,
 } from "../features/privacy/components/privacy-request-form";
-import { readPrivacyRequest } from "../features/privacy/privacy-request-input";
+import {
+  privacyRequestFields,
+  readPrivacyRequest,
+} from "../features/privacy/privacy-request-input";
 import { pageMessages } from "../i18n/catalogue.server";
 import { useI18n } from "../i18n/i18n-provider";
 import { metaI18n } from "../i18n/meta";
 import { Rich } from "../i18n/rich";
+import { checkThenSend, formValues } from "../lib/plain-form";
 import { rootData, seo } from "../lib/seo";
 import type { Route } from "./+types/privacy";
 
@@ -45,24 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** In the browser, the form is checked before it is sent; a refusal on the way is said on it. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const checked = await readPrivacyRequest(form, localeFromPath(new URL(request.url).pathname));
-  if (!checked.ok) return checked.result;
-  try {
-    return (await serverAction()) as PrivacyRequestResult;
-  } catch (error) {
-    const [{ messages }, { tryAgainLater }] = await Promise.all([
-      import("#domain/messages"),
-      import("../lib/api-client"),
-    ]);
-    const status = (error as { status?: number }).status;
-    return {
+export function clientAction(args: Route.ClientActionArgs) {
+  const lang = localeFromPath(new URL(args.request.url).pathname);
+  return checkThenSend<PrivacyRequestResult>(
+    args,
+    (form) => readPrivacyRequest(form, lang),
+    (message, form) => ({
       sent: false,
-      errors: { form: status === 429 ? messages.server.tooManyRequests : tryAgainLater },
-      values: { email: String(form.get("email") ?? ""), kind: String(form.get("kind") ?? "") },
-    } satisfies PrivacyRequestResult;
-  }
+      errors: { form: message },
+      values: formValues(form, privacyRequestFields),
+    }),
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -9,7 +9,7 @@ import {
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
-import { fieldErrors, formValues } from "../lib/plain-form";
+import { formValues, readPlainForm } from "../lib/plain-form";
 import type { Route } from "./+types/showing-booking";
 
 /**
@@ -31,15 +31,17 @@ const fields: BookingFields[] = ["start", "name", "email", "phone", "note"];
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = formValues(form, fields);
   const { showingBookingSchema, showingMessages } = await import("#domain/showings");
-  const parsed = showingBookingSchema.safeParse({ ...values, lang });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, fields);
+  const read = readPlainForm(form, fields, (values) =>
+    showingBookingSchema.safeParse({ ...values, lang }),
+  );
+  if (!read.ok) {
+    const { errors, values } = read;
     return data({ errors, values } satisfies BookingFormResult, { status: 400 });
   }
+  const values = formValues(form, fields);
   const id = parseId(params.id);
-  const result = id === null ? null : await context.services.showings.book(id, parsed.data);
+  const result = id === null ? null : await context.services.showings.book(id, read.input);
   if (!result) throw data(null, { status: 404 });
   if ("booked" in result) {
     return redirect(`${localizedPath(`/showings/${result.token}`, lang)}?booked`);

@@ -1,16 +1,15 @@
 import { data } from "react-router";
-import { applicationInviteSchema } from "#domain/applications";
 import { parseId } from "#domain/listing-format";
 import { localeFromPath } from "#domain/locale";
+import { applyStartFields, readApplyStart } from "../features/applications/apply-start-input";
 import {
   ApplyStartPage,
   type ApplyStartResult,
-  applyStartFields,
 } from "../features/applications/components/apply-start-page";
 import { pageMessages } from "../i18n/catalogue.server";
 import { metaI18n } from "../i18n/meta";
 import { privatePageMeta } from "../lib/meta";
-import { fieldErrors, formValues } from "../lib/plain-form";
+import { checkThenSend, formValues } from "../lib/plain-form";
 import type { Route } from "./+types/unit-apply";
 
 /**
@@ -27,19 +26,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const lang = localeFromPath(new URL(request.url).pathname);
-  const values = formValues(form, applyStartFields);
-  const parsed = applicationInviteSchema.safeParse({ ...values, lang });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, applyStartFields);
-    return data({ errors, values } satisfies ApplyStartResult, { status: 400 });
-  }
+  const read = await readApplyStart(await request.formData(), lang);
+  if (!read.ok) return data(read.result, { status: 400 });
   const id = parseId(params.id);
-  const started =
-    id === null ? false : await context.services.applications.start(id, { ...parsed.data, lang });
+  const started = id === null ? false : await context.services.applications.start(id, read.input);
   if (!started) throw data(null, { status: 404 });
   return { sent: true } satisfies ApplyStartResult;
+}
+
+/** In the browser, the form is checked before it is sent; a refusal on the way is said on it. */
+export function clientAction(args: Route.ClientActionArgs) {
+  const lang = localeFromPath(new URL(args.request.url).pathname);
+  return checkThenSend<ApplyStartResult>(
+    args,
+    (form) => readApplyStart(form, lang),
+    (message, form) => ({ errors: { form: message }, values: formValues(form, applyStartFields) }),
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -79,6 +79,12 @@ export async function listedUnitToApply({ db }: Deps, unitId: number) {
   return row ?? null;
 }
 
+/** An application's first applicant (the one who applied or was invited): the join of lists. */
+const firstApplicant = and(
+  eq(applicants.applicationId, applications.id),
+  eq(applicants.primary, true),
+);
+
 /** The mailbox an address reaches, as the caps compare it. */
 const mailboxOf = (email: string) => mailboxKey(sql`${email}`);
 
@@ -97,10 +103,7 @@ export async function onlineStartsSince({ db }: Deps, email: string, since: Date
   const [row] = await db
     .select({ count: count() })
     .from(applications)
-    .innerJoin(
-      applicants,
-      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
-    )
+    .innerJoin(applicants, firstApplicant)
     .where(
       and(
         sql`${applications.createdAt} > ${since}`,
@@ -319,10 +322,7 @@ export async function listForOffice(
   return db
     .select({ ...officeColumns, key: timeKey(applications.createdAt) })
     .from(applications)
-    .innerJoin(
-      applicants,
-      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
-    )
+    .innerJoin(applicants, firstApplicant)
     .where(
       and(
         filter.status === "all" ? undefined : eq(applications.status, filter.status),
@@ -347,10 +347,7 @@ export async function findForOffice({ db }: Deps, id: string) {
   const [row] = await db
     .select({ ...officeColumns, application: applications })
     .from(applications)
-    .innerJoin(
-      applicants,
-      and(eq(applicants.applicationId, applications.id), eq(applicants.primary, true)),
-    )
+    .innerJoin(applicants, firstApplicant)
     .where(eq(applications.id, id));
   return row ?? null;
 }

@@ -1,5 +1,8 @@
 import type { PrivacyRequest } from "#domain/privacy";
+import { readPlainForm } from "#web/lib/plain-form";
 import type { PrivacyRequestResult } from "./components/privacy-request-form";
+
+export const privacyRequestFields = ["email", "kind"] as const;
 
 /**
  * The privacy page's form, read from its fields and checked with the API's own schema (fetched
@@ -11,13 +14,10 @@ export async function readPrivacyRequest(
   lang: "en" | "es",
 ): Promise<{ ok: true; input: PrivacyRequest } | { ok: false; result: PrivacyRequestResult }> {
   const { privacyRequestSchema } = await import("#domain/privacy");
-  const values = { email: String(form.get("email") ?? ""), kind: String(form.get("kind") ?? "") };
-  const parsed = privacyRequestSchema.safeParse({ ...values, lang });
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: { email?: string; kind?: string } = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === "email" || field === "kind") && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, result: { sent: false, errors, values } };
+  const read = readPlainForm(form, privacyRequestFields, (values) =>
+    privacyRequestSchema.safeParse({ ...values, lang }),
+  );
+  return read.ok
+    ? read
+    : { ok: false, result: { sent: false, errors: read.errors, values: read.values } };
 }

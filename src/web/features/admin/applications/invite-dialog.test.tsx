@@ -65,16 +65,21 @@ beforeEach(() => {
   );
 });
 
+/** The dialog for Elm Court's unit 2B; `closed` records each time it asks to close. */
+async function openDialog() {
+  const closed: boolean[] = [];
+  renderWithQuery(
+    <InviteToApplyDialog
+      unit={{ id: 7, label: "Elm Court, Unit 2B", propertyId: 3, unitNumber: "2B" }}
+      onOpenChange={(open) => closed.push(!open)}
+    />,
+  );
+  return { closed, dialog: await screen.findByRole("dialog", { name: "Invite to apply" }) };
+}
+
 describe("Invite to apply", () => {
   it("checks the address, then invites in Spanish and asks for the documents", async () => {
-    const closed: boolean[] = [];
-    renderWithQuery(
-      <InviteToApplyDialog
-        unit={{ id: 7, label: "Elm Court, Unit 2B", propertyId: 3, unitNumber: "2B" }}
-        onOpenChange={(open) => closed.push(!open)}
-      />,
-    );
-    const dialog = await screen.findByRole("dialog", { name: "Invite to apply" });
+    const { closed, dialog } = await openDialog();
     await userEvent.type(within(dialog).getByLabelText("Renter's name"), "Rosa Díaz");
     await userEvent.type(within(dialog).getByLabelText("Renter's e-mail"), "rosa@");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send the invitation" }));
@@ -107,14 +112,7 @@ describe("Invite to apply", () => {
   });
 
   it("starts a paper application with nothing e-mailed, then offers its form to type it in", async () => {
-    const closed: boolean[] = [];
-    renderWithQuery(
-      <InviteToApplyDialog
-        unit={{ id: 7, label: "Elm Court, Unit 2B", propertyId: 3, unitNumber: "2B" }}
-        onOpenChange={(open) => closed.push(!open)}
-      />,
-    );
-    const dialog = await screen.findByRole("dialog", { name: "Invite to apply" });
+    const { closed, dialog } = await openDialog();
     await userEvent.type(within(dialog).getByLabelText("Renter's name"), "Pat Paper");
     await userEvent.type(within(dialog).getByLabelText("Renter's e-mail"), "pat@example.com");
     await userEvent.selectOptions(

@@ -1,13 +1,14 @@
-import { ArrowLeft, CheckCircle2, Link2Off, MailCheck } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { type WaitlistView, waitlistJoinSchema } from "#domain/waitlists";
+import { CheckCircle2, Link2Off } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { WaitlistView } from "#domain/waitlists";
+import { PlainFormPage } from "#web/components/layout/plain-form-page";
 import { StatePanel } from "#web/components/layout/state-panel";
-import { Button, buttonVariants } from "#web/components/ui/button";
+import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { SelectField, TextField } from "#web/components/ui/form-field";
 import { useI18n } from "#web/i18n/i18n-provider";
-import { type FieldErrors, fieldErrors, useFormCheck } from "#web/lib/plain-form";
-import { cn } from "#web/lib/utils";
+import { translateMessage } from "#web/i18n/translate-message";
+import type { FieldErrors } from "#web/lib/plain-form";
 
 /** The words of the waiting list's refusals: the page's own catalogue holds their Spanish. */
 const errorKeys: Record<string, string> = {
@@ -16,25 +17,9 @@ const errorKeys: Record<string, string> = {
   "Choose how many bedrooms, 0 (a studio) to 6.": "waitlist.error.bedrooms",
 };
 
-export const waitlistJoinFields = ["name", "email", "bedrooms"] as const;
-type Field = (typeof waitlistJoinFields)[number];
-
 export type WaitlistJoinResult =
   | { sent: true }
-  | { errors: FieldErrors<Field>; values: Record<string, string> };
-
-/** The join form's answers as the API's schema reads them (bedrooms a number). */
-export const waitlistJoinInput = (values: Record<Field, string>, lang?: "en" | "es") => ({
-  ...values,
-  bedrooms: values.bedrooms === "" ? Number.NaN : Number(values.bedrooms),
-  lang,
-});
-
-/** The join form's answers checked with the API's own schema: each field's first refusal. */
-export function waitlistJoinErrors(values: Record<Field, string>): FieldErrors<Field> {
-  const parsed = waitlistJoinSchema.safeParse(waitlistJoinInput(values));
-  return parsed.success ? {} : fieldErrors(parsed.error.issues, waitlistJoinFields);
-}
+  | { errors: FieldErrors<"name" | "email" | "bedrooms" | "form">; values: Record<string, string> };
 
 function useBedroomsLabel() {
   const { t } = useI18n();
@@ -55,81 +40,63 @@ export function WaitlistJoinPage({
   result: WaitlistJoinResult | undefined;
 }) {
   const { t, path } = useI18n();
-  const navigation = useNavigation();
   const bedroomsLabel = useBedroomsLabel();
-  // With scripts the answers are checked before they are sent (without, the server's answer
-  // marks them the same way).
-  const { checked, onSubmit } = useFormCheck(waitlistJoinFields, waitlistJoinErrors);
-  const back = (
-    <Link
-      to={path(`/buildings/${building.id}`)}
-      className={cn(buttonVariants({ variant: "ghost" }), "-ml-3 w-fit")}
-    >
-      <ArrowLeft aria-hidden="true" /> {t("waitlist.back")}
-    </Link>
-  );
-  if (result && "sent" in result) {
-    return (
-      <div className="mx-auto grid max-w-2xl gap-4 px-4 py-10 sm:px-6">
-        {back}
-        <StatePanel
-          headingLevel={1}
-          icon={MailCheck}
-          title={t("waitlist.join.sentTitle")}
-          message={t("waitlist.error.checkEmail")}
-        />
-      </div>
-    );
-  }
-  const errors = (navigation.state === "idle" && result?.errors) || checked || {};
-  const values = result?.values ?? {};
-  const errorText = (text: string | undefined) => (text ? t(errorKeys[text] ?? text) : undefined);
+  const errors = result && "errors" in result ? result.errors : {};
+  const values = result && "values" in result ? result.values : {};
+  const errorText = (text: string | undefined) => {
+    if (!text) return undefined;
+    const key = errorKeys[text];
+    return key ? t(key) : translateMessage(t, text);
+  };
   return (
-    <div className="mx-auto grid max-w-2xl gap-4 px-4 py-10 sm:px-6">
-      {back}
-      <h1 className="text-3xl font-bold">{t("waitlist.join.title")}</h1>
-      <p className="text-lg">{building.name}</p>
-      <p>{t("waitlist.join.intro", { building: building.name })}</p>
-      <Card className="p-4 sm:p-6">
-        <Form method="post" noValidate className="grid gap-4" onSubmit={onSubmit}>
-          <TextField
-            label={t("waitlist.join.name")}
-            name="name"
-            autoComplete="name"
-            defaultValue={values.name}
-            maxLength={100}
-            error={errorText(errors.name)}
-          />
-          <TextField
-            label={t("waitlist.join.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            maxLength={254}
-            error={errorText(errors.email)}
-          />
-          <SelectField
-            label={t("waitlist.join.bedrooms")}
-            name="bedrooms"
-            defaultValue={values.bedrooms ?? "1"}
-            error={errorText(errors.bedrooms)}
-          >
-            {[0, 1, 2, 3, 4, 5, 6].map((count) => (
-              <option key={count} value={count}>
-                {bedroomsLabel(count)}
-              </option>
-            ))}
-          </SelectField>
-          <p className="text-sm text-muted-foreground">{t("waitlist.join.howLong")}</p>
-          <div>
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("waitlist.join.send")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <PlainFormPage
+      back={{ to: path(`/buildings/${building.id}`), label: t("waitlist.back") }}
+      title={t("waitlist.join.title")}
+      lead={
+        <>
+          <p className="text-lg">{building.name}</p>
+          <p>{t("waitlist.join.intro", { building: building.name })}</p>
+        </>
+      }
+      sent={
+        result && "sent" in result
+          ? { title: t("waitlist.join.sentTitle"), message: t("waitlist.error.checkEmail") }
+          : null
+      }
+      send={t("waitlist.join.send")}
+      formError={errorText(errors.form)}
+    >
+      <TextField
+        label={t("waitlist.join.name")}
+        name="name"
+        autoComplete="name"
+        defaultValue={values.name}
+        maxLength={100}
+        error={errorText(errors.name)}
+      />
+      <TextField
+        label={t("waitlist.join.email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={values.email}
+        maxLength={254}
+        error={errorText(errors.email)}
+      />
+      <SelectField
+        label={t("waitlist.join.bedrooms")}
+        name="bedrooms"
+        defaultValue={values.bedrooms ?? "1"}
+        error={errorText(errors.bedrooms)}
+      >
+        {[0, 1, 2, 3, 4, 5, 6].map((count) => (
+          <option key={count} value={count}>
+            {bedroomsLabel(count)}
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-sm text-muted-foreground">{t("waitlist.join.howLong")}</p>
+    </PlainFormPage>
   );
 }
 
